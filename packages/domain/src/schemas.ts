@@ -1,0 +1,217 @@
+/**
+ * Zod schemas of every payload of the spec's section 7 that this slice serves.
+ * The server validates its answers with them; the app types its calls with them.
+ * Field names are the spec's Portuguese wire names.
+ *
+ * Units on the wire (PRICING.md "Units"): product `preco`/`precooferta` and establishment
+ * money (`pedidominimo`, fees, `valorminimo`) are reais with two decimals; option `preco`,
+ * `precooferta` and money `valorafeta*` are integer cents.
+ */
+import { z } from 'zod';
+
+/** 0 available, 1 unavailable (tag), 2 hidden. */
+export const disponibilidadeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type Disponibilidade = z.infer<typeof disponibilidadeSchema>;
+
+/** stprecopraticado: 0 Normal, 1 MenorOpcao, 2 MediaOpcao, 3 MaiorOpcao, 4 DesprezaOpcao, 10 Kit. */
+export const PRECO_PRATICADO = {
+  Normal: 0,
+  MenorOpcao: 1,
+  MediaOpcao: 2,
+  MaiorOpcao: 3,
+  DesprezaOpcao: 4,
+  Kit: 10,
+} as const;
+export const stprecopraticadoSchema = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(10),
+]);
+export type StPrecoPraticado = z.infer<typeof stprecopraticadoSchema>;
+
+const reais = z.number().nonnegative();
+const cents = z.number().int();
+
+export const opcaoSchema = z.object({
+  idopcao: z.number().int().positive(),
+  descricao: z.string(),
+  detalhe: z.string().nullable(),
+  quantidade: z.number().int().nonnegative(),
+  /** Pre-applied quantity when the product drawer opens. */
+  qtdpadrao: z.number().int().nonnegative(),
+  /** Most units of this option in one item; 0 = no own limit. */
+  qtdmax: z.number().int().nonnegative(),
+  /** Cents. */
+  preco: cents.nonnegative(),
+  /** Cents; an offer when 0 < precooferta < preco. */
+  precooferta: cents.nonnegative(),
+  stindisponivel: disponibilidadeSchema,
+  /** Cents added to the item's unit price once. */
+  valorafetatudo: cents,
+  /** Cents, or percent when stpercentualafetaopcao ≠ 0, applied to every other chosen option. */
+  valorafetaopcao: z.number(),
+  /** Cents, or percent when stpercentualafetaproduto ≠ 0, applied to the product base once. */
+  valorafetaproduto: z.number(),
+  stpercentualafetaopcao: z.number().int(),
+  stpercentualafetaproduto: z.number().int(),
+});
+export type Opcao = z.infer<typeof opcaoSchema>;
+
+export const grupoOpcaoSchema = z.object({
+  idgrupoopcao: z.number().int().positive(),
+  descricao: z.string(),
+  /** true: each option has a quantity stepper; false: each option is chosen once at most. */
+  multiplo: z.boolean(),
+  /** Mode 0 only: how many of the cheapest chosen units are free. */
+  qtdinclusa: z.number().int().nonnegative(),
+  /** Least units chosen in the group; 0 = optional. */
+  qtdmultiplomin: z.number().int().nonnegative(),
+  /** Most units chosen in the group; 0 = no limit. */
+  qtdmultiplomax: z.number().int().nonnegative(),
+  stprecopraticado: stprecopraticadoSchema,
+  /** ≠ 0: a leave-out group ('Sem cebola'); its options cost nothing. */
+  stnegagrupoopcao: z.number().int(),
+  stindisponivel: disponibilidadeSchema,
+  opcoes: z.array(opcaoSchema),
+});
+export type GrupoOpcao = z.infer<typeof grupoOpcaoSchema>;
+
+export const produtoSchema = z.object({
+  idproduto: z.number().int().positive(),
+  descricao: z.string(),
+  detalhe: z.string().nullable(),
+  /** Path on the API host, e.g. /api/ead/media/produtos/pizza-calabresa.svg, or null. */
+  imagem: z.string().nullable(),
+  /** Reais, two decimals. */
+  preco: reais,
+  /** Reais, two decimals; an offer when 0 < precooferta < preco. */
+  precooferta: reais,
+  stindisponivel: disponibilidadeSchema,
+  quantidade: z.number().int().nonnegative(),
+  observacoes: z.string().nullable(),
+  grupoopcoes: z.array(grupoOpcaoSchema),
+});
+export type Produto = z.infer<typeof produtoSchema>;
+
+export const grupoMenuSchema = z.object({
+  idgrupo: z.number().int().positive(),
+  descricao: z.string(),
+  produtos: z.array(produtoSchema),
+});
+export type GrupoMenu = z.infer<typeof grupoMenuSchema>;
+
+/** GET /api/estabelecimento/{id}/menu/ */
+export const menuSchema = z.object({ grupos: z.array(grupoMenuSchema) });
+export type Menu = z.infer<typeof menuSchema>;
+
+const hhmmss = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/);
+
+/** diadasemana: 0 Sunday … 6 Saturday. A fechamento at or before abertura ends the next day. */
+export const horarioFuncionamentoSchema = z.object({
+  diadasemana: z.number().int().min(0).max(6),
+  abertura: hhmmss,
+  fechamento: hhmmss,
+});
+export type HorarioFuncionamento = z.infer<typeof horarioFuncionamentoSchema>;
+
+export const enderecoEstabelecimentoSchema = z.object({
+  rua: z.string(),
+  numero: z.string(),
+  bairro: z.string(),
+  complemento: z.string().nullable(),
+  cep: z.string(),
+  cidade: z.object({
+    descricao: z.string(),
+    uf: z.object({ descricao: z.string(), sigla: z.string().length(2) }),
+  }),
+});
+export type EnderecoEstabelecimento = z.infer<typeof enderecoEstabelecimentoSchema>;
+
+export const abonoTaxaEntregaSchema = z.object({ valorminimo: reais });
+
+/** A fee by neighbourhood (used when the establishment has no delivery areas). */
+export const taxaEntregaSchema = z.object({
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.string().length(2),
+  /** Reais. */
+  valor: reais,
+  abonotaxaentrega_set: z.array(abonoTaxaEntregaSchema),
+});
+export type TaxaEntrega = z.infer<typeof taxaEntregaSchema>;
+
+export const estabelecimentoSchema = z.object({
+  id: z.number().int().positive(),
+  apelidooufantasia: z.string(),
+  nomeourazaosocial: z.string(),
+  logo: z.string().nullable(),
+  imgpessoa: z.string().nullable(),
+  endereco: enderecoEstabelecimentoSchema,
+  fone_set: z.array(z.object({ numero: z.string() })),
+});
+export type Estabelecimento = z.infer<typeof estabelecimentoSchema>;
+
+/** GET /controle/estabelecimento/{id}/ */
+export const estabelecimentoDetalheSchema = z.object({
+  id: z.number().int().positive(),
+  estabelecimento: estabelecimentoSchema,
+  horariofuncionamento_set: z.array(horarioFuncionamentoSchema),
+  /** The operator's switch; the store is open when this is true and now is within today's hours. */
+  lojaaberta: z.boolean(),
+  /** Minutes. */
+  previsaoentregamin: z.number().int().nonnegative(),
+  previsaoentregamax: z.number().int().nonnegative(),
+  logo: z.string().nullable(),
+  /** Reais; 0 = no minimum. */
+  pedidominimo: reais,
+  taxaentrega_set: z.array(taxaEntregaSchema),
+});
+export type EstabelecimentoDetalhe = z.infer<typeof estabelecimentoDetalheSchema>;
+
+/** sttipopgto: 0 cash, 60 credit, 61 debit, 200 PIX. */
+export const TIPO_PGTO = { Dinheiro: 0, Credito: 60, Debito: 61, Pix: 200 } as const;
+export const formaPgtoSchema = z.object({
+  idformapgto: z.number().int().positive(),
+  descricao: z.string(),
+  sttipopgto: z.union([z.literal(0), z.literal(60), z.literal(61), z.literal(200)]),
+});
+export type FormaPgto = z.infer<typeof formaPgtoSchema>;
+/** GET /api/estabelecimento/{id}/formapgto/ */
+export const formasPgtoSchema = z.array(formaPgtoSchema);
+
+export const areaEntregaSchema = z.object({
+  idareaentrega: z.number().int().positive(),
+  idestabelecimento: z.number().int().positive(),
+  geo_data: z.object({
+    center: z.object({ lat: z.number(), lng: z.number() }),
+    /** Metres. */
+    radius: z.number().positive(),
+  }),
+  /** Reais; null = this area is not delivered to. */
+  taxaentrega: reais.nullable(),
+  /** Reais; free delivery from this subtotal, null = no waiver. */
+  valorminimo: reais.nullable(),
+});
+export type AreaEntrega = z.infer<typeof areaEntregaSchema>;
+/** GET /api/estabelecimento/{id}/areas_entrega/ */
+export const areasEntregaSchema = z.array(areaEntregaSchema);
+
+/** Error bodies read by the app's error-text rules (spec section 8). */
+export const apiErrorBodySchema = z
+  .object({
+    codigo: z.number().int().optional(),
+    msg: z.string().optional(),
+    detail: z.string().optional(),
+    error_message: z.string().optional(),
+    erro: z.string().optional(),
+    error: z.string().optional(),
+    non_field_errors: z
+      .array(z.union([z.string(), z.object({ codigo: z.number().int(), msg: z.string() })]))
+      .optional(),
+    extra: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough();
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -1,0 +1,32 @@
+// The README's test command: builds the web app (the end-to-end tests serve it), runs every
+// Vitest project (domain, server on SQLite and PostgreSQL when TEST_DATABASE_URL is set, web,
+// e2e in Chromium) and ends with a plain 'N passed, N failed' line that CI reads.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+mkdirSync('test-results', { recursive: true });
+if (!process.argv.includes('--no-build') && run('npm', ['run', 'build']) !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const out = 'test-results/vitest.json';
+rmSync(out, { force: true });
+const extra = process.argv.slice(2).filter((a) => a !== '--no-build');
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra]);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  passed = report.numPassedTests;
+  failed = report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  skipped = report.numPendingTests + (report.numTodoTests ?? 0);
+} catch {
+  failed = Math.max(1, failed);
+}
+if (status !== 0 && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
