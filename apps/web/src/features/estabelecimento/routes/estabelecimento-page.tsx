@@ -1,0 +1,3 @@
+export function EstabelecimentoPage() {
+  return null;
+}
