@@ -1,94 +1,270 @@
 /**
- * The cart (spec sections 3 and 4), kept in localStorage `carrinho`. CONTRACT FILE: the cart
- * helper implements the bodies; the names and types below are what the product drawer and the
- * shell use.
+ * The cart (spec sections 3 and 4), kept in localStorage `carrinho`. A module-level external
+ * store read with useSyncExternalStore: the product drawer, the header badge, the cart drawer
+ * and the checkout all see one cart without a context provider, and other tabs stay in step
+ * through the `storage` event.
  */
-import type { QuantidadesGrupo } from '@rango/domain';
+import { notifications } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
+import { cupomSchema, parseCartItem, parseStoredCart } from './cart-schema.ts';
+import type { Cart, CartEstablishment, CartItem, Cupom } from './cart-types.ts';
+import { emptyCart } from './cart-types.ts';
 
-export interface CartItem {
-  idproduto: number;
-  descricao: string;
-  imagem: string | null;
-  /** Reais, as on the product. */
-  preco: number;
-  precooferta: number;
-  quantidade: number;
-  observacoes: string;
-  /** The choices: idgrupoopcao → (idopcao → quantity per item unit). */
-  grupoopcoes: Record<number, QuantidadesGrupo>;
-  /** Cents, from the domain's priceItem when the item was added or edited. */
-  preco_unit: number;
-  preco_total: number;
-  /** Option descriptions for the cart list, e.g. ['2x Bacon', 'Borda catupiry']. */
-  resumo: string[];
+export type { Cart, CartEstablishment, CartItem, Cupom } from './cart-types.ts';
+export { emptyCart } from './cart-types.ts';
+export { cartSubtotal, cartTotals, cartUnits, couponDiscount, type CartTotals } from './cart-totals.ts';
+
+export const CART_STORAGE_KEY = 'carrinho';
+export const CART_DISCARDED_MESSAGE = 'Não foi possível recuperar seu carrinho. Ele foi esvaziado.';
+
+/** A tiny external store: a value, its listeners, and a setter that notifies them. */
+function createStore<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: T) {
+      value = next;
+      for (const l of listeners) l();
+    },
+    subscribe(l: () => void) {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+  };
 }
 
-export interface CartEstablishment {
-  id: number;
-  nome: string;
-  /** Reais; 0 = no minimum. */
-  pedidominimo: number;
+function readStorage(): string | null {
+  try {
+    return localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    // Storage blocked (privacy mode, sandboxed frame): the cart just lives in memory.
+    return null;
+  }
 }
 
-export interface Cupom {
-  codigo: string;
-  ehpercentual: boolean;
-  desconto: number;
-  limitedesconto: number;
+function loadCart(): Cart {
+  const { cart, discarded } = parseStoredCart(readStorage(), emptyCart);
+  if (discarded) {
+    // Drop the bad copy so the message is not repeated on every load.
+    writeStorage(cart);
+    notifications.show({
+      id: 'carrinho-descartado',
+      color: 'yellow',
+      title: 'Carrinho',
+      message: CART_DISCARDED_MESSAGE,
+    });
+  }
+  return cart;
 }
 
-export interface Cart {
-  estabelecimento: CartEstablishment | null;
-  itens: CartItem[];
-  cupom: Cupom | null;
-  /** Reais or null. */
-  taxaentrega: number | null;
-  /** Reais or null: the free-delivery minimum. */
-  abono: number | null;
-  pedidoid: string | null;
-  browserfingerprint: number | null;
+function writeStorage(cart: Cart): void {
+  try {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  } catch {
+    // Quota or blocked storage: keep working from memory rather than fail the customer's click.
+  }
 }
 
-export const emptyCart: Cart = {
-  estabelecimento: null,
-  itens: [],
-  cupom: null,
-  taxaentrega: null,
-  abono: null,
-  pedidoid: null,
-  browserfingerprint: null,
-};
+const cartStore = createStore<Cart>(typeof window === 'undefined' ? emptyCart : loadCart());
 
-function notYet(): never {
-  throw new Error('cart store not implemented yet');
+function commit(next: Cart): void {
+  writeStorage(next);
+  cartStore.set(next);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    // key null = another tab cleared the whole storage (e.g. the version check).
+    if (e.key !== CART_STORAGE_KEY && e.key !== null) return;
+    cartStore.set(loadCart());
+  });
+}
+
+/** The current cart, outside React (for example in the checkout's submit). */
+export function getCart(): Cart {
+  return cartStore.get();
+}
+
+export function subscribeCart(listener: () => void): () => void {
+  return cartStore.subscribe(listener);
+}
+
+/** Re-reads `carrinho` from localStorage, e.g. after the shell's version check cleared it. */
+export function reloadCartFromStorage(): void {
+  cartStore.set(loadCart());
 }
 
 /** The current cart; re-renders on change (also across tabs). */
 export function useCart(): Cart {
-  return emptyCart;
+  return useSyncExternalStore(cartStore.subscribe, cartStore.get, cartStore.get);
+}
+
+function randomUUID(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; plain http on a LAN address still deserves an id.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Spec section 9: fingerprint random 100000–999999. */
+export function randomFingerprint(): number {
+  return 100000 + Math.floor(Math.random() * 900000);
+}
+
+function validItem(item: CartItem): CartItem {
+  const parsed = parseCartItem(item);
+  if (!parsed)
+    throw new TypeError('Item de carrinho inválido (quantidade inteira ≥ 1 e preços em centavos).');
+  return parsed;
+}
+
+/** Starts a new cart for `est` with its first item: a new order id and fingerprint. */
+export function initCart(est: CartEstablishment, item: CartItem): void {
+  commit({
+    ...emptyCart,
+    estabelecimento: est,
+    itens: [validItem(item)],
+    pedidoid: randomUUID(),
+    browserfingerprint: randomFingerprint(),
+  });
+}
+
+/** Adds to the current establishment's cart, or starts one when the cart is empty. */
+function addItem(est: CartEstablishment, item: CartItem): void {
+  const cart = cartStore.get();
+  if (cart.itens.length === 0) return initCart(est, item);
+  // Take the establishment as the menu shows it now: its minimum order may have changed.
+  commit({ ...cart, estabelecimento: est, itens: [...cart.itens, validItem(item)] });
+}
+
+export interface ReplaceCartRequest {
+  /** The establishment whose items are in the cart. */
+  atual: string;
+  /** The establishment of the item being added. */
+  novo: string;
+}
+
+interface PendingReplace extends ReplaceCartRequest {
+  resolve: (ok: boolean) => void;
+}
+
+const replaceStore = createStore<PendingReplace | null>(null);
+
+/** The pending "empty the cart?" question, for the modal <CartProvider> renders. */
+export function useReplaceCartRequest(): ReplaceCartRequest | null {
+  return useSyncExternalStore(replaceStore.subscribe, replaceStore.get, replaceStore.get);
+}
+
+/** The customer's answer to the pending question. */
+export function answerReplaceCart(ok: boolean): void {
+  const pending = replaceStore.get();
+  if (!pending) return;
+  replaceStore.set(null);
+  pending.resolve(ok);
 }
 
 /**
  * Adds an item. When the cart holds another establishment's items, asks the customer to confirm
  * emptying it (a modal rendered by <CartProvider>); resolves false if they decline.
  */
-export async function requestAddItem(_est: CartEstablishment, _item: CartItem): Promise<boolean> {
-  return notYet();
+export async function requestAddItem(est: CartEstablishment, item: CartItem): Promise<boolean> {
+  const valid = validItem(item);
+  const cart = cartStore.get();
+  if (cart.itens.length === 0 || cart.estabelecimento?.id === est.id) {
+    addItem(est, valid);
+    return true;
+  }
+  // A second request while one is open supersedes it: the first is treated as declined.
+  answerReplaceCart(false);
+  const ok = await new Promise<boolean>((resolve) => {
+    replaceStore.set({ atual: cart.estabelecimento?.nome ?? '', novo: est.nome, resolve });
+  });
+  if (ok) initCart(est, valid);
+  return ok;
 }
 
-export function editItem(_index: number, _item: CartItem): void {
-  notYet();
+function assertIndex(index: number): void {
+  if (!Number.isInteger(index) || index < 0 || index >= cartStore.get().itens.length) {
+    throw new RangeError(`Item ${index} não está no carrinho.`);
+  }
 }
 
-export function removeItem(_index: number): void {
-  notYet();
+export function editItem(index: number, item: CartItem): void {
+  assertIndex(index);
+  const cart = cartStore.get();
+  const itens = cart.itens.slice();
+  itens[index] = validItem(item);
+  commit({ ...cart, itens });
+}
+
+/** Removes one item; removing the last one empties the cart (new order id next time). */
+export function removeItem(index: number): void {
+  assertIndex(index);
+  const cart = cartStore.get();
+  const itens = cart.itens.filter((_, i) => i !== index);
+  commit(itens.length === 0 ? emptyCart : { ...cart, itens });
 }
 
 export function clearCart(): void {
-  notYet();
+  commit(emptyCart);
+}
+
+function assertReaisOrNull(v: number | null, what: string): void {
+  if (v !== null && !(Number.isFinite(v) && v >= 0)) throw new RangeError(`${what} inválido: ${v}`);
+}
+
+/** Delivery fee in reais, or null when the establishment does not deliver there / not chosen. */
+export function setTaxaEntrega(taxaentrega: number | null): void {
+  assertReaisOrNull(taxaentrega, 'Taxa de entrega');
+  commit({ ...cartStore.get(), taxaentrega });
+}
+
+/** The free-delivery minimum in reais (valorminimo), or null. */
+export function setAbono(abono: number | null): void {
+  assertReaisOrNull(abono, 'Abono');
+  commit({ ...cartStore.get(), abono });
+}
+
+export function setCupom(cupom: Cupom): void {
+  const r = cupomSchema.safeParse(cupom);
+  if (!r.success) throw new TypeError('Cupom inválido.');
+  commit({ ...cartStore.get(), cupom: r.data });
+}
+
+export function removeCupom(): void {
+  commit({ ...cartStore.get(), cupom: null });
+}
+
+export function setFingerprint(browserfingerprint: number): void {
+  if (!Number.isInteger(browserfingerprint) || browserfingerprint < 100000 || browserfingerprint > 999999) {
+    throw new RangeError(`Fingerprint inválido: ${browserfingerprint}`);
+  }
+  commit({ ...cartStore.get(), browserfingerprint });
+}
+
+/** A fresh pedidoid, e.g. before retrying an order the server saw as a duplicate. */
+export function restartPedidoId(): void {
+  commit({ ...cartStore.get(), pedidoid: randomUUID() });
+}
+
+const drawerStore = createStore(false);
+
+export function openCartDrawer(): void {
+  drawerStore.set(true);
+}
+
+export function closeCartDrawer(): void {
+  drawerStore.set(false);
 }
 
 /** The cart drawer's open state. */
 export function useCartDrawer(): { opened: boolean; open: () => void; close: () => void } {
-  return { opened: false, open: () => {}, close: () => {} };
+  const opened = useSyncExternalStore(drawerStore.subscribe, drawerStore.get, drawerStore.get);
+  return { opened, open: openCartDrawer, close: closeCartDrawer };
 }
