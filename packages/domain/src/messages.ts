@@ -15,8 +15,7 @@ export const MSG = {
   produtoIndisponivelTitulo: 'Produto indisponível',
   produtoIndisponivel: 'No momento o produto está indisponível.',
   itensObrigatoriosTitulo: 'Itens Obrigatórios',
-  itensObrigatorios:
-    'Você precisa escolher todos os itens obrigatórios para adicionar o produto.',
+  itensObrigatorios: 'Você precisa escolher todos os itens obrigatórios para adicionar o produto.',
   estabelecimentoFechado: 'Estabelecimento Fechado',
   semFormaPagamento: 'Sem Forma de Pagamento',
   nenhumMeioPagamento: 'Nenhum meio de pagamento configurado.',

@@ -50,7 +50,11 @@ export function optionLimit(grupo: Pick<GrupoOpcao, 'multiplo'>, opcao: Pick<Opc
 }
 
 /** Plus is disabled at qtdmax or once the group's qtdmultiplomax is reached (section 4). */
-export function canIncrement(grupo: GrupoOpcao, opcao: Opcao, escolha: QuantidadesGrupo | undefined): boolean {
+export function canIncrement(
+  grupo: GrupoOpcao,
+  opcao: Opcao,
+  escolha: QuantidadesGrupo | undefined,
+): boolean {
   if (opcao.stindisponivel !== 0) return false;
   const atual = escolha?.[opcao.idopcao] ?? 0;
   if (atual >= optionLimit(grupo, opcao)) return false;
@@ -96,7 +100,10 @@ export function defaultGroupChoice(grupo: GrupoOpcao): QuantidadesGrupo {
 }
 
 /** Problems with a choice for the whole product, for the server and the drawer alike. */
-export function unmetGroups(grupos: readonly GrupoOpcao[], escolhas: Readonly<Record<number, QuantidadesGrupo>>): GrupoOpcao[] {
+export function unmetGroups(
+  grupos: readonly GrupoOpcao[],
+  escolhas: Readonly<Record<number, QuantidadesGrupo>>,
+): GrupoOpcao[] {
   return grupos.filter((g) => !isGroupHidden(g) && !isGroupSatisfied(g, escolhas[g.idgrupoopcao]));
 }
 
@@ -111,7 +118,14 @@ export function invalidOptionChoices(
     for (const [oid, q] of Object.entries(escolha)) {
       if (q <= 0) continue;
       const opcao = grupo?.opcoes.find((o) => o.idopcao === Number(oid));
-      if (!grupo || isGroupHidden(grupo) || !opcao || isHidden(opcao) || opcao.stindisponivel !== 0 || q > optionLimit(grupo, opcao)) {
+      if (
+        !grupo ||
+        isGroupHidden(grupo) ||
+        !opcao ||
+        isHidden(opcao) ||
+        opcao.stindisponivel !== 0 ||
+        q > optionLimit(grupo, opcao)
+      ) {
         out.push({ idgrupoopcao: Number(gid), idopcao: Number(oid) });
       }
     }

@@ -5,7 +5,13 @@
 import { isGroupHidden } from './availability.ts';
 import { reaisToCents } from './money.ts';
 import type { QuantidadesGrupo } from './option-groups.ts';
-import { PRECO_PRATICADO, type GrupoOpcao, type Opcao, type Produto, type StPrecoPraticado } from './schemas.ts';
+import {
+  PRECO_PRATICADO,
+  type GrupoOpcao,
+  type Opcao,
+  type Produto,
+  type StPrecoPraticado,
+} from './schemas.ts';
 
 /** What the customer chose for one item: quantities per option, per option group. */
 export interface ItemEscolha {
@@ -196,7 +202,9 @@ export function priceItem(produto: Produto, escolha: ItemEscolha): ItemPrecifica
     } else if (modo === PRECO_PRATICADO.Normal) {
       // Step 4: the qtdinclusa cheapest units are free, whatever the order of clicks.
       let gratis = grupo.qtdinclusa;
-      const porPreco = subs.map((s, i) => ({ s, i })).sort((a, b) => a.s.preco_unit - b.s.preco_unit || a.i - b.i);
+      const porPreco = subs
+        .map((s, i) => ({ s, i }))
+        .sort((a, b) => a.s.preco_unit - b.s.preco_unit || a.i - b.i);
       for (const { s } of porPreco) {
         const livres = Math.min(gratis, s.quantidade);
         gratis -= livres;
@@ -209,7 +217,10 @@ export function priceItem(produto: Produto, escolha: ItemEscolha): ItemPrecifica
       if (modo === PRECO_PRATICADO.MenorOpcao) preco = Math.min(...subs.map((s) => s.preco_unit));
       else if (modo === PRECO_PRATICADO.MaiorOpcao) preco = Math.max(...subs.map((s) => s.preco_unit));
       else preco = Math.trunc(subs.reduce((acc, s) => acc + s.preco_unit * s.quantidade, 0) / totalQ);
-      const parts = shareProportionally(preco, subs.map((s) => s.quantidade));
+      const parts = shareProportionally(
+        preco,
+        subs.map((s) => s.quantidade),
+      );
       subs.forEach((s, i) => {
         s.preco_total = parts[i]!;
         s.preco_unit = Math.trunc(parts[i]! / s.quantidade);
@@ -221,11 +232,21 @@ export function priceItem(produto: Produto, escolha: ItemEscolha): ItemPrecifica
 
   if (temKit) {
     // The kit's price is shared once among every option of the item's Kit groups.
-    const parts = shareProportionally(kitPrice, kitChosen.map((k) => k.weight));
+    const semPreco = kitChosen.every((k) => k.weight <= 0);
+    const parts = shareProportionally(
+      kitPrice,
+      kitChosen.map((k) => (semPreco ? k.sub.quantidade : k.weight)),
+    );
     kitChosen.forEach((k, i) => {
       k.sub.preco_total = parts[i]!;
       k.sub.preco_unit = Math.trunc(parts[i]! / k.sub.quantidade);
     });
+    // With several Kit groups each one's price is the sum of its options' shares.
+    for (const s of subitens) {
+      if (s.stprecopraticado === PRECO_PRATICADO.Kit) {
+        s.preco = s.sub_subitens.reduce((acc, x) => acc + x.preco_total, 0);
+      }
+    }
   }
 
   const preco_unit = Math.max(0, base + ajusteProduto + somaGrupos + ajusteTudo);
