@@ -23,6 +23,10 @@ function createStore<T>(initial: T) {
   const listeners = new Set<() => void>();
   return {
     get: () => value,
+    /** Sets without notifying: for the lazy first load, which can happen during a render. */
+    init(next: T) {
+      value = next;
+    },
     set(next: T) {
       value = next;
       for (const l of listeners) l();
@@ -50,12 +54,15 @@ function loadCart(): Cart {
   if (discarded) {
     // Drop the bad copy so the message is not repeated on every load.
     writeStorage(cart);
-    notifications.show({
-      id: 'carrinho-descartado',
-      color: 'yellow',
-      title: 'Carrinho',
-      message: CART_DISCARDED_MESSAGE,
-    });
+    // Deferred: the first load happens while React renders, and a notification is another store.
+    setTimeout(() => {
+      notifications.show({
+        id: 'carrinho-descartado',
+        color: 'yellow',
+        title: 'Carrinho',
+        message: CART_DISCARDED_MESSAGE,
+      });
+    }, 0);
   }
   return cart;
 }
@@ -68,7 +75,27 @@ function writeStorage(cart: Cart): void {
   }
 }
 
-const cartStore = createStore<Cart>(typeof window === 'undefined' ? emptyCart : loadCart());
+const store = createStore<Cart>(emptyCart);
+let loaded = false;
+
+/**
+ * Loaded on first read, not at import: the shell's version check runs before the first render
+ * but after the imports, and may clear an old-format `carrinho` first.
+ */
+const cartStore = {
+  get(): Cart {
+    if (!loaded && typeof window !== 'undefined') {
+      loaded = true;
+      store.init(loadCart());
+    }
+    return store.get();
+  },
+  set(next: Cart): void {
+    loaded = true;
+    store.set(next);
+  },
+  subscribe: store.subscribe,
+};
 
 function commit(next: Cart): void {
   writeStorage(next);
@@ -144,29 +171,29 @@ function addItem(est: CartEstablishment, item: CartItem): void {
 }
 
 export interface ReplaceCartRequest {
+  /** Whether the question is showing; the names stay after an answer so the modal can fade out. */
+  opened: boolean;
   /** The establishment whose items are in the cart. */
   atual: string;
   /** The establishment of the item being added. */
   novo: string;
 }
 
-interface PendingReplace extends ReplaceCartRequest {
-  resolve: (ok: boolean) => void;
-}
+let resolvePending: ((ok: boolean) => void) | null = null;
+const replaceStore = createStore<ReplaceCartRequest>({ opened: false, atual: '', novo: '' });
 
-const replaceStore = createStore<PendingReplace | null>(null);
-
-/** The pending "empty the cart?" question, for the modal <CartProvider> renders. */
-export function useReplaceCartRequest(): ReplaceCartRequest | null {
+/** The "empty the cart?" question, for the modal <CartProvider> renders. */
+export function useReplaceCartRequest(): ReplaceCartRequest {
   return useSyncExternalStore(replaceStore.subscribe, replaceStore.get, replaceStore.get);
 }
 
 /** The customer's answer to the pending question. */
 export function answerReplaceCart(ok: boolean): void {
-  const pending = replaceStore.get();
-  if (!pending) return;
-  replaceStore.set(null);
-  pending.resolve(ok);
+  const resolve = resolvePending;
+  if (!resolve) return;
+  resolvePending = null;
+  replaceStore.set({ ...replaceStore.get(), opened: false });
+  resolve(ok);
 }
 
 /**
@@ -183,7 +210,8 @@ export async function requestAddItem(est: CartEstablishment, item: CartItem): Pr
   // A second request while one is open supersedes it: the first is treated as declined.
   answerReplaceCart(false);
   const ok = await new Promise<boolean>((resolve) => {
-    replaceStore.set({ atual: cart.estabelecimento?.nome ?? '', novo: est.nome, resolve });
+    resolvePending = resolve;
+    replaceStore.set({ opened: true, atual: cart.estabelecimento?.nome ?? '', novo: est.nome });
   });
   if (ok) initCart(est, valid);
   return ok;

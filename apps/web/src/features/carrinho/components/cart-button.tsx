@@ -1,0 +1,47 @@
+import { ActionIcon, Indicator, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { formatBRL, MSG } from '@rango/domain';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { cartSubtotal, cartUnits, openCartDrawer, useCart } from '../../../stores/cart.ts';
+import classes from './cart.module.css';
+
+export function cartButtonLabel(units: number): string {
+  return `Carrinho, ${units} ${units === 1 ? 'item' : 'itens'}`;
+}
+
+function onCartClick(units: number): void {
+  // Spec section 2: an empty cart answers with a notification instead of an empty drawer.
+  if (units === 0) {
+    notifications.show({ id: 'carrinho-vazio', title: MSG.carrinhoVazioTitulo, message: MSG.carrinhoVazio });
+    return;
+  }
+  openCartDrawer();
+}
+
+/** Cart icon with the item-count badge; opens the cart drawer. `variant` fits the header it sits in. */
+export function CartButton({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) {
+  const cart = useCart();
+  const units = cartUnits(cart);
+  const label = cartButtonLabel(units);
+
+  if (variant === 'mobile') {
+    return (
+      <UnstyledButton className={classes.mobileButton} aria-label={label} onClick={() => onCartClick(units)}>
+        <Indicator label={units} size={18} disabled={units === 0} offset={2} color="brasa">
+          <IconShoppingCart size={26} stroke={1.7} aria-hidden />
+        </Indicator>
+        <Text component="span" size="sm" fw={600}>
+          {units === 0 ? 'Carrinho' : formatBRL(cartSubtotal(cart))}
+        </Text>
+      </UnstyledButton>
+    );
+  }
+
+  return (
+    <Indicator label={units} size={18} disabled={units === 0} offset={4} color="brasa">
+      <ActionIcon variant="subtle" size="xl" aria-label={label} onClick={() => onCartClick(units)}>
+        <IconShoppingCart size={24} stroke={1.7} aria-hidden />
+      </ActionIcon>
+    </Indicator>
+  );
+}

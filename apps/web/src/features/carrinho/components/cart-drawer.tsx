@@ -1,0 +1,165 @@
+import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { formatBRL, formatReais, MSG } from '@rango/domain';
+import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { cartTotals, clearCart, removeItem, useCart, useCartDrawer } from '../../../stores/cart.ts';
+import { CartItemRow } from './cart-item-row.tsx';
+import classes from './cart.module.css';
+
+/** 'R$ 20,00' → '20,00': the spec's minimum-order text already carries the 'R$ '. */
+function valueWithoutPrefix(cents: number): string {
+  return formatBRL(cents).replace(/^R\$\s/, '');
+}
+
+/** Spec section 5, word for word. */
+export function minimumOrderText(pedidominimoCents: number): string {
+  return `O pedido mínimo para essa loja é de R$ ${valueWithoutPrefix(pedidominimoCents)} (sem contar a taxa de entrega).`;
+}
+
+function TotalLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The cart drawer (spec section 2): items with edit and remove, totals, 'Finalizar pedido'. */
+export function CartDrawer() {
+  const cart = useCart();
+  const { opened, close } = useCartDrawer();
+  const navigate = useNavigate();
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const totals = cartTotals(cart);
+  const est = cart.estabelecimento;
+  const empty = cart.itens.length === 0;
+
+  // An empty cart has no drawer (the button shows a notification instead); close it when the
+  // last item goes, whether removed here or in another tab.
+  useEffect(() => {
+    if (opened && empty) close();
+  }, [opened, empty, close]);
+
+  function onClose() {
+    setConfirmingClear(false);
+    close();
+  }
+
+  function go(to: string) {
+    onClose();
+    void navigate(to);
+  }
+
+  return (
+    <Drawer
+      opened={opened && !empty}
+      onClose={onClose}
+      position="right"
+      size={isMobile ? '100%' : 512}
+      title={
+        <Text component="span" fw={700} size="lg">
+          Seu pedido em {est?.nome ?? ''}
+        </Text>
+      }
+      classNames={{ content: classes.drawerContent, body: classes.drawerBody }}
+      closeButtonProps={{ 'aria-label': 'Fechar carrinho' }}
+    >
+      <ul className={classes.itemList} aria-label="Itens do pedido">
+        {cart.itens.map((item, index) => (
+          <CartItemRow
+            // Items have no id of their own; the index is what edit and remove address.
+            key={`${index}-${item.idproduto}`}
+            item={item}
+            onEdit={() => est && go(paths.produto(est.id, item.idproduto, index))}
+            onRemove={() => removeItem(index)}
+          />
+        ))}
+      </ul>
+
+      <div className={classes.footer}>
+        <Stack gap="xs">
+          {confirmingClear ? (
+            <Group justify="space-between" gap="xs" role="group" aria-label="Confirmar limpeza do carrinho">
+              <Text size="sm" fw={600}>
+                Remover todos os itens?
+              </Text>
+              <Group gap="xs">
+                <Button size="xs" variant="default" onClick={() => setConfirmingClear(false)}>
+                  Cancelar
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  onClick={() => {
+                    setConfirmingClear(false);
+                    clearCart();
+                  }}
+                >
+                  Sim, limpar
+                </Button>
+              </Group>
+            </Group>
+          ) : (
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setConfirmingClear(true)}
+              >
+                Limpar carrinho
+              </Button>
+            </Group>
+          )}
+
+          <TotalLine label="Subtotal" value={formatBRL(totals.subtotal)} />
+          {totals.taxaEntrega !== null && (
+            <TotalLine
+              label="Taxa de entrega"
+              value={totals.entregaGratis ? 'Grátis' : formatBRL(totals.taxaEntrega)}
+            />
+          )}
+          {totals.desconto > 0 && <TotalLine label="Desconto" value={`- ${formatBRL(totals.desconto)}`} />}
+          <TotalLine label="Total" value={formatBRL(totals.total)} strong />
+
+          {totals.abonoFaltando !== null && cart.abono !== null && (
+            <Text size="sm" c="teal.8" fw={600}>
+              Entrega Grátis com o mínimo de {formatReais(cart.abono)}!
+            </Text>
+          )}
+          {totals.pedidoMinimoFaltando !== null && (
+            <Alert
+              variant="light"
+              color="yellow"
+              icon={<IconInfoCircle aria-hidden />}
+              p="xs"
+              id="carrinho-pedido-minimo"
+            >
+              <Text size="sm">{minimumOrderText(totals.pedidoMinimoFaltando)}</Text>
+            </Alert>
+          )}
+
+          <Button
+            size="md"
+            fullWidth
+            disabled={totals.pedidoMinimoFaltando !== null}
+            aria-describedby={totals.pedidoMinimoFaltando !== null ? 'carrinho-pedido-minimo' : undefined}
+            onClick={() => go(paths.pagamento)}
+          >
+            {MSG.finalizarPedido}
+          </Button>
+        </Stack>
+      </div>
+    </Drawer>
+  );
+}
