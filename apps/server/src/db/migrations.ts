@@ -1,0 +1,245 @@
+import { Migrator, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+import { dialectOf } from './index.ts';
+import type { Db } from './index.ts';
+
+/**
+ * Every migration, in code (no file globbing: works the same from tsx, a bundle or a test).
+ * Names sort in the order they run. A migration is never edited once committed; add a new one.
+ */
+type Builder = (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+
+/** An integer primary key that still accepts the seed's explicit ids on both dialects. */
+function idColumn<T>(db: Kysely<T>): Builder {
+  return dialectOf(db) === 'postgres'
+    ? (col) => col.primaryKey().generatedByDefaultAsIdentity()
+    : (col) => col.primaryKey(); // SQLite: INTEGER PRIMARY KEY is the rowid, auto-assigned when omitted.
+}
+
+const notNull: Builder = (col) => col.notNull();
+const cascade =
+  (ref: string): Builder =>
+  (col) =>
+    col.notNull().references(ref).onDelete('cascade');
+
+const catalogo: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    await db.schema
+      .createTable('estabelecimento')
+      .addColumn('id', 'integer', id)
+      .addColumn('idpessoa', 'integer', notNull)
+      .addColumn('apelidooufantasia', 'text', notNull)
+      .addColumn('nomeourazaosocial', 'text', notNull)
+      .addColumn('logo', 'text')
+      .addColumn('logopessoa', 'text')
+      .addColumn('imgpessoa', 'text')
+      .addColumn('rua', 'text', notNull)
+      .addColumn('numero', 'text', notNull)
+      .addColumn('bairro', 'text', notNull)
+      .addColumn('complemento', 'text')
+      .addColumn('cep', 'text', notNull)
+      .addColumn('cidade', 'text', notNull)
+      .addColumn('uf_descricao', 'text', notNull)
+      .addColumn('uf_sigla', 'varchar(2)', notNull)
+      .addColumn('lojaaberta', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('previsaoentregamin', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('previsaoentregamax', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('pedidominimo', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('menu_versao', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+
+    await db.schema
+      .createTable('fone')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('numero', 'text', notNull)
+      .addColumn('ordem', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.createIndex('fone_estabelecimento_idx').on('fone').column('idestabelecimento').execute();
+
+    await db.schema
+      .createTable('horariofuncionamento')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('diadasemana', 'integer', (c) => c.notNull().check(sql`diadasemana between 0 and 6`))
+      .addColumn('abertura', 'varchar(8)', notNull)
+      .addColumn('fechamento', 'varchar(8)', notNull)
+      .execute();
+    await db.schema
+      .createIndex('horariofuncionamento_estabelecimento_idx')
+      .on('horariofuncionamento')
+      .column('idestabelecimento')
+      .execute();
+
+    await db.schema
+      .createTable('areaentrega')
+      .addColumn('idareaentrega', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('center_lat', 'double precision', notNull)
+      .addColumn('center_lng', 'double precision', notNull)
+      .addColumn('raio', 'double precision', notNull)
+      .addColumn('taxaentrega', 'integer')
+      .addColumn('valorminimo', 'integer')
+      .execute();
+    await db.schema
+      .createIndex('areaentrega_estabelecimento_idx')
+      .on('areaentrega')
+      .column('idestabelecimento')
+      .execute();
+
+    await db.schema
+      .createTable('taxaentrega')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('bairro', 'text', notNull)
+      .addColumn('cidade', 'text', notNull)
+      .addColumn('uf', 'varchar(2)', notNull)
+      .addColumn('valor', 'integer', notNull)
+      .execute();
+    await db.schema
+      .createIndex('taxaentrega_estabelecimento_idx')
+      .on('taxaentrega')
+      .column('idestabelecimento')
+      .execute();
+
+    await db.schema
+      .createTable('abonotaxaentrega')
+      .addColumn('id', 'integer', id)
+      .addColumn('idtaxaentrega', 'integer', cascade('taxaentrega.id'))
+      .addColumn('valorminimo', 'integer', notNull)
+      .execute();
+    await db.schema
+      .createIndex('abonotaxaentrega_taxaentrega_idx')
+      .on('abonotaxaentrega')
+      .column('idtaxaentrega')
+      .execute();
+
+    await db.schema
+      .createTable('formapgto')
+      .addColumn('idformapgto', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('descricao', 'text', notNull)
+      .addColumn('sttipopgto', 'integer', notNull)
+      .execute();
+    await db.schema
+      .createIndex('formapgto_estabelecimento_idx')
+      .on('formapgto')
+      .column('idestabelecimento')
+      .execute();
+
+    await db.schema
+      .createTable('grupomenu')
+      .addColumn('idgrupo', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('descricao', 'text', notNull)
+      .addColumn('ordem', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createIndex('grupomenu_estabelecimento_idx')
+      .on('grupomenu')
+      .columns(['idestabelecimento', 'ordem'])
+      .execute();
+
+    await db.schema
+      .createTable('produto')
+      .addColumn('idproduto', 'integer', id)
+      .addColumn('idgrupo', 'integer', cascade('grupomenu.idgrupo'))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('descricao', 'text', notNull)
+      .addColumn('detalhe', 'text')
+      .addColumn('imagem', 'text')
+      .addColumn('preco', 'integer', notNull)
+      .addColumn('precooferta', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('stindisponivel', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('quantidade', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('observacoes', 'text')
+      .addColumn('ordem', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.createIndex('produto_grupo_idx').on('produto').columns(['idgrupo', 'ordem']).execute();
+    await db.schema
+      .createIndex('produto_estabelecimento_idx')
+      .on('produto')
+      .column('idestabelecimento')
+      .execute();
+
+    await db.schema
+      .createTable('grupoopcao')
+      .addColumn('idgrupoopcao', 'integer', id)
+      .addColumn('descricao', 'text', notNull)
+      .addColumn('multiplo', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('qtdinclusa', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('qtdmultiplomin', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('qtdmultiplomax', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('stprecopraticado', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('stnegagrupoopcao', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('stindisponivel', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+
+    await db.schema
+      .createTable('produto_grupoopcao')
+      .addColumn('idproduto', 'integer', cascade('produto.idproduto'))
+      .addColumn('idgrupoopcao', 'integer', cascade('grupoopcao.idgrupoopcao'))
+      .addColumn('ordem', 'integer', (c) => c.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('produto_grupoopcao_pk', ['idproduto', 'idgrupoopcao'])
+      .execute();
+    await db.schema
+      .createIndex('produto_grupoopcao_grupo_idx')
+      .on('produto_grupoopcao')
+      .column('idgrupoopcao')
+      .execute();
+
+    await db.schema
+      .createTable('opcao')
+      .addColumn('idopcao', 'integer', id)
+      .addColumn('idgrupoopcao', 'integer', cascade('grupoopcao.idgrupoopcao'))
+      .addColumn('descricao', 'text', notNull)
+      .addColumn('detalhe', 'text')
+      .addColumn('quantidade', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('qtdpadrao', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('qtdmax', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('preco', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('precooferta', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('stindisponivel', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('valorafetatudo', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('valorafetaopcao', 'double precision', (c) => c.notNull().defaultTo(0))
+      .addColumn('valorafetaproduto', 'double precision', (c) => c.notNull().defaultTo(0))
+      .addColumn('stpercentualafetaopcao', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('stpercentualafetaproduto', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('ordem', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.createIndex('opcao_grupo_idx').on('opcao').columns(['idgrupoopcao', 'ordem']).execute();
+  },
+  async down(db) {
+    for (const t of [
+      'opcao',
+      'produto_grupoopcao',
+      'grupoopcao',
+      'produto',
+      'grupomenu',
+      'formapgto',
+      'abonotaxaentrega',
+      'taxaentrega',
+      'areaentrega',
+      'horariofuncionamento',
+      'fone',
+      'estabelecimento',
+    ]) {
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+};
+
+export const migrations: Record<string, Migration> = {
+  '0001_catalogo': catalogo,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Runs every pending migration; throws the first failure. Safe to call on every start. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,11 @@
+import type { Db } from '../index.ts';
+import { demoEstablishments } from './data/index.ts';
+import { seedEstablishments } from './seed-establishments.ts';
+import type { SeedOptions, SeedResult } from './seed-establishments.ts';
+
+export type { SeedOptions, SeedResult } from './seed-establishments.ts';
+
+/** Seeds the demo establishments (./data) into an empty database; a no-op when it has any. */
+export function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
+  return seedEstablishments(db, demoEstablishments, options);
+}

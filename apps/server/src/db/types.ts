@@ -1,0 +1,173 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Table and column names follow the spec's Portuguese wire
+ * names. Money is integer cents; booleans are integers 0/1 (portable across SQLite and
+ * PostgreSQL); times are 'HH:MM:SS' text.
+ */
+export interface Database {
+  estabelecimento: EstabelecimentoTable;
+  fone: FoneTable;
+  horariofuncionamento: HorarioFuncionamentoTable;
+  areaentrega: AreaEntregaTable;
+  taxaentrega: TaxaEntregaTable;
+  abonotaxaentrega: AbonoTaxaEntregaTable;
+  formapgto: FormaPgtoTable;
+  grupomenu: GrupoMenuTable;
+  produto: ProdutoTable;
+  grupoopcao: GrupoOpcaoTable;
+  produto_grupoopcao: ProdutoGrupoOpcaoTable;
+  opcao: OpcaoTable;
+}
+
+/** The delivery establishment (the detalhe's `id`, used in every route) and its company. */
+export interface EstabelecimentoTable {
+  id: Generated<number>;
+  /** The detalhe's inner `estabelecimento.id` (the company record). */
+  idpessoa: number;
+  apelidooufantasia: string;
+  nomeourazaosocial: string;
+  /** The detalhe's own `logo`. */
+  logo: string | null;
+  /** The inner `estabelecimento.logo`. */
+  logopessoa: string | null;
+  imgpessoa: string | null;
+  rua: string;
+  numero: string;
+  bairro: string;
+  complemento: string | null;
+  cep: string;
+  cidade: string;
+  uf_descricao: string;
+  uf_sigla: string;
+  lojaaberta: number;
+  previsaoentregamin: number;
+  previsaoentregamax: number;
+  /** Cents. */
+  pedidominimo: number;
+  /** Bumped by every write to the menu tables; the menu cache keys on it. */
+  menu_versao: Generated<number>;
+}
+
+export interface FoneTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  numero: string;
+  ordem: number;
+}
+
+export interface HorarioFuncionamentoTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  /** 0 Sunday … 6 Saturday. */
+  diadasemana: number;
+  /** 'HH:MM:SS'. */
+  abertura: string;
+  /** 'HH:MM:SS'; at or before abertura runs past midnight (equal: 24 hours). */
+  fechamento: string;
+}
+
+export interface AreaEntregaTable {
+  idareaentrega: Generated<number>;
+  idestabelecimento: number;
+  center_lat: number;
+  center_lng: number;
+  /** Metres. */
+  raio: number;
+  /** Cents; null = not delivered to. */
+  taxaentrega: number | null;
+  /** Cents; null = no waiver. */
+  valorminimo: number | null;
+}
+
+export interface TaxaEntregaTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  bairro: string;
+  cidade: string;
+  uf: string;
+  /** Cents. */
+  valor: number;
+}
+
+export interface AbonoTaxaEntregaTable {
+  id: Generated<number>;
+  idtaxaentrega: number;
+  /** Cents. */
+  valorminimo: number;
+}
+
+export interface FormaPgtoTable {
+  idformapgto: Generated<number>;
+  idestabelecimento: number;
+  descricao: string;
+  sttipopgto: number;
+}
+
+export interface GrupoMenuTable {
+  idgrupo: Generated<number>;
+  idestabelecimento: number;
+  descricao: string;
+  ordem: number;
+}
+
+export interface ProdutoTable {
+  idproduto: Generated<number>;
+  idgrupo: number;
+  idestabelecimento: number;
+  descricao: string;
+  detalhe: string | null;
+  imagem: string | null;
+  /** Cents. */
+  preco: number;
+  /** Cents; an offer when 0 < precooferta < preco. */
+  precooferta: number;
+  /** 0 available, 1 unavailable, 2 hidden. */
+  stindisponivel: number;
+  quantidade: number;
+  observacoes: string | null;
+  ordem: number;
+}
+
+/** An option group; products reach it through produto_grupoopcao (a group may be shared). */
+export interface GrupoOpcaoTable {
+  idgrupoopcao: Generated<number>;
+  descricao: string;
+  multiplo: number;
+  qtdinclusa: number;
+  qtdmultiplomin: number;
+  qtdmultiplomax: number;
+  stprecopraticado: number;
+  stnegagrupoopcao: number;
+  stindisponivel: number;
+}
+
+export interface ProdutoGrupoOpcaoTable {
+  idproduto: number;
+  idgrupoopcao: number;
+  ordem: number;
+}
+
+export interface OpcaoTable {
+  idopcao: Generated<number>;
+  idgrupoopcao: number;
+  descricao: string;
+  detalhe: string | null;
+  quantidade: number;
+  qtdpadrao: number;
+  qtdmax: number;
+  /** Cents. */
+  preco: number;
+  /** Cents. */
+  precooferta: number;
+  stindisponivel: number;
+  /** Cents. */
+  valorafetatudo: number;
+  /** Cents, or percent when stpercentualafetaopcao ≠ 0. */
+  valorafetaopcao: number;
+  /** Cents, or percent when stpercentualafetaproduto ≠ 0. */
+  valorafetaproduto: number;
+  stpercentualafetaopcao: number;
+  stpercentualafetaproduto: number;
+  ordem: number;
+}

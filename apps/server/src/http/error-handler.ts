@@ -1,0 +1,60 @@
+import { MSG } from '@rango/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { HttpError } from './errors.ts';
+
+/**
+ * A zod error as the spec's 400 body: `{ campo: ['mensagem'] }` per field (dotted path for
+ * nested fields) and `non_field_errors` for the body as a whole, the shapes the app's
+ * error-text rules read.
+ */
+export function zodErrorBody(error: ZodError): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length === 0 ? 'non_field_errors' : issue.path.map(String).join('.');
+    (body[key] ??= []).push(issue.message);
+  }
+  return body;
+}
+
+/** Texts of spec section 8 for the statuses we answer without a more specific body. */
+function statusText(status: number): string {
+  if (status === 401) return MSG.naoAutorizado;
+  if (status === 404) return MSG.rotaNaoEncontrada;
+  if (status === 405) return MSG.semPermissao;
+  if (status === 422) return MSG.requisicaoInvalida;
+  return MSG.requisicaoMalFormada;
+}
+
+/**
+ * The one error handler. Client errors keep their honest status; anything else is a 500 with the
+ * spec's text, and its real cause goes only to the log (never a stack or SQL in a response).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.body);
+    }
+    if (error instanceof ZodError) {
+      return reply.code(400).send(zodErrorBody(error));
+    }
+    const fe = error as FastifyError;
+    if (Array.isArray(fe.validation)) {
+      const body: Record<string, string[]> = {};
+      for (const v of fe.validation) {
+        const key =
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          (typeof v.params?.missingProperty === 'string' ? v.params.missingProperty : 'non_field_errors');
+        (body[key] ??= []).push(v.message ?? MSG.requisicaoMalFormada);
+      }
+      return reply.code(400).send(body);
+    }
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(status).send({ detail: statusText(status) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: MSG.probleminha });
+  });
+}

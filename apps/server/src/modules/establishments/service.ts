@@ -1,0 +1,97 @@
+import {
+  areasEntregaSchema,
+  centsToReais,
+  estabelecimentoDetalheSchema,
+  formasPgtoSchema,
+} from '@rango/domain';
+import type { AreaEntrega, EstabelecimentoDetalhe, FormaPgto } from '@rango/domain';
+import type { Db } from '../../db/index.ts';
+import { conform } from '../../http/contract.ts';
+import { estabelecimentoNaoEncontrado } from '../../http/errors.ts';
+import { establishmentsRepository as repo } from './repository.ts';
+import type { EstabelecimentoRow } from './repository.ts';
+
+const FORMAS = new Set([0, 60, 61, 200]);
+
+async function requireEstabelecimento(db: Db, id: number): Promise<EstabelecimentoRow> {
+  const row = await repo.findById(db, id);
+  if (!row) throw estabelecimentoNaoEncontrado();
+  return row;
+}
+
+/** The establishment's reads, presented in the wire shapes (reais) and checked against the contract. */
+export function createEstablishmentsService(db: Db) {
+  return {
+    async getDetalhe(id: number): Promise<EstabelecimentoDetalhe> {
+      const e = await requireEstabelecimento(db, id);
+      const [fones, horarios, taxas, abonos] = await Promise.all([
+        repo.listFones(db, id),
+        repo.listHorarios(db, id),
+        repo.listTaxas(db, id),
+        repo.listAbonos(db, id),
+      ]);
+      const detalhe: EstabelecimentoDetalhe = {
+        id: e.id,
+        estabelecimento: {
+          id: e.idpessoa,
+          apelidooufantasia: e.apelidooufantasia,
+          nomeourazaosocial: e.nomeourazaosocial,
+          logo: e.logopessoa,
+          imgpessoa: e.imgpessoa,
+          endereco: {
+            rua: e.rua,
+            numero: e.numero,
+            bairro: e.bairro,
+            complemento: e.complemento,
+            cep: e.cep,
+            cidade: { descricao: e.cidade, uf: { descricao: e.uf_descricao, sigla: e.uf_sigla } },
+          },
+          fone_set: fones.map((f) => ({ numero: f.numero })),
+        },
+        horariofuncionamento_set: horarios.map((h) => ({
+          diadasemana: h.diadasemana,
+          abertura: h.abertura,
+          fechamento: h.fechamento,
+        })),
+        lojaaberta: e.lojaaberta !== 0,
+        previsaoentregamin: e.previsaoentregamin,
+        previsaoentregamax: e.previsaoentregamax,
+        logo: e.logo,
+        pedidominimo: centsToReais(e.pedidominimo),
+        taxaentrega_set: taxas.map((t) => ({
+          bairro: t.bairro,
+          cidade: t.cidade,
+          uf: t.uf,
+          valor: centsToReais(t.valor),
+          abonotaxaentrega_set: abonos
+            .filter((a) => a.idtaxaentrega === t.id)
+            .map((a) => ({ valorminimo: centsToReais(a.valorminimo) })),
+        })),
+      };
+      return conform(estabelecimentoDetalheSchema, detalhe, 'estabelecimento');
+    },
+
+    async getFormasPgto(id: number): Promise<FormaPgto[]> {
+      await requireEstabelecimento(db, id);
+      const rows = await repo.listFormasPgto(db, id);
+      // A stored type the contract does not know is left out rather than breaking checkout.
+      const formas = rows.filter((r) => FORMAS.has(r.sttipopgto));
+      return conform(formasPgtoSchema, formas, 'formapgto');
+    },
+
+    async getAreasEntrega(id: number): Promise<AreaEntrega[]> {
+      await requireEstabelecimento(db, id);
+      const rows = await repo.listAreasEntrega(db, id);
+      const areas: AreaEntrega[] = rows.map((a) => ({
+        idareaentrega: a.idareaentrega,
+        idestabelecimento: a.idestabelecimento,
+        geo_data: { center: { lat: a.center_lat, lng: a.center_lng }, radius: a.raio },
+        taxaentrega: a.taxaentrega === null ? null : centsToReais(a.taxaentrega),
+        valorminimo: a.valorminimo === null ? null : centsToReais(a.valorminimo),
+      }));
+      return conform(areasEntregaSchema, areas, 'areas_entrega');
+    },
+  };
+}
+
+export type EstablishmentsService = ReturnType<typeof createEstablishmentsService>;

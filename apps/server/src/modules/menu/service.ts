@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { centsToReais, menuSchema } from '@rango/domain';
+import type { GrupoOpcao, Menu, Produto } from '@rango/domain';
+import type { Db } from '../../db/index.ts';
+import { conform } from '../../http/contract.ts';
+import { menuRepository as repo } from './repository.ts';
+
+/** One establishment's menu, serialised once per menu_versao. */
+export interface CachedMenu {
+  versao: number;
+  /** The JSON, validated against menuSchema when built. */
+  body: Buffer;
+  /** Weak: the gzip and brotli bodies are the same representation, encoded. */
+  etag: string;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** Reads the menu tables and presents them in the wire shape (product money in reais, options in cents). */
+export async function loadMenu(db: Db, idestabelecimento: number): Promise<Menu> {
+  const [grupos, produtos, gruposOpcao, opcoes] = await Promise.all([
+    repo.listGrupos(db, idestabelecimento),
+    repo.listProdutos(db, idestabelecimento),
+    repo.listGruposOpcao(db, idestabelecimento),
+    repo.listOpcoes(db, idestabelecimento),
+  ]);
+  const opcoesPorGrupo = new Map<number, GrupoOpcao['opcoes']>();
+  for (const o of opcoes) {
+    const lista = opcoesPorGrupo.get(o.idgrupoopcao) ?? [];
+    lista.push({
+      idopcao: o.idopcao,
+      descricao: o.descricao,
+      detalhe: o.detalhe,
+      quantidade: o.quantidade,
+      qtdpadrao: o.qtdpadrao,
+      qtdmax: o.qtdmax,
+      preco: o.preco,
+      precooferta: o.precooferta,
+      stindisponivel: o.stindisponivel as GrupoOpcao['stindisponivel'],
+      valorafetatudo: o.valorafetatudo,
+      valorafetaopcao: o.valorafetaopcao,
+      valorafetaproduto: o.valorafetaproduto,
+      stpercentualafetaopcao: o.stpercentualafetaopcao,
+      stpercentualafetaproduto: o.stpercentualafetaproduto,
+    });
+    opcoesPorGrupo.set(o.idgrupoopcao, lista);
+  }
+  const gruposPorProduto = new Map<number, GrupoOpcao[]>();
+  for (const g of gruposOpcao) {
+    const lista = gruposPorProduto.get(g.idproduto) ?? [];
+    lista.push({
+      idgrupoopcao: g.idgrupoopcao,
+      descricao: g.descricao,
+      multiplo: g.multiplo !== 0,
+      qtdinclusa: g.qtdinclusa,
+      qtdmultiplomin: g.qtdmultiplomin,
+      qtdmultiplomax: g.qtdmultiplomax,
+      stprecopraticado: g.stprecopraticado as GrupoOpcao['stprecopraticado'],
+      stnegagrupoopcao: g.stnegagrupoopcao,
+      stindisponivel: g.stindisponivel as GrupoOpcao['stindisponivel'],
+      opcoes: opcoesPorGrupo.get(g.idgrupoopcao) ?? [],
+    });
+    gruposPorProduto.set(g.idproduto, lista);
+  }
+  const produtosPorGrupo = new Map<number, Produto[]>();
+  for (const p of produtos) {
+    const lista = produtosPorGrupo.get(p.idgrupo) ?? [];
+    lista.push({
+      idproduto: p.idproduto,
+      descricao: p.descricao,
+      detalhe: p.detalhe,
+      imagem: p.imagem,
+      preco: centsToReais(p.preco),
+      precooferta: centsToReais(p.precooferta),
+      stindisponivel: p.stindisponivel as Produto['stindisponivel'],
+      quantidade: p.quantidade,
+      observacoes: p.observacoes,
+      grupoopcoes: gruposPorProduto.get(p.idproduto) ?? [],
+    });
+    produtosPorGrupo.set(p.idgrupo, lista);
+  }
+  // Every product and option is sent, unavailable (1) and hidden (2) too: the app applies the
+  // availability rules and the order check refuses them.
+  return {
+    grupos: grupos.map((g) => ({
+      idgrupo: g.idgrupo,
+      descricao: g.descricao,
+      produtos: produtosPorGrupo.get(g.idgrupo) ?? [],
+    })),
+  };
+}
+
+function buildCached(menu: Menu, versao: number): CachedMenu {
+  // Validated once here, not per request: the hot path serves these bytes as they are.
+  const body = Buffer.from(JSON.stringify(conform(menuSchema, menu, 'menu')));
+  const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+  return {
+    versao,
+    body,
+    etag: `W/"${hash}"`,
+    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  };
+}
+
+/**
+ * The menu cache. Invalidation across several instances on one PostgreSQL: every request reads
+ * the establishment's menu_versao (one primary-key lookup) and rebuilds when it moved, so a write
+ * made through any instance shows on the next request everywhere. We chose this over "check at
+ * most once per second" because it leaves no staleness window and the lookup costs little next
+ * to sending the menu. Requests that arrive while a lookup for the same establishment is in
+ * flight share it, so under load the database sees far fewer reads than requests; the price is
+ * that a write landing during that one round trip shows a request later.
+ */
+export function createMenuService(db: Db) {
+  const cache = new Map<number, CachedMenu>();
+  const versionLookups = new Map<number, Promise<number | undefined>>();
+  const builds = new Map<number, Promise<CachedMenu>>();
+
+  function currentVersion(id: number): Promise<number | undefined> {
+    let lookup = versionLookups.get(id);
+    if (lookup === undefined) {
+      lookup = repo.getMenuVersion(db, id).finally(() => versionLookups.delete(id));
+      versionLookups.set(id, lookup);
+    }
+    return lookup;
+  }
+
+  async function build(id: number, versao: number): Promise<CachedMenu> {
+    // The version was read before the rows, so the rows are at least that new; a later bump
+    // just triggers another rebuild.
+    const menu = await loadMenu(db, id);
+    const cached = buildCached(menu, versao);
+    const atual = cache.get(id);
+    if (atual === undefined || atual.versao <= versao) cache.set(id, cached);
+    return cached;
+  }
+
+  return {
+    /** The cached menu, or undefined when the establishment does not exist. */
+    async get(id: number): Promise<CachedMenu | undefined> {
+      const versao = await currentVersion(id);
+      if (versao === undefined) return undefined;
+      const hit = cache.get(id);
+      if (hit !== undefined && hit.versao === versao) return hit;
+      let pending = builds.get(id);
+      if (pending === undefined) {
+        pending = build(id, versao).finally(() => builds.delete(id));
+        builds.set(id, pending);
+      }
+      const built = await pending;
+      return built.versao >= versao ? built : build(id, versao);
+    },
+    /** Drops every cached menu (tests, operator reload). */
+    clear(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type MenuService = ReturnType<typeof createMenuService>;
