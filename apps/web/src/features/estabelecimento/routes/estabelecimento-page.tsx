@@ -1,3 +1,242 @@
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG, isHidden, isStoreOpen } from '@rango/domain';
+import { IconSearch } from '@tabler/icons-react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCart } from '../../../stores/cart.ts';
+import { useEstabelecimento } from '../api/get-estabelecimento.ts';
+import { useFormasPgto } from '../api/get-formas-pgto.ts';
+import { useMenu } from '../api/get-menu.ts';
+import { CategoryBar } from '../components/category-bar.tsx';
+import { EstabelecimentoHeader } from '../components/estabelecimento-header.tsx';
+import { MaisInformacoes } from '../components/mais-informacoes.tsx';
+import { ProductDrawer, type EdicaoItem } from '../components/product-drawer.tsx';
+import { ProductList, type ProductListHandle } from '../components/product-list.tsx';
+import { useProdutoParam } from '../hooks/use-produto-param.ts';
+import { buildMenuIndex, countProdutos, filterMenu } from '../lib/menu-index.ts';
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : MSG.erroNaoIdentificado;
+}
+
+/** Re-renders every minute so FECHADO follows the clock. */
+function useMinuteTick(): number {
+  const [tick, setTick] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setTick(Date.now()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+  return tick;
+}
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" ta="center" gap="md">
+        <Title order={1}>Estabelecimento não encontrado</Title>
+        <Text c="dimmed">{message}</Text>
+        <Button component={Link} to={paths.home} color="orange.9">
+          Ir para a página inicial
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" ta="center" gap="md">
+        <Title order={1}>Não foi possível abrir o cardápio</Title>
+        <Text c="dimmed">{message}</Text>
+        <Group>
+          <Button onClick={onRetry} color="orange.9">
+            Tentar novamente
+          </Button>
+          <Button component={Link} to={paths.home} variant="default">
+            Ir para a página inicial
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+function ProductsSkeleton() {
+  return (
+    <Stack gap="md" mt="md">
+      <Text role="status" c="dimmed" ta="center">
+        {MSG.buscandoProdutos}
+      </Text>
+      <Skeleton h={28} w={180} />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={12}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} h={132} radius="md" />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function HeaderSkeleton() {
+  return (
+    <Group wrap="nowrap" gap="md" aria-hidden>
+      <Skeleton h={72} w={72} radius="md" />
+      <Stack gap={8} style={{ flex: 1 }}>
+        <Skeleton h={28} w="60%" />
+        <Skeleton h={16} w="40%" />
+      </Stack>
+    </Group>
+  );
+}
+
 export function EstabelecimentoPage() {
-  return null;
+  const { id: idParam = '' } = useParams();
+  const valido = /^\d+$/.test(idParam) && Number(idParam) > 0;
+  const id = valido ? Number(idParam) : 0;
+
+  const detalheQ = useEstabelecimento(id, valido);
+  const menuQ = useMenu(id, valido);
+  const formasQ = useFormasPgto(id, valido);
+  useMinuteTick();
+
+  const [busca, setBusca] = useState('');
+  const buscaAdiada = useDeferredValue(busca);
+  const index = useMemo(() => (menuQ.data ? buildMenuIndex(menuQ.data) : null), [menuQ.data]);
+  const grupos = useMemo(() => (index ? filterMenu(index, buscaAdiada) : []), [index, buscaAdiada]);
+
+  const [ativo, setAtivo] = useState<number | null>(null);
+  const barRef = useRef<HTMLElement>(null);
+  const listRef = useRef<ProductListHandle>(null);
+  const getStickyOffset = useCallback(() => {
+    const bar = barRef.current;
+    if (!bar) return 0;
+    const top = Number.parseFloat(getComputedStyle(bar).top) || 0;
+    return top + bar.getBoundingClientRect().height;
+  }, []);
+  const selectGroup = useCallback((idgrupo: number) => {
+    setAtivo(idgrupo);
+    listRef.current?.scrollToGroup(idgrupo);
+  }, []);
+
+  // The drawer (?item=, &indice=).
+  const { item, idproduto, indice, close, locationKey } = useProdutoParam();
+  const cart = useCart();
+  const produtoAberto = useMemo(() => {
+    if (!menuQ.data || idproduto === null) return null;
+    for (const g of menuQ.data.grupos) {
+      const p = g.produtos.find((x) => x.idproduto === idproduto);
+      if (p) return isHidden(p) ? null : p;
+    }
+    return null;
+  }, [menuQ.data, idproduto]);
+  const edicao = useMemo((): EdicaoItem | null => {
+    if (indice === null || !produtoAberto || cart.estabelecimento?.id !== id) return null;
+    const cartItem = cart.itens[indice];
+    return cartItem && cartItem.idproduto === produtoAberto.idproduto ? { indice, item: cartItem } : null;
+  }, [indice, produtoAberto, cart, id]);
+
+  const avisado = useRef<string | null>(null);
+  useEffect(() => {
+    if (item === null || !menuQ.data || produtoAberto || avisado.current === locationKey) return;
+    avisado.current = locationKey;
+    notifications.show({ color: 'red', message: 'Produto não encontrado.' });
+    close();
+  }, [item, menuQ.data, produtoAberto, locationKey, close]);
+
+  if (!valido) return <NotFound message={MSG.rotaNaoEncontrada} />;
+  if (detalheQ.isError) {
+    const e = detalheQ.error;
+    if (e instanceof ApiError && e.status === 404) return <NotFound message={e.message} />;
+    return <LoadError message={errorMessage(e)} onRetry={() => void detalheQ.refetch()} />;
+  }
+
+  const detalhe = detalheQ.data;
+  const aberto = detalhe ? isStoreOpen(detalhe) : true;
+  const buscando = busca !== '' || buscaAdiada !== '';
+  const total = countProdutos(grupos);
+
+  return (
+    <Container size="lg" px={{ base: 'sm', sm: 'md' }} py="md">
+      <Stack gap="sm">
+        {detalhe ? (
+          <>
+            <EstabelecimentoHeader detalhe={detalhe} aberto={aberto} />
+            <MaisInformacoes
+              detalhe={detalhe}
+              formasPgto={formasQ.data}
+              formasPgtoErro={formasQ.isError ? errorMessage(formasQ.error) : null}
+            />
+          </>
+        ) : (
+          <HeaderSkeleton />
+        )}
+        <TextInput
+          type="search"
+          aria-label={MSG.buscarNoCardapio}
+          placeholder={MSG.buscarNoCardapio}
+          leftSection={<IconSearch size={18} aria-hidden />}
+          value={busca}
+          onChange={(e) => setBusca(e.currentTarget.value)}
+          radius="xl"
+          size="md"
+        />
+      </Stack>
+      {index && grupos.length > 0 && (
+        <CategoryBar ref={barRef} grupos={grupos} ativo={ativo} onSelect={selectGroup} />
+      )}
+      <VisuallyHidden role="status">
+        {index && buscando && total > 0
+          ? `${total} ${total === 1 ? 'produto encontrado' : 'produtos encontrados'}`
+          : ''}
+      </VisuallyHidden>
+      {menuQ.isError ? (
+        <Alert color="red" title="Não foi possível carregar o cardápio" mt="md">
+          <Text size="sm">{errorMessage(menuQ.error)}</Text>
+          <Button mt="sm" size="xs" color="red" variant="light" onClick={() => void menuQ.refetch()}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      ) : !index ? (
+        <ProductsSkeleton />
+      ) : grupos.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          {MSG.nenhumProduto}
+        </Text>
+      ) : (
+        <ProductList
+          ref={listRef}
+          grupos={grupos}
+          getStickyOffset={getStickyOffset}
+          onActiveGroupChange={setAtivo}
+        />
+      )}
+      {detalhe && (
+        <ProductDrawer
+          produto={produtoAberto}
+          onClose={close}
+          idEstabelecimento={id}
+          detalhe={detalhe}
+          formasPgto={formasQ.data}
+          formasPgtoErro={formasQ.isError ? errorMessage(formasQ.error) : null}
+          edicao={edicao}
+        />
+      )}
+    </Container>
+  );
 }

@@ -1,0 +1,60 @@
+import { Box, Button, Group } from '@mantine/core';
+import { useEffect, useRef, type Ref } from 'react';
+import type { GrupoVisivel } from '../lib/menu-index.ts';
+
+interface Props {
+  grupos: readonly GrupoVisivel[];
+  ativo: number | null;
+  onSelect: (idgrupo: number) => void;
+  ref?: Ref<HTMLElement>;
+}
+
+/** The sticky, horizontally scrollable category bar; highlights the group in view. */
+export function CategoryBar({ grupos, ativo, onSelect, ref }: Props) {
+  const trilho = useRef<HTMLDivElement>(null);
+
+  // Keep the highlighted button in view horizontally. Not scrollIntoView: it would also scroll
+  // the window and cut short a smooth scroll to a group.
+  useEffect(() => {
+    const el = trilho.current;
+    const btn = el?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!el || !btn) return;
+    const alvo = btn.offsetLeft - (el.clientWidth - btn.offsetWidth) / 2;
+    el.scrollTo?.({ left: Math.max(0, alvo), behavior: 'smooth' });
+  }, [ativo]);
+
+  return (
+    <Box
+      component="nav"
+      aria-label="Categorias do cardápio"
+      ref={ref}
+      pos="sticky"
+      top="var(--app-shell-header-offset, 0px)"
+      py={8}
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Box ref={trilho} style={{ overflowX: 'auto', scrollbarWidth: 'thin' }} pb={4}>
+        <Group gap={8} wrap="nowrap" px={2} py={2}>
+          {grupos.map((g) => {
+            const atual = g.idgrupo === ativo;
+            return (
+              <Button
+                key={g.idgrupo}
+                size="compact-sm"
+                radius="xl"
+                variant={atual ? 'filled' : 'default'}
+                color="orange.9"
+                aria-current={atual ? 'true' : undefined}
+                onClick={() => onSelect(g.idgrupo)}
+                style={{ flexShrink: 0 }}
+              >
+                {g.descricao}
+              </Button>
+            );
+          })}
+        </Group>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import { Box, Collapse, List, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { MSG, hoursByWeekday, type EstabelecimentoDetalhe, type FormaPgto } from '@rango/domain';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useId } from 'react';
+
+interface Props {
+  detalhe: EstabelecimentoDetalhe;
+  formasPgto: FormaPgto[] | undefined;
+  formasPgtoErro: string | null;
+}
+
+function enderecoLinhas(detalhe: EstabelecimentoDetalhe): string[] {
+  const e = detalhe.estabelecimento.endereco;
+  const rua = [e.rua, e.numero].filter(Boolean).join(', ');
+  const complemento = e.complemento ? ` — ${e.complemento}` : '';
+  return [
+    `${rua}${complemento}`,
+    `${e.bairro}, ${e.cidade.descricao} - ${e.cidade.uf.sigla}`,
+    `CEP ${e.cep}`,
+  ];
+}
+
+/** The collapsible 'Mais Informações' panel: address, payment methods, phones, opening hours. */
+export function MaisInformacoes({ detalhe, formasPgto, formasPgtoErro }: Props) {
+  const [aberto, { toggle }] = useDisclosure(false);
+  const painelId = useId();
+  const fones = detalhe.estabelecimento.fone_set;
+  return (
+    <Box>
+      <Title order={2} fz="md">
+        <UnstyledButton
+          onClick={toggle}
+          aria-expanded={aberto}
+          aria-controls={painelId}
+          py={6}
+          fw={600}
+          c="orange.9"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+        >
+          {MSG.maisInformacoes}
+          <IconChevronDown
+            size={18}
+            aria-hidden
+            style={{ transform: aberto ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+          />
+        </UnstyledButton>
+      </Title>
+      <Collapse expanded={aberto} id={painelId}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" py="sm">
+          <Stack gap="xs">
+            <Title order={3} fz="sm">
+              Endereço
+            </Title>
+            <Text size="sm">
+              {enderecoLinhas(detalhe).map((l) => (
+                <span key={l} style={{ display: 'block' }}>
+                  {l}
+                </span>
+              ))}
+            </Text>
+            <Title order={3} fz="sm" mt="xs">
+              Telefones
+            </Title>
+            {fones.length > 0 ? (
+              <List size="sm" listStyleType="none" spacing={2}>
+                {fones.map((f) => (
+                  <List.Item key={f.numero}>
+                    <a href={`tel:${f.numero.replace(/[^\d+]/g, '')}`}>{f.numero}</a>
+                  </List.Item>
+                ))}
+              </List>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Nenhum telefone informado.
+              </Text>
+            )}
+            <Title order={3} fz="sm" mt="xs">
+              Formas de pagamento
+            </Title>
+            {formasPgtoErro ? (
+              <Text size="sm" c="red.8">
+                {formasPgtoErro}
+              </Text>
+            ) : formasPgto === undefined ? (
+              <Text size="sm" c="dimmed">
+                Carregando…
+              </Text>
+            ) : formasPgto.length === 0 ? (
+              <Text size="sm">{MSG.nenhumMeioPagamento}</Text>
+            ) : (
+              <List size="sm" spacing={2}>
+                {formasPgto.map((f) => (
+                  <List.Item key={f.idformapgto}>{f.descricao}</List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} fz="sm">
+              Horário de funcionamento
+            </Title>
+            <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
+              <Table.Tbody>
+                {hoursByWeekday(detalhe.horariofuncionamento_set).map((d) => (
+                  <Table.Tr key={d.dia}>
+                    <Table.Th scope="row" fw={500} pr="md">
+                      {d.nome}
+                    </Table.Th>
+                    <Table.Td>{d.periodos.length > 0 ? d.periodos.join(', ') : 'Fechado'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </SimpleGrid>
+      </Collapse>
+    </Box>
+  );
+}

@@ -1,0 +1,182 @@
+import { Badge, Box, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import {
+  MSG,
+  canIncrement,
+  groupRuleText,
+  isGroupMinimumUnmet,
+  isUnavailable,
+  setOptionQuantity,
+  type GrupoOpcao,
+  type Opcao,
+  type QuantidadesGrupo,
+} from '@rango/domain';
+import { useId, useState, type Ref } from 'react';
+import { optionControl, optionPriceLabel } from '../lib/option-display.ts';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+interface Props {
+  grupo: GrupoOpcao;
+  escolha: QuantidadesGrupo | undefined;
+  onChange: (escolha: QuantidadesGrupo) => void;
+  /** Set after a refused 'Adicionar' while this group is unmet. */
+  destacado: boolean;
+  ref?: Ref<HTMLFieldSetElement>;
+}
+
+function OptionPrice({ grupo, opcao }: { grupo: GrupoOpcao; opcao: Opcao }) {
+  const label = optionPriceLabel(grupo, opcao);
+  if (!label) return null;
+  return (
+    <Text component="span" size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {label.anterior && (
+        <Text component="s" size="xs" c="dimmed" mr={6}>
+          {label.anterior}
+        </Text>
+      )}
+      <Text component="span" size="sm" fw={500} c={label.anterior ? 'green.9' : undefined}>
+        {label.atual}
+      </Text>
+    </Text>
+  );
+}
+
+function OptionLabel({ grupo, opcao }: { grupo: GrupoOpcao; opcao: Opcao }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" component="span">
+      <Text component="span" size="sm">
+        {opcao.descricao}
+        {isUnavailable(opcao) && (
+          <Badge component="span" color="gray" variant="light" size="xs" ml={6}>
+            {MSG.indisponivelTag}
+          </Badge>
+        )}
+      </Text>
+      <OptionPrice grupo={grupo} opcao={opcao} />
+    </Group>
+  );
+}
+
+const rowStyles = { body: { width: '100%' }, labelWrapper: { flex: 1 } } as const;
+
+/**
+ * One option group: legend with the rule text and OBRIGATÓRIO, then radios (single choice),
+ * checkboxes, or − qty + steppers (multiplo). Every change goes through the domain's
+ * setOptionQuantity; a refusal is shown in the group.
+ */
+export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }: Props) {
+  const [erro, setErro] = useState<string | null>(null);
+  const regraId = useId();
+  const erroId = useId();
+  const controle = optionControl(grupo);
+  const regra = groupRuleText(grupo);
+  const faltando = isGroupMinimumUnmet(grupo, escolha);
+
+  const set = (opcao: Opcao, q: number) => {
+    const r = setOptionQuantity(grupo, opcao, escolha, q);
+    if ('erro' in r) {
+      setErro(r.erro);
+      return;
+    }
+    setErro(null);
+    onChange(r.escolha);
+  };
+
+  return (
+    <Box
+      component="fieldset"
+      ref={ref}
+      tabIndex={-1}
+      data-grupoopcao={grupo.idgrupoopcao}
+      data-destacado={destacado && faltando ? 'true' : undefined}
+      aria-describedby={[regra ? regraId : null, erro ? erroId : null].filter(Boolean).join(' ') || undefined}
+      m={0}
+      p="sm"
+      style={{
+        border: `1px solid ${destacado && faltando ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-default-border)'}`,
+        borderRadius: 'var(--mantine-radius-md)',
+        boxShadow: destacado && faltando ? '0 0 0 2px var(--mantine-color-red-2)' : undefined,
+        minInlineSize: 0,
+        scrollMarginTop: 16,
+      }}
+    >
+      <Box component="legend" p={0} fw={600} fz="md" style={{ float: 'left', width: '100%' }}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <span>{grupo.descricao}</span>
+          {faltando && (
+            <Badge component="span" color={destacado ? 'red' : 'dark'} variant="filled" size="sm">
+              {MSG.obrigatorio}
+            </Badge>
+          )}
+        </Group>
+      </Box>
+      {regra && (
+        <Text id={regraId} size="xs" c="dimmed" mb="xs" style={{ clear: 'both' }}>
+          {regra}
+        </Text>
+      )}
+      <Stack gap={10} mt={regra ? 0 : 'xs'} style={{ clear: 'both' }}>
+        {grupo.opcoes.map((opcao) => {
+          const q = escolha?.[opcao.idopcao] ?? 0;
+          const indisponivel = opcao.stindisponivel !== 0;
+          const descricao = opcao.detalhe || undefined;
+          if (controle === 'radio') {
+            return (
+              <Radio
+                key={opcao.idopcao}
+                name={`grupo-${grupo.idgrupoopcao}`}
+                value={String(opcao.idopcao)}
+                checked={q > 0}
+                disabled={indisponivel}
+                onChange={() => set(opcao, 1)}
+                // A second click on the chosen radio clears an optional single choice.
+                onClick={() => {
+                  if (q > 0 && grupo.qtdmultiplomin === 0) set(opcao, 0);
+                }}
+                label={<OptionLabel grupo={grupo} opcao={opcao} />}
+                description={descricao}
+                styles={rowStyles}
+              />
+            );
+          }
+          if (controle === 'checkbox') {
+            return (
+              <Checkbox
+                key={opcao.idopcao}
+                checked={q > 0}
+                disabled={indisponivel}
+                onChange={(e) => set(opcao, e.currentTarget.checked ? 1 : 0)}
+                label={<OptionLabel grupo={grupo} opcao={opcao} />}
+                description={descricao}
+                styles={rowStyles}
+              />
+            );
+          }
+          return (
+            <Group key={opcao.idopcao} justify="space-between" wrap="nowrap" gap="sm">
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                <OptionLabel grupo={grupo} opcao={opcao} />
+                {descricao && (
+                  <Text size="xs" c="dimmed">
+                    {descricao}
+                  </Text>
+                )}
+              </Box>
+              <QuantityStepper
+                nome={opcao.descricao}
+                valor={q}
+                podeDiminuir={q > 0}
+                podeAumentar={canIncrement(grupo, opcao, escolha)}
+                onChange={(n) => set(opcao, n)}
+              />
+            </Group>
+          );
+        })}
+      </Stack>
+      {erro && (
+        <Text id={erroId} role="alert" size="sm" c="red.8" mt="xs">
+          {erro}
+        </Text>
+      )}
+    </Box>
+  );
+}

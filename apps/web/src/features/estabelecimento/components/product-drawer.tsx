@@ -1,0 +1,246 @@
+import { Badge, Box, Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  MSG,
+  defaultGroupChoice,
+  formatBRL,
+  isStoreOpen,
+  isUnavailable,
+  priceItem,
+  visibleGroups,
+  type EstabelecimentoDetalhe,
+  type FormaPgto,
+  type Produto,
+  type QuantidadesGrupo,
+} from '@rango/domain';
+import { useMemo, useRef, useState } from 'react';
+import { imageUrl } from '../../../config/paths.ts';
+import { editItem, requestAddItem, type CartItem } from '../../../stores/cart.ts';
+import { addItemRefusal } from '../lib/add-item.ts';
+import { buildCartItem, type Escolhas } from '../lib/cart-item.ts';
+import { OptionGroupFieldset } from './option-group-fieldset.tsx';
+import { ProductPrice } from './product-price.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+export interface EdicaoItem {
+  indice: number;
+  item: CartItem;
+}
+
+interface Props {
+  /** The product on `?item=`; null closes the drawer. */
+  produto: Produto | null;
+  onClose: () => void;
+  idEstabelecimento: number;
+  detalhe: EstabelecimentoDetalhe;
+  formasPgto: FormaPgto[] | undefined;
+  formasPgtoErro: string | null;
+  /** Set when `?indice=` names a cart item of this product. */
+  edicao: EdicaoItem | null;
+}
+
+/** The product drawer on `?item={idproduto}`: options, comment, quantity, 'Adicionar'/'Editar'. */
+export function ProductDrawer({ produto, onClose, ...rest }: Props) {
+  const mobile = useMediaQuery('(max-width: 47.99em)');
+  // Keep showing the last product while the drawer slides out.
+  const [mostrado, setMostrado] = useState<Produto | null>(produto);
+  if (produto && produto !== mostrado) setMostrado(produto);
+  const atual = produto ?? mostrado;
+  return (
+    <Drawer
+      opened={produto !== null}
+      onClose={onClose}
+      position={mobile ? 'bottom' : 'right'}
+      size={mobile ? '100%' : 512}
+      title={atual?.descricao}
+      padding="md"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      {atual && (
+        <ProductForm
+          key={`${atual.idproduto}-${rest.edicao?.indice ?? 'novo'}`}
+          produto={atual}
+          onDone={onClose}
+          {...rest}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+type FormProps = Omit<Props, 'produto' | 'onClose'> & { produto: Produto; onDone: () => void };
+
+function initialEscolhas(produto: Produto, edicao: EdicaoItem | null): Escolhas {
+  if (edicao) return { ...edicao.item.grupoopcoes };
+  return Object.fromEntries(visibleGroups(produto).map((g) => [g.idgrupoopcao, defaultGroupChoice(g)]));
+}
+
+function ProductForm({
+  produto,
+  onDone,
+  idEstabelecimento,
+  detalhe,
+  formasPgto,
+  formasPgtoErro,
+  edicao,
+}: FormProps) {
+  const grupos = useMemo(() => visibleGroups(produto), [produto]);
+  const [escolhas, setEscolhas] = useState<Escolhas>(() => initialEscolhas(produto, edicao));
+  const [quantidade, setQuantidade] = useState(edicao?.item.quantidade ?? 1);
+  const [observacoes, setObservacoes] = useState(edicao?.item.observacoes ?? '');
+  const [destacar, setDestacar] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+  const fieldsets = useRef(new Map<number, HTMLFieldSetElement>());
+
+  const total = useMemo(
+    () => priceItem(produto, { quantidade, escolhas }).preco_total,
+    [produto, quantidade, escolhas],
+  );
+  const indisponivel = isUnavailable(produto);
+  const src = imageUrl(produto.imagem);
+  const carregandoFormas = formasPgto === undefined && formasPgtoErro === null;
+
+  const setGrupo = (idgrupoopcao: number, escolha: QuantidadesGrupo) =>
+    setEscolhas((e) => ({ ...e, [idgrupoopcao]: escolha }));
+
+  const submit = async () => {
+    if (formasPgto === undefined && formasPgtoErro !== null && !indisponivel) {
+      notifications.show({ color: 'red', title: MSG.semFormaPagamento, message: formasPgtoErro });
+      return;
+    }
+    const recusa = addItemRefusal({
+      produto,
+      grupos,
+      escolhas,
+      lojaAberta: isStoreOpen(detalhe),
+      formasPgto: formasPgto ?? [],
+    });
+    if (recusa) {
+      notifications.show({ color: 'red', title: recusa.titulo, message: recusa.mensagem });
+      if (recusa.idgrupoopcao !== undefined) {
+        setDestacar(true);
+        const el = fieldsets.current.get(recusa.idgrupoopcao);
+        el?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+        el?.querySelector<HTMLElement>('input:not(:disabled), button:not(:disabled)')?.focus({
+          preventScroll: true,
+        });
+      }
+      return;
+    }
+    const item = buildCartItem(produto, { quantidade, escolhas, observacoes });
+    if (edicao) {
+      editItem(edicao.indice, item);
+      notifications.show({ color: 'green', message: 'Item atualizado no carrinho' });
+      onDone();
+      return;
+    }
+    setEnviando(true);
+    try {
+      const ok = await requestAddItem(
+        {
+          id: idEstabelecimento,
+          nome: detalhe.estabelecimento.apelidooufantasia,
+          pedidominimo: detalhe.pedidominimo,
+        },
+        item,
+      );
+      if (ok) {
+        notifications.show({ color: 'green', message: 'Item adicionado ao carrinho' });
+        onDone();
+      }
+    } catch (e) {
+      notifications.show({ color: 'red', message: e instanceof Error ? e.message : MSG.erroNaoIdentificado });
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  const rotulo = indisponivel ? 'Indisponível' : edicao ? 'Editar' : 'Adicionar';
+
+  return (
+    <Stack gap="md">
+      {src && (
+        <img
+          src={src}
+          alt={produto.descricao}
+          width={480}
+          height={270}
+          style={{
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '16 / 9',
+            objectFit: 'cover',
+            borderRadius: 8,
+          }}
+        />
+      )}
+      <Text size="sm" c={produto.detalhe ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
+        {produto.detalhe || MSG.produtoSemDescricao}
+      </Text>
+      <Group gap="sm">
+        <ProductPrice produto={produto} size="lg" />
+        {indisponivel && (
+          <Badge color="gray" variant="filled">
+            {MSG.indisponivelTag}
+          </Badge>
+        )}
+      </Group>
+      {grupos.map((g) => (
+        <OptionGroupFieldset
+          key={g.idgrupoopcao}
+          ref={(el) => {
+            if (el) fieldsets.current.set(g.idgrupoopcao, el);
+            else fieldsets.current.delete(g.idgrupoopcao);
+          }}
+          grupo={g}
+          escolha={escolhas[g.idgrupoopcao]}
+          onChange={(e) => setGrupo(g.idgrupoopcao, e)}
+          destacado={destacar}
+        />
+      ))}
+      <Textarea
+        label="Comentário"
+        placeholder={MSG.comentarioPlaceholder}
+        value={observacoes}
+        onChange={(e) => setObservacoes(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={500}
+      />
+      <Box
+        pos="sticky"
+        bottom={0}
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <QuantityStepper
+            valor={quantidade}
+            onChange={(n) => setQuantidade(Math.max(1, n))}
+            podeDiminuir={quantidade > 1}
+            podeAumentar={quantidade < 99}
+            size="lg"
+          />
+          <Button
+            size="md"
+            color={indisponivel ? 'gray' : 'orange.9'}
+            style={{ flex: 1 }}
+            justify="space-between"
+            onClick={submit}
+            loading={enviando || (carregandoFormas && !indisponivel)}
+            // Looks and reads disabled, but a click still explains why (spec section 5).
+            data-disabled={indisponivel || undefined}
+            aria-disabled={indisponivel || undefined}
+            rightSection={<span>{formatBRL(total)}</span>}
+          >
+            {rotulo}
+          </Button>
+        </Group>
+      </Box>
+    </Stack>
+  );
+}
