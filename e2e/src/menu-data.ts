@@ -31,10 +31,18 @@ const visibleGroups = (p: Produto): GrupoOpcao[] => p.grupoopcoes.filter((g) => 
 
 const isRequired = (g: GrupoOpcao): boolean => g.qtdmultiplomin > 0;
 
+/** Units the drawer pre-applies (qtdpadrao) in a group. */
+const defaults = (g: GrupoOpcao): number =>
+  g.opcoes.filter((o) => o.stindisponivel === 0).reduce((s, o) => s + o.qtdpadrao, 0);
+
+/** A required group the drawer does not already satisfy with its defaults. */
+const isUnmet = (g: GrupoOpcao): boolean => isRequired(g) && defaults(g) < g.qtdmultiplomin;
+
 /** A required group chosen by clicking option labels: one pick per option, exactly N picks. */
 const isSimpleRequired = (g: GrupoOpcao): boolean =>
   isRequired(g) &&
   !g.multiplo &&
+  defaults(g) === 0 &&
   g.opcoes.filter((o) => o.stindisponivel === 0).length >= g.qtdmultiplomin &&
   new Set(g.opcoes.map((o) => o.descricao)).size === g.opcoes.length;
 
@@ -63,7 +71,7 @@ export function pickRequiredProduct(data: DemoData): RequiredPick {
   for (const produto of data.produtos) {
     if (!unique(produto)) continue;
     const groups = visibleGroups(produto);
-    const required = groups.filter(isRequired);
+    const required = groups.filter(isUnmet);
     if (required.length === 0 || !required.every(isSimpleRequired)) continue;
     const escolhas: string[] = [];
     let mudaPreco = false;
@@ -86,7 +94,7 @@ export function pickRequiredProduct(data: DemoData): RequiredPick {
 /** An available product without any required group, for quick adds. */
 export function pickSimpleProducts(data: DemoData, n: number): Produto[] {
   const unique = uniqueNames(data);
-  const list = data.produtos.filter((p) => unique(p) && !visibleGroups(p).some(isRequired));
+  const list = data.produtos.filter((p) => unique(p) && !visibleGroups(p).some(isUnmet));
   if (list.length < n) throw new Error(`O cardápio não tem ${n} produtos sem opções obrigatórias`);
   return list.slice(0, n);
 }

@@ -1,0 +1,148 @@
+/**
+ * The benchmarks' own process helpers: the real server as a child process on a fresh SQLite
+ * file (or a prepared one), Debian's Chromium, free ports. Everything started here is stopped
+ * by the caller's `stop()`.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function ensureWebBuild(): void {
+  if (existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) return;
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** SIGTERM, then SIGKILL after 5 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  if (!(await waitForExit(child, 5000))) {
+    child.kill('SIGKILL');
+    await waitForExit(child, 5000);
+  }
+}
+
+/** Polls `url` until it answers 2xx, or throws after `timeoutMs` (or when the child exits). */
+export async function waitForUrl(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  log: () => string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`O processo terminou (código ${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} não respondeu a tempo:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface ServerHandle {
+  baseUrl: string;
+  pid: number | undefined;
+  stop: () => Promise<void>;
+}
+
+/** `node --import tsx apps/server/src/main.ts` on a fresh (or the given) SQLite file. */
+export async function startServer(
+  options: { databaseFile?: string; env?: Record<string, string> } = {},
+): Promise<ServerHandle> {
+  const tmp = tempDir('rango-bench-');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseFile ?? join(tmp.dir, 'rango.db'),
+      DEMO_ALWAYS_OPEN: '1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
+  const stop = async (): Promise<void> => {
+    await stopChild(child);
+    tmp.remove();
+  };
+  try {
+    await waitForUrl(`${baseUrl}/api/ead/health`, child, 60_000, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pid: child.pid, stop };
+}
+
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** True when this module is the script node was started with (each benchmark also runs alone). */
+export function isMain(metaUrl: string): boolean {
+  return process.argv[1] !== undefined && fileURLToPath(metaUrl) === process.argv[1];
+}

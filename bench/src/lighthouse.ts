@@ -1,0 +1,92 @@
+/**
+ * Lighthouse 12 (node API), default mobile config, performance only, on /estabelecimento/1,
+ * five runs against our own Chromium (started here with --remote-debugging-port).
+ * Target: median score ≥ 95.
+ */
+import { spawn } from 'node:child_process';
+import lighthouse from 'lighthouse';
+import type { BenchResult } from './lib/results.ts';
+import { printFigures, saveResult } from './lib/results.ts';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  ensureWebBuild,
+  freePort,
+  isMain,
+  median,
+  startServer,
+  stopChild,
+  tempDir,
+  waitForUrl,
+} from './lib/server.ts';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+
+interface RunFigures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+export async function runLighthouse(baseUrl?: string): Promise<BenchResult> {
+  ensureWebBuild();
+  const server = baseUrl ? undefined : await startServer();
+  const url = `${baseUrl ?? server?.baseUrl ?? ''}/estabelecimento/1`;
+  const profile = tempDir('rango-lh-');
+  const port = await freePort();
+  let log = '';
+  const chrome = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile.dir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  chrome.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
+  try {
+    await waitForUrl(`http://127.0.0.1:${port}/json/version`, chrome, 30_000, () => log);
+    const runs: RunFigures[] = [];
+    console.log(`\nLighthouse (mobile, desempenho) em ${url}, ${RUNS} execuções`);
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(url, {
+        port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error('Lighthouse não devolveu resultado');
+      if (lhr.runtimeError)
+        throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const audit = (id: string): number => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+      const run: RunFigures = {
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      };
+      runs.push(run);
+      console.log(
+        `  execução ${i + 1}: ${run.score} (FCP ${run.fcp} ms, LCP ${run.lcp} ms, TBT ${run.tbt} ms, CLS ${run.cls})`,
+      );
+    }
+    const score = median(runs.map((r) => r.score));
+    const result: BenchResult = {
+      bench: 'lighthouse',
+      figures: [
+        { name: 'desempenho (mediana)', value: score, unit: 'pontos', target: '≥ 95', ok: score >= 95 },
+      ],
+      details: { runs },
+    };
+    printFigures(result);
+    saveResult(result);
+    return result;
+  } finally {
+    await stopChild(chrome);
+    profile.remove();
+    await server?.stop();
+  }
+}
+
+if (isMain(import.meta.url)) await runLighthouse(process.env.BENCH_URL);
