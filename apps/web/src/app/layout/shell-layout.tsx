@@ -1,0 +1,46 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { SkipLink } from '../../components/skip-link.tsx';
+import { CartProvider } from '../../features/carrinho/index.ts';
+import { setVisitedEstablishmentPath } from '../../storage/index.ts';
+import { CookieBanner } from './cookie-banner.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import classes from './layout.module.css';
+import { MobileBottomBar } from './mobile-bottom-bar.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+
+const MAIN_ID = 'conteudo';
+
+/** Remembers the establishment the customer is on (spec section 3) for 'back' and logout. */
+function useTrackVisitedEstablishment() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (/^\/estabelecimento\/[^/]+\/?$/.test(pathname)) setVisitedEstablishmentPath(pathname);
+  }, [pathname]);
+}
+
+/** Everything but the standalone pages lives in this shell (spec section 2). */
+export function ShellLayout() {
+  useTrackVisitedEstablishment();
+  return (
+    // Inside the router: the cart drawer's 'Finalizar pedido' navigates to /pagamento.
+    <CartProvider>
+      <div className={classes.shell}>
+        <SkipLink target={MAIN_ID} />
+        <Header />
+        <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <MobileBottomBar />
+        <ScrollToTop />
+        <CookieBanner />
+      </div>
+      <ScrollRestoration />
+    </CartProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+// Eager: a few hundred bytes, and the payment iframe should answer its parent at once.
+import AguardandoPagamentoPage from '../features/institucional/routes/aguardando-pagamento-page.tsx';
+import { RouteError } from './routes/route-error.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
+import { ShellLayout } from './layout/shell-layout.tsx';
+
+// Every page is its own chunk: the menu route must stay within its JS budget (150 KiB gzip
+// with React), so policy texts and placeholder pages never ride along in the entry.
+const HomePage = lazy(() => import('../features/institucional/routes/home-page.tsx'));
+const PrivacyPage = lazy(() => import('../features/institucional/routes/privacy-page.tsx'));
+const TermsPage = lazy(() => import('../features/institucional/routes/terms-page.tsx'));
+const EstabelecimentoPage = lazy(() => import('../features/estabelecimento/index.ts'));
+const EmBrevePage = lazy(() => import('../features/placeholder/routes/em-breve-page.tsx'));
+
+/** Routes of later slices: a friendly 'Em breve' page, so no link in the app is dead. */
+const EM_BREVE: { path: string; titulo: string; descricao: string }[] = [
+  { path: 'login', titulo: 'Entrar', descricao: 'O login de clientes está chegando.' },
+  { path: 'cadastro', titulo: 'Criar conta', descricao: 'O cadastro de clientes está chegando.' },
+  { path: 'recuperar', titulo: 'Recuperar senha', descricao: 'A recuperação de senha está chegando.' },
+  {
+    path: 'resetar-senha/:clienteUuid/:token',
+    titulo: 'Nova senha',
+    descricao: 'A troca de senha pelo link do e-mail está chegando.',
+  },
+  {
+    path: 'confirma/:clienteUuid/:token',
+    titulo: 'Confirmação de conta',
+    descricao: 'A confirmação de conta pelo link do e-mail está chegando.',
+  },
+  {
+    path: 'logout',
+    titulo: 'Sair',
+    descricao: 'Entrar e sair da conta chegam junto com as contas de cliente.',
+  },
+  {
+    path: 'fb_confirmar_remocao',
+    titulo: 'Remoção de dados',
+    descricao: 'A confirmação de remoção dos dados de login social está chegando.',
+  },
+  {
+    path: 'cliente',
+    titulo: 'Meus dados',
+    descricao: 'O perfil do cliente, com endereços e cartões, está chegando.',
+  },
+  {
+    path: 'pagamento',
+    titulo: 'Pagamento',
+    descricao: 'A finalização do pedido com pagamento online está chegando.',
+  },
+  { path: 'pedido', titulo: 'Meus Pedidos', descricao: 'A lista dos seus pedidos está chegando.' },
+  {
+    path: 'pedido/:id',
+    titulo: 'Acompanhar pedido',
+    descricao: 'O acompanhamento do pedido em tempo real está chegando.',
+  },
+];
+
+/** Pages inside the shell; each gets its own error boundary, rendered within the shell. */
+const shellPages: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: 'privacy', element: <PrivacyPage /> },
+  { path: 'terms', element: <TermsPage /> },
+  { path: 'estabelecimento/:id', element: <EstabelecimentoPage /> },
+  ...EM_BREVE.map(({ path, titulo, descricao }) => ({
+    path,
+    element: <EmBrevePage titulo={titulo} descricao={descricao} />,
+  })),
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    // Standalone: loaded inside the payment iframe, so no shell, cart or cookie banner.
+    path: 'aguardando-pagamento',
+    element: <AguardandoPagamentoPage />,
+    errorElement: <RouteError />,
+  },
+  {
+    element: <ShellLayout />,
+    errorElement: <RouteError />,
+    children: shellPages.map((route) => ({ ...route, errorElement: <RouteError /> })),
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

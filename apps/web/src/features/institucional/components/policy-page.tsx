@@ -1,0 +1,29 @@
+import { Container, Tabs, Title } from '@mantine/core';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PolicyDocument, type Documento } from './policy-document.tsx';
+
+/** Spec section 2: tabs 'English' (default) and 'Português'. */
+export function PolicyPage({ titulo, en, pt }: { titulo: string; en: Documento; pt: Documento }) {
+  useDocumentTitle(titulo);
+  return (
+    <Container size="md">
+      <Title order={1} size="h2" mb="md">
+        {titulo}
+      </Title>
+      <Tabs defaultValue="en">
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="en" lang="en">
+            English
+          </Tabs.Tab>
+          <Tabs.Tab value="pt">Português</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="en">
+          <PolicyDocument documento={en} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pt">
+          <PolicyDocument documento={pt} />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

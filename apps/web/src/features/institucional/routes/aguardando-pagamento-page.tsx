@@ -1,0 +1,28 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { MSG } from '@rango/domain';
+import { useEffect } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+/** The message the payment modal waits for (spec section 4: re-check the debit status). */
+export const CALLBACK_CARREGADO = { type: 'rango:callback-carregado' } as const;
+
+/**
+ * The card issuer's 3-D Secure page redirects here inside the payment iframe. Telling the parent
+ * window (same origin only) lets the checkout re-check the order's status at once.
+ */
+export default function AguardandoPagamentoPage() {
+  useDocumentTitle(MSG.aguarde);
+  useEffect(() => {
+    if (window.parent !== window) window.parent.postMessage(CALLBACK_CARREGADO, window.location.origin);
+  }, []);
+  return (
+    <Center component="main" mih="100dvh" p="md">
+      <Stack align="center" gap="md" role="status" aria-live="polite">
+        <Loader size="lg" aria-hidden="true" />
+        <Text component="h1" fz="xl" fw={600}>
+          {MSG.aguarde}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
