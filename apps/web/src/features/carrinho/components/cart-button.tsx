@@ -1,9 +1,9 @@
 import { ActionIcon, Indicator, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { formatBRL, MSG } from '@rango/domain';
+import { formatBRL } from '@rango/domain';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { cartSubtotal, cartUnits, openCartDrawer, useCart } from '../../../stores/cart.ts';
 import classes from './cart.module.css';
+import { showEmptyCartNotice } from './empty-cart-notice.ts';
 
 export function cartButtonLabel(units: number): string {
   return `Carrinho, ${units} ${units === 1 ? 'item' : 'itens'}`;
@@ -11,11 +11,8 @@ export function cartButtonLabel(units: number): string {
 
 function onCartClick(units: number): void {
   // Spec section 2: an empty cart answers with a notification instead of an empty drawer.
-  if (units === 0) {
-    notifications.show({ id: 'carrinho-vazio', title: MSG.carrinhoVazioTitulo, message: MSG.carrinhoVazio });
-    return;
-  }
-  openCartDrawer();
+  if (units === 0) showEmptyCartNotice();
+  else openCartDrawer();
 }
 
 /** Cart icon with the item-count badge; opens the cart drawer. `variant` fits the header it sits in. */
@@ -37,11 +34,12 @@ export function CartButton({ variant = 'desktop' }: { variant?: 'desktop' | 'mob
     );
   }
 
+  // The badge sits inside the button so the count is part of what is clicked and read.
   return (
-    <Indicator label={units} size={18} disabled={units === 0} offset={4} color="brasa">
-      <ActionIcon variant="subtle" size="xl" aria-label={label} onClick={() => onCartClick(units)}>
-        <IconShoppingCart size={24} stroke={1.7} aria-hidden />
-      </ActionIcon>
-    </Indicator>
+    <ActionIcon variant="subtle" size="xl" aria-label={label} onClick={() => onCartClick(units)}>
+      <Indicator label={units} size={18} disabled={units === 0} offset={2} color="brasa">
+        <IconShoppingCart size={26} stroke={1.7} aria-hidden />
+      </Indicator>
+    </ActionIcon>
   );
 }

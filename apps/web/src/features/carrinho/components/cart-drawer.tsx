@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { cartTotals, clearCart, removeItem, useCart, useCartDrawer } from '../../../stores/cart.ts';
 import { CartItemRow } from './cart-item-row.tsx';
 import classes from './cart.module.css';
+import { showEmptyCartNotice } from './empty-cart-notice.ts';
 
 /** 'R$ 20,00' → '20,00': the spec's minimum-order text already carries the 'R$ '. */
 function valueWithoutPrefix(cents: number): string {
@@ -43,10 +44,13 @@ export function CartDrawer() {
   const est = cart.estabelecimento;
   const empty = cart.itens.length === 0;
 
-  // An empty cart has no drawer (the button shows a notification instead); close it when the
-  // last item goes, whether removed here or in another tab.
+  // An empty cart has no drawer (spec: the empty cart is a notification); when the last item
+  // goes, here or in another tab, close it and say so.
   useEffect(() => {
-    if (opened && empty) close();
+    if (opened && empty) {
+      close();
+      showEmptyCartNotice();
+    }
   }, [opened, empty, close]);
 
   function onClose() {

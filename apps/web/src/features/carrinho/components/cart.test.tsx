@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { cleanNotifications, Notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,6 +63,7 @@ beforeEach(() => {
   localStorage.clear();
   reloadCartFromStorage();
   closeCartDrawer();
+  cleanNotifications();
 });
 
 afterEach(() => answerReplaceCart(false));
@@ -71,7 +72,8 @@ describe('CartButton', () => {
   it('shows the number of units and opens the drawer', async () => {
     await fill();
     renderCart();
-    expect(screen.getByRole('button', { name: 'Carrinho, 3 itens' })).toBeInTheDocument();
+    // The count is inside the button, so it is part of what is clicked and read.
+    expect(screen.getByRole('button', { name: 'Carrinho, 3 itens' })).toHaveTextContent('3');
     const { drawer } = await openDrawer();
     expect(within(drawer).getByText('Seu pedido em Pizzaria Bella')).toBeInTheDocument();
   });
@@ -122,6 +124,17 @@ describe('cart drawer', () => {
     expect(screen.getByRole('button', { name: 'Carrinho, 2 itens' })).toBeInTheDocument();
   });
 
+  it('removing the last item closes the drawer with the empty-cart notice', async () => {
+    await act(async () => {
+      await requestAddItem(semMinimo, makeItem());
+    });
+    renderCart();
+    const { user, drawer } = await openDrawer();
+    await user.click(within(drawer).getByRole('button', { name: 'Remover Pizza Margherita' }));
+    expect(await screen.findByText('Seu carrinho está sem itens =(')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('clears the cart only after confirmation', async () => {
     await fill();
     renderCart();
@@ -132,6 +145,7 @@ describe('cart drawer', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Limpar carrinho' }));
     await user.click(within(drawer).getByRole('button', { name: 'Sim, limpar' }));
     expect(getCart().itens).toHaveLength(0);
+    expect(await screen.findByText('Seu carrinho está sem itens =(')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
