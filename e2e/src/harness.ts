@@ -82,19 +82,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseFile,
-      DEMO_ALWAYS_OPEN: '1',
-      LOG_LEVEL: 'warn',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', process.env.RANGO_SERVER_ENTRY ?? 'apps/server/src/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseFile,
+        DEMO_ALWAYS_OPEN: '1',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
@@ -181,7 +185,9 @@ export async function startApp(options: StartServerOptions = {}): Promise<AppHan
       const w = window as unknown as { __csp: string[] };
       w.__csp = [];
       document.addEventListener('securitypolicyviolation', (e) => {
-        w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+        w.__csp.push(
+          `${e.violatedDirective} ${e.blockedURI} em ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+        );
       });
     });
     const page = await context.newPage();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, VIEWPORTS, screenshot, startApp } from './harness.ts';
 import { type DemoData, type RequiredPick, loadDemo, pickRequiredProduct } from './menu-data.ts';
-import { SEARCH_LABEL, acceptCookies, cartButton, cartDrawer, productDrawer } from './ui.ts';
+import { SEARCH_LABEL, acceptCookies, cartButton, cartCount, cartDrawer, productDrawer } from './ui.ts';
 
 let app: AppHandle;
 let demo: DemoData;
@@ -81,7 +81,7 @@ describe.each(VIEWPORTS)('só com o teclado a $width px', (viewport) => {
       await tabTo(page, (t) => /Adicionar/.test(t), 60);
       await page.keyboard.press('Enter');
       await drawer.waitFor({ state: 'hidden' });
-      await expect.poll(() => cartButton(page).innerText()).toContain('1');
+      await expect.poll(() => cartCount(page)).toBe(1);
 
       // The cart drawer opens from the keyboard and Escape closes it.
       await cartButton(page).focus();

@@ -40,13 +40,18 @@ export function submitButton(drawer: Locator, verb: 'Adicionar' | 'Editar'): Loc
   return drawer.getByRole('button', { name: new RegExp(`^${verb}`) });
 }
 
-/** The visible cart button (mobile footer or desktop header), named after the cart. */
+/** The visible cart button (mobile footer or desktop header): 'Carrinho, N itens'. */
 export function cartButton(page: Page): Locator {
   return page
-    .getByRole('button', { name: /carrinho/i })
-    .or(page.getByRole('link', { name: /carrinho/i }))
+    .getByRole('button', { name: /^Carrinho, \d+ ite/ })
     .filter({ visible: true })
     .first();
+}
+
+/** The unit count the cart button announces (its badge). */
+export async function cartCount(page: Page): Promise<number> {
+  const label = (await cartButton(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+)/.exec(label)?.[1] ?? Number.NaN);
 }
 
 /** Chooses an option in the open product drawer by its label. */
