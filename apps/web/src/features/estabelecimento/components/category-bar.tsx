@@ -6,11 +6,13 @@ interface Props {
   grupos: readonly GrupoVisivel[];
   ativo: number | null;
   onSelect: (idgrupo: number) => void;
+  /** Pixels under the shell's sticky header. */
+  top: number;
   ref?: Ref<HTMLElement>;
 }
 
 /** The sticky, horizontally scrollable category bar; highlights the group in view. */
-export function CategoryBar({ grupos, ativo, onSelect, ref }: Props) {
+export function CategoryBar({ grupos, ativo, onSelect, top, ref }: Props) {
   const trilho = useRef<HTMLDivElement>(null);
 
   // Keep the highlighted button in view horizontally. Not scrollIntoView: it would also scroll
@@ -29,7 +31,7 @@ export function CategoryBar({ grupos, ativo, onSelect, ref }: Props) {
       aria-label="Categorias do cardápio"
       ref={ref}
       pos="sticky"
-      top="var(--app-shell-header-offset, 0px)"
+      top={top}
       py={8}
       bg="var(--mantine-color-body)"
       style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-default-border)' }}
@@ -44,7 +46,7 @@ export function CategoryBar({ grupos, ativo, onSelect, ref }: Props) {
                 size="compact-sm"
                 radius="xl"
                 variant={atual ? 'filled' : 'default'}
-                color="orange.9"
+
                 aria-current={atual ? 'true' : undefined}
                 onClick={() => onSelect(g.idgrupo)}
                 style={{ flexShrink: 0 }}

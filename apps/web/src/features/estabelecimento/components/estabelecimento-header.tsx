@@ -19,7 +19,7 @@ export function EstabelecimentoHeader({ detalhe, aberto }: Props) {
         alt={`Logo de ${nome}`}
         size={72}
         radius="md"
-        color="orange"
+        color="brasa"
         imageProps={{ width: 72, height: 72 }}
       >
         {nome.slice(0, 2).toUpperCase()}

@@ -35,7 +35,7 @@ export function MaisInformacoes({ detalhe, formasPgto, formasPgtoErro }: Props) 
           aria-controls={painelId}
           py={6}
           fw={600}
-          c="orange.9"
+          c="var(--mantine-primary-color-filled)"
           style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
         >
           {MSG.maisInformacoes}

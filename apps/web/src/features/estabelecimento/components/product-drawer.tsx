@@ -205,9 +205,7 @@ function ProductForm({
         placeholder={MSG.comentarioPlaceholder}
         value={observacoes}
         onChange={(e) => setObservacoes(e.currentTarget.value)}
-        autosize
-        minRows={2}
-        maxRows={5}
+        rows={3}
         maxLength={500}
       />
       <Box
@@ -227,7 +225,7 @@ function ProductForm({
           />
           <Button
             size="md"
-            color={indisponivel ? 'gray' : 'orange.9'}
+            color={indisponivel ? 'gray' : undefined}
             style={{ flex: 1 }}
             justify="space-between"
             onClick={submit}

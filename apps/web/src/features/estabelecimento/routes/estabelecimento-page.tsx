@@ -28,6 +28,7 @@ import { MaisInformacoes } from '../components/mais-informacoes.tsx';
 import { ProductDrawer, type EdicaoItem } from '../components/product-drawer.tsx';
 import { ProductList, type ProductListHandle } from '../components/product-list.tsx';
 import { useProdutoParam } from '../hooks/use-produto-param.ts';
+import { useStickyTop } from '../hooks/use-sticky-top.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from '../lib/menu-index.ts';
 
 function errorMessage(error: unknown): string {
@@ -50,7 +51,7 @@ function NotFound({ message }: { message: string }) {
       <Stack align="center" ta="center" gap="md">
         <Title order={1}>Estabelecimento não encontrado</Title>
         <Text c="dimmed">{message}</Text>
-        <Button component={Link} to={paths.home} color="orange.9">
+        <Button component={Link} to={paths.home}>
           Ir para a página inicial
         </Button>
       </Stack>
@@ -65,9 +66,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
         <Title order={1}>Não foi possível abrir o cardápio</Title>
         <Text c="dimmed">{message}</Text>
         <Group>
-          <Button onClick={onRetry} color="orange.9">
-            Tentar novamente
-          </Button>
+          <Button onClick={onRetry}>Tentar novamente</Button>
           <Button component={Link} to={paths.home} variant="default">
             Ir para a página inicial
           </Button>
@@ -121,6 +120,7 @@ export function EstabelecimentoPage() {
   const grupos = useMemo(() => (index ? filterMenu(index, buscaAdiada) : []), [index, buscaAdiada]);
 
   const [ativo, setAtivo] = useState<number | null>(null);
+  const stickyTop = useStickyTop();
   const barRef = useRef<HTMLElement>(null);
   const listRef = useRef<ProductListHandle>(null);
   const getStickyOffset = useCallback(() => {
@@ -198,7 +198,7 @@ export function EstabelecimentoPage() {
         />
       </Stack>
       {index && grupos.length > 0 && (
-        <CategoryBar ref={barRef} grupos={grupos} ativo={ativo} onSelect={selectGroup} />
+        <CategoryBar ref={barRef} top={stickyTop} grupos={grupos} ativo={ativo} onSelect={selectGroup} />
       )}
       <VisuallyHidden role="status">
         {index && buscando && total > 0
