@@ -81,7 +81,9 @@ export function pickRequiredProduct(data: DemoData): RequiredPick {
         .filter((o) => o.stindisponivel === 0)
         .sort((a, b) => b.preco - a.preco)
         .slice(0, g.qtdmultiplomin);
-      if (g.stprecopraticado !== 4 && opts.some((o) => o.preco > 0)) mudaPreco = true;
+      // Mode 4 ignores option prices; with qtdinclusa the first units are free.
+      const pagas = g.stprecopraticado === 0 ? opts.slice(g.qtdinclusa) : opts;
+      if (g.stprecopraticado !== 4 && pagas.some((o) => o.preco > 0)) mudaPreco = true;
       escolhas.push(...opts.map((o) => o.descricao));
     }
     candidates.push({ produto, escolhas, mudaPreco });

@@ -6,7 +6,8 @@ export const SEARCH_LABEL = 'Buscar no cardápio';
 /** Clicks the cookie banner's 'Ok' when it shows, so it never covers the page under test. */
 export async function acceptCookies(page: Page): Promise<void> {
   const ok = page.getByRole('button', { name: 'Ok', exact: true });
-  await ok.waitFor({ state: 'visible', timeout: 10_000 });
+  // The first page of a run waits for the server's first compile of each module.
+  await ok.waitFor({ state: 'visible', timeout: 30_000 });
   await ok.click();
   await ok.waitFor({ state: 'hidden' });
 }
