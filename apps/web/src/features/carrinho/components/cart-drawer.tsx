@@ -2,7 +2,7 @@ import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatBRL, formatReais, MSG } from '@rango/domain';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { cartTotals, clearCart, removeItem, useCart, useCartDrawer } from '../../../stores/cart.ts';
@@ -15,9 +15,9 @@ function valueWithoutPrefix(cents: number): string {
   return formatBRL(cents).replace(/^R\$\s/, '');
 }
 
-/** Spec section 5, word for word. */
-export function minimumOrderText(pedidominimoCents: number): string {
-  return `O pedido mínimo para essa loja é de R$ ${valueWithoutPrefix(pedidominimoCents)} (sem contar a taxa de entrega).`;
+/** An amount never breaks between 'R$' and its digits. */
+function Money({ children }: { children: string }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 }
 
 function TotalLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -40,6 +40,7 @@ export function CartDrawer() {
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 767px)');
   const [confirmingClear, setConfirmingClear] = useState(false);
+  const clearButton = useRef<HTMLButtonElement>(null);
   const totals = cartTotals(cart);
   const est = cart.estabelecimento;
   const empty = cart.itens.length === 0;
@@ -97,7 +98,16 @@ export function CartDrawer() {
                 Remover todos os itens?
               </Text>
               <Group gap="xs">
-                <Button size="xs" variant="default" onClick={() => setConfirmingClear(false)}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  // The question replaces the button that asked it: keep the keyboard user in place.
+                  autoFocus
+                  onClick={() => {
+                    setConfirmingClear(false);
+                    requestAnimationFrame(() => clearButton.current?.focus());
+                  }}
+                >
                   Cancelar
                 </Button>
                 <Button
@@ -115,6 +125,7 @@ export function CartDrawer() {
           ) : (
             <Group justify="flex-end">
               <Button
+                ref={clearButton}
                 size="xs"
                 variant="subtle"
                 color="red"
@@ -138,7 +149,7 @@ export function CartDrawer() {
 
           {totals.abonoFaltando !== null && cart.abono !== null && (
             <Text size="sm" c="teal.8" fw={600}>
-              Entrega Grátis com o mínimo de {formatReais(cart.abono)}!
+              Entrega Grátis com o mínimo de <Money>{`${formatReais(cart.abono)}!`}</Money>
             </Text>
           )}
           {totals.pedidoMinimoFaltando !== null && (
@@ -149,7 +160,12 @@ export function CartDrawer() {
               p="xs"
               id="carrinho-pedido-minimo"
             >
-              <Text size="sm">{minimumOrderText(totals.pedidoMinimoFaltando)}</Text>
+              {/* Spec section 5, word for word. */}
+              <Text size="sm">
+                O pedido mínimo para essa loja é de{' '}
+                <Money>{`R$ ${valueWithoutPrefix(totals.pedidoMinimoFaltando)}`}</Money> (sem contar a taxa de
+                entrega).
+              </Text>
             </Alert>
           )}
 

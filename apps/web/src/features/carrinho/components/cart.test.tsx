@@ -17,6 +17,12 @@ import {
 import { hamburgueria, makeItem, pizzaria } from '../../../stores/cart-test-data.ts';
 import { CartButton, CartProvider } from '../index.ts';
 
+/** The element whose whole text is `text` (amounts sit in their own no-wrap span). */
+function byWholeText(text: string) {
+  return (_: string, el: Element | null) =>
+    el?.tagName === 'P' && el.textContent?.replace(/\s+/g, ' ').trim() === text;
+}
+
 function Location() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
@@ -173,7 +179,7 @@ describe('cart drawer', () => {
     const { drawer } = await openDrawer();
     expect(
       within(drawer).getByText(
-        'O pedido mínimo para essa loja é de R$ 80,00 (sem contar a taxa de entrega).',
+        byWholeText('O pedido mínimo para essa loja é de R$ 80,00 (sem contar a taxa de entrega).'),
       ),
     ).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Finalizar pedido' })).toBeDisabled();
@@ -193,7 +199,9 @@ describe('cart drawer', () => {
     setAbono(100);
     renderCart();
     const { drawer } = await openDrawer();
-    expect(within(drawer).getByText('Entrega Grátis com o mínimo de R$ 100,00!')).toBeInTheDocument();
+    expect(
+      within(drawer).getByText(byWholeText('Entrega Grátis com o mínimo de R$ 100,00!')),
+    ).toBeInTheDocument();
     expect(within(drawer).getByText('Taxa de entrega').nextSibling).toHaveTextContent('R$ 5,00');
     expect(within(drawer).getByText('Total').nextSibling).toHaveTextContent('R$ 77,30');
     act(() => setAbono(50));
