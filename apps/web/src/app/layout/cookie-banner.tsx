@@ -1,10 +1,15 @@
 import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { CookiePolicy } from '../../components/cookie-policy.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { hasCookieConsent, setCookieConsent } from '../../storage/index.ts';
 import classes from './layout.module.css';
+
+// The policy text is read by few visitors: its own chunk keeps it out of every page's entry.
+const CookiePolicy = lazy(() =>
+  import('../../components/cookie-policy.tsx').then((m) => ({ default: m.CookiePolicy })),
+);
 
 /**
  * Spec section 2: the notice is checked again on every route change, so clearing the cookie in
@@ -57,7 +62,9 @@ export function CookieBanner() {
         size="lg"
         closeButtonProps={{ 'aria-label': 'Fechar' }}
       >
-        <CookiePolicy />
+        <Suspense fallback={<PageLoader />}>
+          <CookiePolicy />
+        </Suspense>
       </Modal>
     </>
   );

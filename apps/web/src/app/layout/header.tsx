@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Button, Container, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Container, Group } from '@mantine/core';
 import { IconArrowLeft, IconReceipt } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { CartButton } from '../../features/carrinho/index.ts';
+import { HintTooltip } from '../../components/hint-tooltip.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { getVisitedEstablishmentPath } from '../../storage/index.ts';
 import { AddressPicker } from './address-picker.tsx';
@@ -53,7 +54,7 @@ export function Header() {
             <AddressPicker />
           </Group>
           <Group gap="xs" wrap="nowrap" component="nav" aria-label="Conta e pedidos">
-            <Tooltip label="Meus Pedidos" withArrow>
+            <HintTooltip label="Meus Pedidos">
               <ActionIcon
                 component={Link}
                 to={paths.pedidos}
@@ -64,7 +65,7 @@ export function Header() {
               >
                 <IconReceipt size={24} aria-hidden="true" />
               </ActionIcon>
-            </Tooltip>
+            </HintTooltip>
             <CartButton variant="desktop" />
             <Button component={Link} to={paths.login}>
               Entrar

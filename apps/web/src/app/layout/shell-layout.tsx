@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { CartProvider } from '../../features/carrinho/index.ts';
@@ -21,9 +21,19 @@ function useTrackVisitedEstablishment() {
   }, [pathname]);
 }
 
+/** A new page starts at the top; back and forward keep the browser's own scroll restoration. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
 /** Everything but the standalone pages lives in this shell (spec section 2). */
 export function ShellLayout() {
   useTrackVisitedEstablishment();
+  useScrollToTopOnNavigate();
   return (
     // Inside the router: the cart drawer's 'Finalizar pedido' navigates to /pagamento.
     <CartProvider>
@@ -40,7 +50,6 @@ export function ShellLayout() {
         <ScrollToTop />
         <CookieBanner />
       </div>
-      <ScrollRestoration />
     </CartProvider>
   );
 }

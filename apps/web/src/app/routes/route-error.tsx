@@ -1,12 +1,11 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { NotFoundPage } from './not-found.tsx';
 
-/** A new deploy removes old chunks; only a full reload fetches the new ones. */
-function isChunkLoadError(error: unknown): boolean {
+/** A new deploy removes old chunks (or the network dropped); only a reload fetches them again. */
+export function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&
     /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
@@ -15,27 +14,11 @@ function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/**
- * Every route's error boundary: a message in Portuguese and a retry, never a blank screen. It
- * renders inside the shell's outlet, so the header and footer stay usable.
- */
-export function RouteError() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  const location = useLocation();
+export function RouteError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   useDocumentTitle('Algo deu errado');
-
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-
-  const retry = () => {
-    if (isChunkLoadError(error)) {
-      window.location.reload();
-      return;
-    }
-    // A fresh navigation to the same address resets the boundary and renders the page again.
-    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
-  };
-
+  const chunk = isChunkLoadError(error);
+  // React.lazy remembers a failed import, so only a reload retries it; other errors re-render.
+  const retry = chunk ? () => window.location.reload() : onRetry;
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="md" ta="center" role="alert">
@@ -44,7 +27,7 @@ export function RouteError() {
           Algo deu errado
         </Title>
         <Text>
-          {isChunkLoadError(error)
+          {chunk
             ? 'Não conseguimos carregar esta página. Verifique sua internet e tente novamente.'
             : 'Tivemos um probleminha ao exibir esta página. Tente novamente; se continuar, volte mais tarde.'}
         </Text>

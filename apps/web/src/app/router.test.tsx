@@ -1,0 +1,67 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { AppRoutes } from './router.tsx';
+
+// The menu page belongs to another slice and calls the API; the shell only needs a stand-in.
+vi.mock('../features/estabelecimento/index.ts', () => ({ default: () => <p>cardápio</p> }));
+
+describe('routes (spec section 2)', () => {
+  it.each([
+    ['/login', 'Entrar'],
+    ['/cadastro', 'Criar conta'],
+    ['/recuperar', 'Recuperar senha'],
+    ['/resetar-senha/abc/tok', 'Nova senha'],
+    ['/confirma/abc/tok', 'Confirmação de conta'],
+    ['/logout', 'Sair'],
+    ['/fb_confirmar_remocao', 'Remoção de dados'],
+    ['/cliente', 'Meus dados'],
+    ['/pagamento', 'Pagamento'],
+    ['/pedido', 'Meus Pedidos'],
+    ['/pedido/42/', 'Acompanhar pedido'],
+  ])('%s shows the "Em breve" page %s', async (route, titulo) => {
+    renderWithProviders(<AppRoutes />, { route });
+    expect(await screen.findByRole('heading', { level: 1, name: titulo })).toBeInTheDocument();
+    expect(screen.getByText('Em breve')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers the way back to the last visited establishment', async () => {
+    localStorage.setItem('caminho_estabelecimento_visitado', '/estabelecimento/7');
+    renderWithProviders(<AppRoutes />, { route: '/login' });
+    expect(await screen.findByRole('link', { name: 'Voltar ao restaurante' })).toHaveAttribute(
+      'href',
+      '/estabelecimento/7',
+    );
+  });
+
+  it('shows the 404 page with a link home', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/nao-existe/mesmo' });
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para o início' })).toHaveAttribute('href', '/');
+  });
+
+  it('renders the shell: landmarks, skip link, back button off the home page', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/terms' });
+    await screen.findByRole('heading', { level: 1, name: 'Termos de Uso' });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveAttribute('href', '#conteudo');
+    expect(screen.getAllByRole('button', { name: 'Voltar' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the logo on home and remembers a visited establishment', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/estabelecimento/3' });
+    expect(await screen.findByText('cardápio')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Rango, página inicial' }).length).toBeGreaterThan(0);
+    expect(localStorage.getItem('caminho_estabelecimento_visitado')).toBe('/estabelecimento/3');
+  });
+
+  it('renders /aguardando-pagamento standalone, without the shell', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/aguardando-pagamento' });
+    expect(await screen.findByText('Aguarde...')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ok' })).not.toBeInTheDocument();
+  });
+});
