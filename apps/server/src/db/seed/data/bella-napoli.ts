@@ -163,12 +163,26 @@ export const menu: Menu = {
       idgrupo: 201,
       descricao: 'Pizzas Salgadas',
       produtos: [
-        produto(2001, 'Mussarela', 'Molho de tomate, mussarela, rodelas de tomate e orégano.', 'pizza-mussarela', 59.9, {
-          grupoopcoes: pizzaSalgada(2001, ['tomate']),
-        }),
-        produto(2002, 'Calabresa', 'Molho de tomate, calabresa fatiada, cebola e azeitonas.', 'pizza-calabresa', 59.9, {
-          grupoopcoes: pizzaSalgada(2002, ['cebola', 'azeitona']),
-        }),
+        produto(
+          2001,
+          'Mussarela',
+          'Molho de tomate, mussarela, rodelas de tomate e orégano.',
+          'pizza-mussarela',
+          59.9,
+          {
+            grupoopcoes: pizzaSalgada(2001, ['tomate']),
+          },
+        ),
+        produto(
+          2002,
+          'Calabresa',
+          'Molho de tomate, calabresa fatiada, cebola e azeitonas.',
+          'pizza-calabresa',
+          59.9,
+          {
+            grupoopcoes: pizzaSalgada(2002, ['cebola', 'azeitona']),
+          },
+        ),
         produto(
           2003,
           'Margherita',
@@ -256,7 +270,12 @@ export const menu: Menu = {
           {
             grupoopcoes: [
               tamanho(21011),
-              grupo(21012, 'Escolha 2 sabores', { qtdmultiplomin: 2, qtdmultiplomax: 2, stprecopraticado: 2 }, saboresSalgados()),
+              grupo(
+                21012,
+                'Escolha 2 sabores',
+                { qtdmultiplomin: 2, qtdmultiplomax: 2, stprecopraticado: 2 },
+                saboresSalgados(),
+              ),
               bordaSalgada(21013, true),
             ],
           },
@@ -287,13 +306,18 @@ export const menu: Menu = {
           56.9,
           {
             grupoopcoes: [
-              grupo(21031, 'Escolha 2 sabores', { qtdmultiplomin: 2, qtdmultiplomax: 2, stprecopraticado: 1 }, [
-                op('Banana com Canela', 0),
-                op('Romeu e Julieta', 300),
-                op('Brigadeiro', 600),
-                op('Prestígio', 600),
-                op('Chocolate com Morango', 800),
-              ]),
+              grupo(
+                21031,
+                'Escolha 2 sabores',
+                { qtdmultiplomin: 2, qtdmultiplomax: 2, stprecopraticado: 1 },
+                [
+                  op('Banana com Canela', 0),
+                  op('Romeu e Julieta', 300),
+                  op('Brigadeiro', 600),
+                  op('Prestígio', 600),
+                  op('Chocolate com Morango', 800),
+                ],
+              ),
               bordaDoce(21032),
             ],
           },
@@ -318,9 +342,16 @@ export const menu: Menu = {
         produto(2203, 'Romeu e Julieta', 'Mussarela e goiabada cremosa.', 'pizza-romeu-julieta', 59.9, {
           grupoopcoes: pizzaDoce(2203),
         }),
-        produto(2204, 'Banana com Canela', 'Banana, açúcar, canela e leite condensado.', 'pizza-banana', 56.9, {
-          grupoopcoes: pizzaDoce(2204),
-        }),
+        produto(
+          2204,
+          'Banana com Canela',
+          'Banana, açúcar, canela e leite condensado.',
+          'pizza-banana',
+          56.9,
+          {
+            grupoopcoes: pizzaDoce(2204),
+          },
+        ),
         produto(2205, 'Prestígio', 'Chocolate ao leite com coco ralado.', 'pizza-prestigio', 62.9, {
           precooferta: 54.9,
           grupoopcoes: pizzaDoce(2205),
@@ -367,7 +398,13 @@ export const menu: Menu = {
       descricao: 'Sobremesas',
       produtos: [
         produto(2501, 'Tiramisù', 'Biscoito champagne, café, mascarpone e cacau.', 'tiramisu', 22.9),
-        produto(2502, 'Cannoli (2 unidades)', 'Massa crocante recheada com creme de ricota.', 'cannoli', 18.9),
+        produto(
+          2502,
+          'Cannoli (2 unidades)',
+          'Massa crocante recheada com creme de ricota.',
+          'cannoli',
+          18.9,
+        ),
       ],
     },
   ],

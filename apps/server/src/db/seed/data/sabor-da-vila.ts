@@ -81,9 +81,21 @@ const LOJA = { lat: -23.5627, lng: -46.6656 };
 
 export const areasEntrega: AreaEntrega[] = [
   // Close by (Jardins, Consolação, Bela Vista): cheap, free from R$ 50,00.
-  { idareaentrega: 11, idestabelecimento: ID, geo_data: { center: LOJA, radius: 2500 }, taxaentrega: 4.99, valorminimo: 50 },
+  {
+    idareaentrega: 11,
+    idestabelecimento: ID,
+    geo_data: { center: LOJA, radius: 2500 },
+    taxaentrega: 4.99,
+    valorminimo: 50,
+  },
   // Up to Pinheiros, Vila Mariana, Perdizes: dearer, no waiver.
-  { idareaentrega: 12, idestabelecimento: ID, geo_data: { center: LOJA, radius: 5000 }, taxaentrega: 8.99, valorminimo: null },
+  {
+    idareaentrega: 12,
+    idestabelecimento: ID,
+    geo_data: { center: LOJA, radius: 5000 },
+    taxaentrega: 8.99,
+    valorminimo: null,
+  },
   // Parque Ibirapuera: a matching area with a null fee means no delivery there (spec section 4).
   {
     idareaentrega: 13,
@@ -206,9 +218,16 @@ export const menu: Menu = {
       idgrupo: 101,
       descricao: 'Lanches',
       produtos: [
-        produto(1001, 'X-Burger', 'Pão de hambúrguer, hambúrguer artesanal 150 g e queijo prato.', 'x-burger', 24.9, {
-          grupoopcoes: burgerGroups(1001, ['maionese', 'queijo']),
-        }),
+        produto(
+          1001,
+          'X-Burger',
+          'Pão de hambúrguer, hambúrguer artesanal 150 g e queijo prato.',
+          'x-burger',
+          24.9,
+          {
+            grupoopcoes: burgerGroups(1001, ['maionese', 'queijo']),
+          },
+        ),
         produto(
           1002,
           'X-Salada',
@@ -225,9 +244,16 @@ export const menu: Menu = {
           31.9,
           { grupoopcoes: burgerGroups(1003, ['alface', 'tomate', 'bacon']) },
         ),
-        produto(1004, 'X-Egg', 'Hambúrguer 150 g, ovo na chapa, queijo prato, alface e tomate.', 'x-egg', 28.9, {
-          grupoopcoes: burgerGroups(1004, ['alface', 'tomate', 'ovo']),
-        }),
+        produto(
+          1004,
+          'X-Egg',
+          'Hambúrguer 150 g, ovo na chapa, queijo prato, alface e tomate.',
+          'x-egg',
+          28.9,
+          {
+            grupoopcoes: burgerGroups(1004, ['alface', 'tomate', 'ovo']),
+          },
+        ),
         produto(
           1005,
           'X-Tudo',
@@ -241,7 +267,9 @@ export const menu: Menu = {
                 op('Pão australiano', 300),
                 op('Pão brioche', 300),
               ]),
-              grupo(10056, 'Molho do chef', { qtdmultiplomax: 1, stindisponivel: 2 }, [op('Molho de trufas', 900)]),
+              grupo(10056, 'Molho do chef', { qtdmultiplomax: 1, stindisponivel: 2 }, [
+                op('Molho de trufas', 900),
+              ]),
             ],
           },
         ),
@@ -377,15 +405,22 @@ export const menu: Menu = {
       idgrupo: 103,
       descricao: 'Porções',
       produtos: [
-        produto(1301, 'Batata Frita', 'Porção de batata frita crocante (500 g) com sal e orégano.', 'batata-frita', 24.9, {
-          grupoopcoes: [
-            grupo(13011, 'Tamanho', { qtdmultiplomin: 1, qtdmultiplomax: 1 }, [
-              op('Inteira (500 g)', 0, { qtdpadrao: 1 }),
-              op('Meia porção (250 g)', 0, { valorafetaproduto: -40, stpercentualafetaproduto: 1 }),
-            ]),
-            molhos(13013),
-          ],
-        }),
+        produto(
+          1301,
+          'Batata Frita',
+          'Porção de batata frita crocante (500 g) com sal e orégano.',
+          'batata-frita',
+          24.9,
+          {
+            grupoopcoes: [
+              grupo(13011, 'Tamanho', { qtdmultiplomin: 1, qtdmultiplomax: 1 }, [
+                op('Inteira (500 g)', 0, { qtdpadrao: 1 }),
+                op('Meia porção (250 g)', 0, { valorafetaproduto: -40, stpercentualafetaproduto: 1 }),
+              ]),
+              molhos(13013),
+            ],
+          },
+        ),
         produto(
           1302,
           'Batata com Cheddar e Bacon',
@@ -393,15 +428,52 @@ export const menu: Menu = {
           'batata-cheddar',
           34.9,
         ),
-        produto(1303, 'Mandioca Frita', 'Mandioca frita sequinha, crocante por fora e macia por dentro.', 'mandioca', 26.9),
-        produto(1304, 'Calabresa Acebolada', 'Linguiça calabresa fatiada na chapa com cebola.', 'calabresa', 32.9),
-        produto(1305, 'Frango a Passarinho', 'Frango frito temperado com alho e salsinha.', 'frango-passarinho', 36.9),
-        produto(1306, 'Isca de Tilápia', 'Iscas de tilápia empanadas com molho tártaro.', 'isca-tilapia', 44.9),
-        produto(1307, 'Onion Rings', 'Anéis de cebola empanados e crocantes com molho barbecue.', 'onion-rings', 27.9),
+        produto(
+          1303,
+          'Mandioca Frita',
+          'Mandioca frita sequinha, crocante por fora e macia por dentro.',
+          'mandioca',
+          26.9,
+        ),
+        produto(
+          1304,
+          'Calabresa Acebolada',
+          'Linguiça calabresa fatiada na chapa com cebola.',
+          'calabresa',
+          32.9,
+        ),
+        produto(
+          1305,
+          'Frango a Passarinho',
+          'Frango frito temperado com alho e salsinha.',
+          'frango-passarinho',
+          36.9,
+        ),
+        produto(
+          1306,
+          'Isca de Tilápia',
+          'Iscas de tilápia empanadas com molho tártaro.',
+          'isca-tilapia',
+          44.9,
+        ),
+        produto(
+          1307,
+          'Onion Rings',
+          'Anéis de cebola empanados e crocantes com molho barbecue.',
+          'onion-rings',
+          27.9,
+        ),
         produto(1308, 'Polenta Frita', 'Palitos de polenta frita com parmesão ralado.', 'polenta', 22.9),
-        produto(1309, 'Bolinho de Bacalhau', 'Doze bolinhos de bacalhau com azeite e salsinha.', 'bolinho-bacalhau', 49.9, {
-          precooferta: 44.9,
-        }),
+        produto(
+          1309,
+          'Bolinho de Bacalhau',
+          'Doze bolinhos de bacalhau com azeite e salsinha.',
+          'bolinho-bacalhau',
+          49.9,
+          {
+            precooferta: 44.9,
+          },
+        ),
       ],
     },
     {
@@ -421,18 +493,23 @@ export const menu: Menu = {
                 op('Mix de folhas', 200),
                 op('Rúcula', 200),
               ]),
-              grupo(14012, 'Ingredientes (3 inclusos)', { qtdinclusa: 3, qtdmultiplomin: 3, qtdmultiplomax: 6 }, [
-                op('Tomate-cereja', 250),
-                op('Cenoura ralada', 200),
-                op('Pepino', 200),
-                op('Milho', 200),
-                op('Palmito', 500),
-                op('Grão-de-bico', 300),
-                op('Beterraba', 200),
-                op('Croutons', 250),
-                op('Queijo branco', 400),
-                op('Azeitona preta', 350),
-              ]),
+              grupo(
+                14012,
+                'Ingredientes (3 inclusos)',
+                { qtdinclusa: 3, qtdmultiplomin: 3, qtdmultiplomax: 6 },
+                [
+                  op('Tomate-cereja', 250),
+                  op('Cenoura ralada', 200),
+                  op('Pepino', 200),
+                  op('Milho', 200),
+                  op('Palmito', 500),
+                  op('Grão-de-bico', 300),
+                  op('Beterraba', 200),
+                  op('Croutons', 250),
+                  op('Queijo branco', 400),
+                  op('Azeitona preta', 350),
+                ],
+              ),
               grupo(14013, 'Proteína', { qtdmultiplomax: 1 }, [
                 op('Frango grelhado', 800),
                 op('Atum', 900),
@@ -483,12 +560,48 @@ export const menu: Menu = {
       idgrupo: 105,
       descricao: 'Massas',
       produtos: [
-        produto(1501, 'Espaguete à Bolonhesa', 'Espaguete com molho bolonhesa e parmesão.', 'espaguete-bolonhesa', 34.9),
-        produto(1502, 'Penne ao Molho Branco', 'Penne com molho branco, presunto e ervilha.', 'penne-branco', 32.9),
-        produto(1503, 'Lasanha à Bolonhesa', 'Lasanha de carne com molho bolonhesa e queijo gratinado.', 'lasanha', 38.9),
-        produto(1504, 'Nhoque ao Sugo', 'Nhoque de batata artesanal com molho de tomate e manjericão.', 'nhoque', 31.9),
-        produto(1505, 'Fettuccine Alfredo', 'Fettuccine com molho de creme de leite e parmesão.', 'fettuccine-alfredo', 36.9),
-        produto(1506, 'Talharim ao Pesto', 'Talharim com pesto de manjericão, castanhas e parmesão.', 'talharim-pesto', 35.9),
+        produto(
+          1501,
+          'Espaguete à Bolonhesa',
+          'Espaguete com molho bolonhesa e parmesão.',
+          'espaguete-bolonhesa',
+          34.9,
+        ),
+        produto(
+          1502,
+          'Penne ao Molho Branco',
+          'Penne com molho branco, presunto e ervilha.',
+          'penne-branco',
+          32.9,
+        ),
+        produto(
+          1503,
+          'Lasanha à Bolonhesa',
+          'Lasanha de carne com molho bolonhesa e queijo gratinado.',
+          'lasanha',
+          38.9,
+        ),
+        produto(
+          1504,
+          'Nhoque ao Sugo',
+          'Nhoque de batata artesanal com molho de tomate e manjericão.',
+          'nhoque',
+          31.9,
+        ),
+        produto(
+          1505,
+          'Fettuccine Alfredo',
+          'Fettuccine com molho de creme de leite e parmesão.',
+          'fettuccine-alfredo',
+          36.9,
+        ),
+        produto(
+          1506,
+          'Talharim ao Pesto',
+          'Talharim com pesto de manjericão, castanhas e parmesão.',
+          'talharim-pesto',
+          35.9,
+        ),
         produto(
           1507,
           'Monte sua Massa',
@@ -528,9 +641,24 @@ export const menu: Menu = {
           39.9,
           {
             grupoopcoes: [
-              grupo(16011, 'Escolha o lanche', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 }, lanchesCombo),
-              grupo(16012, 'Escolha o acompanhamento', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 }, ladosCombo),
-              grupo(16013, 'Escolha a bebida', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 }, bebidasCombo),
+              grupo(
+                16011,
+                'Escolha o lanche',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                lanchesCombo,
+              ),
+              grupo(
+                16012,
+                'Escolha o acompanhamento',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                ladosCombo,
+              ),
+              grupo(
+                16013,
+                'Escolha a bebida',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                bebidasCombo,
+              ),
             ],
           },
         ),
@@ -563,19 +691,33 @@ export const menu: Menu = {
             ],
           },
         ),
-        produto(1603, 'Combo Kids', 'Mini burger ou nuggets, batata pequena e suco de caixinha.', 'combo-kids', 29.9, {
-          grupoopcoes: [
-            grupo(16031, 'Escolha o prato', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 }, [
-              op('Mini burger', 1690),
-              op('Nuggets (6 unidades)', 1590),
-            ]),
-            grupo(16032, 'Escolha a bebida', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 }, [
-              op('Suco de uva de caixinha', 590),
-              op('Suco de maçã de caixinha', 590),
-              op('Água mineral', 450),
-            ]),
-          ],
-        }),
+        produto(
+          1603,
+          'Combo Kids',
+          'Mini burger ou nuggets, batata pequena e suco de caixinha.',
+          'combo-kids',
+          29.9,
+          {
+            grupoopcoes: [
+              grupo(
+                16031,
+                'Escolha o prato',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                [op('Mini burger', 1690), op('Nuggets (6 unidades)', 1590)],
+              ),
+              grupo(
+                16032,
+                'Escolha a bebida',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                [
+                  op('Suco de uva de caixinha', 590),
+                  op('Suco de maçã de caixinha', 590),
+                  op('Água mineral', 450),
+                ],
+              ),
+            ],
+          },
+        ),
         produto(
           1604,
           'Combo Executivo',
@@ -584,14 +726,18 @@ export const menu: Menu = {
           44.9,
           {
             grupoopcoes: [
-              grupo(16041, 'Escolha o prato', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 }, [
-                op('PF de Bife Acebolado', 3290),
-                op('Frango Grelhado', 2990),
-              ]),
-              grupo(16042, 'Escolha a bebida', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 }, [
-                op('Coca-Cola lata 350 ml', 700),
-                op('Guaraná Antarctica lata 350 ml', 700),
-              ]),
+              grupo(
+                16041,
+                'Escolha o prato',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                [op('PF de Bife Acebolado', 3290), op('Frango Grelhado', 2990)],
+              ),
+              grupo(
+                16042,
+                'Escolha a bebida',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                [op('Coca-Cola lata 350 ml', 700), op('Guaraná Antarctica lata 350 ml', 700)],
+              ),
               grupo(16043, 'Sobremesa', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 }, [
                 op('Pudim de leite', 1290),
               ]),
@@ -634,19 +780,32 @@ export const menu: Menu = {
           12.9,
           {
             grupoopcoes: [
-              grupo(17061, 'Escolha 2 frutas', { qtdmultiplomin: 2, qtdmultiplomax: 2, stprecopraticado: 1 }, [
-                op('Laranja', 0),
-                op('Abacaxi', 0),
-                op('Morango', 300),
-                op('Kiwi', 400),
-                op('Frutas vermelhas', 500),
-              ]),
+              grupo(
+                17061,
+                'Escolha 2 frutas',
+                { qtdmultiplomin: 2, qtdmultiplomax: 2, stprecopraticado: 1 },
+                [
+                  op('Laranja', 0),
+                  op('Abacaxi', 0),
+                  op('Morango', 300),
+                  op('Kiwi', 400),
+                  op('Frutas vermelhas', 500),
+                ],
+              ),
             ],
           },
         ),
-        produto(1707, 'Limonada Suíça', 'Limão batido com leite condensado e gelo, 400 ml.', 'limonada-suica', 12.9),
+        produto(
+          1707,
+          'Limonada Suíça',
+          'Limão batido com leite condensado e gelo, 400 ml.',
+          'limonada-suica',
+          12.9,
+        ),
         produto(1708, 'Chá Mate Gelado', 'Mate com limão, copo de 400 ml.', 'cha-mate', 8.9),
-        produto(1709, 'Cerveja Long Neck', 'Cerveja pilsen 355 ml.', 'cerveja-long-neck', 9.9, { stindisponivel: 2 }),
+        produto(1709, 'Cerveja Long Neck', 'Cerveja pilsen 355 ml.', 'cerveja-long-neck', 9.9, {
+          stindisponivel: 2,
+        }),
         produto(1710, 'Água com Gás', 'Garrafa de 500 ml.', 'agua-com-gas', 5),
         produto(1711, 'Água Tônica', 'Lata de 350 ml.', null, 6.5),
       ],
@@ -656,17 +815,29 @@ export const menu: Menu = {
       descricao: 'Sobremesas',
       produtos: [
         produto(1801, 'Pudim de Leite', 'Pudim de leite condensado com calda de caramelo.', 'pudim', 12.9),
-        produto(1802, 'Brigadeiros Gourmet', 'Caixa com quatro brigadeiros à sua escolha.', 'brigadeiros', 14.9, {
-          grupoopcoes: [
-            grupo(18021, 'Escolha 4 brigadeiros', { multiplo: true, qtdmultiplomin: 4, qtdmultiplomax: 4 }, [
-              op('Tradicional', 0, { qtdmax: 4 }),
-              op('Branco', 0, { qtdmax: 4 }),
-              op('Pistache', 150, { qtdmax: 4 }),
-              op('Ninho com Nutella', 150, { qtdmax: 4, precooferta: 100 }),
-              op('Café', 0, { qtdmax: 4, stindisponivel: 1 }),
-            ]),
-          ],
-        }),
+        produto(
+          1802,
+          'Brigadeiros Gourmet',
+          'Caixa com quatro brigadeiros à sua escolha.',
+          'brigadeiros',
+          14.9,
+          {
+            grupoopcoes: [
+              grupo(
+                18021,
+                'Escolha 4 brigadeiros',
+                { multiplo: true, qtdmultiplomin: 4, qtdmultiplomax: 4 },
+                [
+                  op('Tradicional', 0, { qtdmax: 4 }),
+                  op('Branco', 0, { qtdmax: 4 }),
+                  op('Pistache', 150, { qtdmax: 4 }),
+                  op('Ninho com Nutella', 150, { qtdmax: 4, precooferta: 100 }),
+                  op('Café', 0, { qtdmax: 4, stindisponivel: 1 }),
+                ],
+              ),
+            ],
+          },
+        ),
         produto(
           1803,
           'Petit Gâteau',
@@ -676,10 +847,23 @@ export const menu: Menu = {
           { precooferta: 21.9 },
         ),
         produto(1804, 'Mousse de Maracujá', 'Mousse aerado com calda da fruta.', 'mousse-maracuja', 11.9),
-        produto(1805, 'Torta de Limão', 'Massa crocante, creme de limão e merengue maçaricado.', 'torta-limao', 13.9, {
-          stindisponivel: 1,
-        }),
-        produto(1806, 'Brownie com Sorvete', 'Brownie de chocolate meio amargo com sorvete de creme.', 'brownie', 19.9),
+        produto(
+          1805,
+          'Torta de Limão',
+          'Massa crocante, creme de limão e merengue maçaricado.',
+          'torta-limao',
+          13.9,
+          {
+            stindisponivel: 1,
+          },
+        ),
+        produto(
+          1806,
+          'Brownie com Sorvete',
+          'Brownie de chocolate meio amargo com sorvete de creme.',
+          'brownie',
+          19.9,
+        ),
         produto(1807, 'Romeu e Julieta', 'Queijo minas com goiabada cascão.', 'romeu-julieta', 10.9),
       ],
     },
@@ -724,16 +908,17 @@ export const menu: Menu = {
           },
         ),
         produto(1902, 'Açaí na Tigela', 'Açaí 500 ml com granola, banana e mel.', 'acai-tigela', 19.9),
-        produto(1903, 'Açaí com Frutas', 'Açaí 500 ml com morango, banana, kiwi e leite condensado.', 'acai-frutas', 24.9),
-        produto(1904, 'Cupuaçu Cremoso', 'Creme de cupuaçu 400 ml com granola.', 'cupuacu', 18.9),
         produto(
-          1905,
-          'Barca de Açaí',
-          'Açaí 1,5 L com dez complementos para dividir.',
-          'acai-barca',
-          59.9,
-          { stindisponivel: 2 },
+          1903,
+          'Açaí com Frutas',
+          'Açaí 500 ml com morango, banana, kiwi e leite condensado.',
+          'acai-frutas',
+          24.9,
         ),
+        produto(1904, 'Cupuaçu Cremoso', 'Creme de cupuaçu 400 ml com granola.', 'cupuacu', 18.9),
+        produto(1905, 'Barca de Açaí', 'Açaí 1,5 L com dez complementos para dividir.', 'acai-barca', 59.9, {
+          stindisponivel: 2,
+        }),
       ],
     },
   ],
