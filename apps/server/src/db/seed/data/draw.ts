@@ -298,9 +298,13 @@ export function calzone(rng: Rng, recheio: string): string {
   s += path('M45 255Q200 40 355 255Q200 300 45 255Z', '#E8AF64');
   s += path('M45 255Q200 300 355 255', 'none', ' stroke="#C9843C" stroke-width="16" stroke-linecap="round"');
   for (let i = 0; i < 9; i++) s += ellipse(70 + i * 33, 262 + Math.sin(i) * 3, 9, 6, '#D89448');
-  s += path('M250 170q30 30 60 80l-30 8q-18-40-40-72z', recheio);
-  for (const [x, y] of scatter(rng, 10, 190, 170, 70, 26))
-    s += ellipse(x, y, 5, 3, '#B9742F', ' opacity=".45"');
+  // A knife slit on top shows the filling.
+  s +=
+    ellipse(236, 196, 40, 12, '#B9742F', rot(236, 196, 12)) +
+    ellipse(236, 196, 34, 8, recheio, rot(236, 196, 12));
+  s += ellipse(150, 180, 30, 8, '#fff', ' opacity=".35"');
+  for (const [x, y] of scatter(rng, 8, 170, 215, 60, 26))
+    s += ellipse(x, 215 + (y - 215) / 3, 5, 3, '#B9742F', ' opacity=".45"');
   return s;
 }
 
