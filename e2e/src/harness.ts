@@ -4,7 +4,7 @@
  * One `startApp()` per test file; `stop()` tears the browser, the server and the temp folder down.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +81,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const databaseFile = options.databaseFile ?? join(dir, 'rango.db');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A private copy of the build: another process rebuilding apps/web/dist mid-run would
+  // otherwise delete the hashed chunks the open pages still load.
+  const webDist = join(dir, 'web-dist');
+  if (existsSync(join(REPO_ROOT, 'apps/web/dist')))
+    cpSync(join(REPO_ROOT, 'apps/web/dist'), webDist, { recursive: true });
   let log = '';
   const child = spawn(
     process.execPath,
@@ -93,6 +98,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         HOST: '127.0.0.1',
         DATABASE_URL: databaseFile,
         DEMO_ALWAYS_OPEN: '1',
+        WEB_DIST: webDist,
         LOG_LEVEL: 'warn',
         ...options.env,
       },

@@ -4,7 +4,7 @@
  * by the caller's `stop()`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +101,11 @@ export async function startServer(
   const tmp = tempDir('rango-bench-');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A private copy of the build: another process rebuilding apps/web/dist mid-run would
+  // otherwise delete the hashed chunks the open pages still load.
+  const webDist = join(tmp.dir, 'web-dist');
+  if (existsSync(join(REPO_ROOT, 'apps/web/dist')))
+    cpSync(join(REPO_ROOT, 'apps/web/dist'), webDist, { recursive: true });
   let log = '';
   const child = spawn(
     process.execPath,
@@ -114,6 +119,7 @@ export async function startServer(
         HOST: '127.0.0.1',
         DATABASE_URL: options.databaseFile ?? join(tmp.dir, 'rango.db'),
         DEMO_ALWAYS_OPEN: '1',
+        WEB_DIST: webDist,
         LOG_LEVEL: 'warn',
         ...options.env,
       },
