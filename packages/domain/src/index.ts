@@ -7,3 +7,4 @@ export * from './store-hours.ts';
 export * from './error-text.ts';
 export * from './search.ts';
 export * from './messages.ts';
+export * from './order-totals.ts';
