@@ -13,13 +13,13 @@ export function AddressPicker({ compact = false }: { compact?: boolean }) {
   return (
     <>
       {compact ? (
-        <Button variant="subtle" color="gray.8" px="xs" onClick={open} aria-label={TITULO}>
+        <Button variant="subtle" color="gray" px="xs" onClick={open} aria-label={TITULO}>
           <IconMapPin size={22} aria-hidden="true" />
         </Button>
       ) : (
         <Button
           variant="subtle"
-          color="gray.8"
+          color="gray"
           leftSection={<IconMapPin size={18} aria-hidden="true" />}
           onClick={open}
         >

@@ -20,7 +20,7 @@ function BrandOrBack() {
   const back = useBack();
   if (!showsLogo(pathname)) {
     return (
-      <ActionIcon variant="subtle" color="gray.8" size="lg" onClick={back} aria-label="Voltar">
+      <ActionIcon variant="subtle" color="gray" size="lg" onClick={back} aria-label="Voltar">
         <IconArrowLeft size={22} aria-hidden="true" />
       </ActionIcon>
     );
@@ -59,7 +59,7 @@ export function Header() {
                 component={Link}
                 to={paths.pedidos}
                 variant="subtle"
-                color="gray.8"
+                color="gray"
                 size="xl"
                 aria-label="Meus Pedidos"
               >
