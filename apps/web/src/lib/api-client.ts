@@ -31,7 +31,11 @@ export interface RequestOptions {
 }
 
 /** Calls `${API_BASE}${path}` and parses the answer with `schema`. Throws ApiError. */
-export async function apiRequest<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  schema: ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
