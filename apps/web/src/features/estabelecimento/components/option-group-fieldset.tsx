@@ -33,7 +33,12 @@ function OptionPrice({ grupo, opcao }: { grupo: GrupoOpcao; opcao: Opcao }) {
           {label.anterior}
         </Text>
       )}
-      <Text component="span" size="sm" fw={500} c={label.anterior ? 'green.9' : undefined}>
+      <Text
+        component="span"
+        size="sm"
+        fw={500}
+        c={label.anterior ? 'var(--rango-oferta, #1b6b33)' : undefined}
+      >
         {label.atual}
       </Text>
     </Text>

@@ -35,7 +35,6 @@ export const ProductCard = memo(function ProductCard({ produto }: Props) {
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 'var(--mantine-radius-md)',
         background: 'var(--mantine-color-body)',
-        opacity: indisponivel ? 0.75 : 1,
         overflow: 'hidden',
       }}
     >
@@ -51,7 +50,7 @@ export const ProductCard = memo(function ProductCard({ produto }: Props) {
         <Group gap={6} mt="auto" wrap="wrap">
           <ProductPrice produto={produto} />
           {indisponivel && (
-            <Badge color="gray" variant="filled" size="sm">
+            <Badge color="dark" variant="filled" size="sm">
               {MSG.indisponivelTag}
             </Badge>
           )}
@@ -65,7 +64,13 @@ export const ProductCard = memo(function ProductCard({ produto }: Props) {
           height={IMG}
           loading="lazy"
           decoding="async"
-          style={{ borderRadius: 8, objectFit: 'cover', flexShrink: 0, alignSelf: 'center' }}
+          style={{
+            borderRadius: 8,
+            objectFit: 'cover',
+            flexShrink: 0,
+            alignSelf: 'center',
+            filter: indisponivel ? 'grayscale(1)' : undefined,
+          }}
         />
       ) : (
         <Box

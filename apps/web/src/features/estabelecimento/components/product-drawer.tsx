@@ -48,25 +48,34 @@ export function ProductDrawer({ produto, onClose, ...rest }: Props) {
   if (produto && produto !== mostrado) setMostrado(produto);
   const atual = produto ?? mostrado;
   return (
-    <Drawer
+    <Drawer.Root
       opened={produto !== null}
       onClose={onClose}
       position={mobile ? 'bottom' : 'right'}
       size={mobile ? '100%' : 512}
-      title={atual?.descricao}
       padding="md"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
-      {atual && (
-        <ProductForm
-          key={`${atual.idproduto}-${rest.edicao?.indice ?? 'novo'}`}
-          produto={atual}
-          onDone={onClose}
-          {...rest}
-        />
-      )}
-    </Drawer>
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* A div, not Mantine's <header>: a second banner landmark fails axe while the drawer is open. */}
+        <Drawer.Header {...{ component: 'div' }}>
+          <Drawer.Title fw={700} fz="lg">
+            {atual?.descricao}
+          </Drawer.Title>
+          <Drawer.CloseButton aria-label="Fechar" />
+        </Drawer.Header>
+        <Drawer.Body>
+          {atual && (
+            <ProductForm
+              key={`${atual.idproduto}-${rest.edicao?.indice ?? 'novo'}`}
+              produto={atual}
+              onDone={onClose}
+              {...rest}
+            />
+          )}
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }
 
@@ -182,7 +191,7 @@ function ProductForm({
       <Group gap="sm">
         <ProductPrice produto={produto} size="lg" />
         {indisponivel && (
-          <Badge color="gray" variant="filled">
+          <Badge color="dark" variant="filled">
             {MSG.indisponivelTag}
           </Badge>
         )}

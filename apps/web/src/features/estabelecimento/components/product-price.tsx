@@ -11,13 +11,13 @@ export function ProductPrice({ produto, size = 'sm' }: Props) {
   if (isOffer(produto)) {
     return (
       <Group gap={6} wrap="wrap" align="center">
-        <Text size={size} fw={700} c="green.9">
+        <Text size={size} fw={700} c="var(--rango-oferta, #1b6b33)">
           {formatReais(produto.precooferta)}
         </Text>
         <Text size="xs" c="dimmed" td="line-through">
           {formatReais(produto.preco)}
         </Text>
-        <Badge color="green" variant="light" size="sm">
+        <Badge color="#1b6b33" variant="filled" size="sm">
           {MSG.oferta}
         </Badge>
       </Group>
