@@ -7,6 +7,16 @@ import pg from 'pg';
 import type { Database } from './types.ts';
 
 export type { Database } from './types.ts';
+
+const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * The better-sqlite3 handle behind a SQLite Kysely, or undefined on PostgreSQL. Only for a
+ * repository's hot-path read that must skip Kysely's per-query compile and prepare.
+ */
+export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
 export type Db = Kysely<Database>;
 export type Dialeto = 'sqlite' | 'postgres';
 
@@ -59,7 +69,9 @@ export function createDb(url: string, options: CreateDbOptions = {}): Db {
   // Several processes (server, operator CLI) may share the file: wait for a lock instead of failing.
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  sqliteHandles.set(db, database);
+  return db;
 }
 
 /** One round trip to the database (health check). */

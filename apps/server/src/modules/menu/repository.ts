@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
+import type { Statement } from 'better-sqlite3';
+import { sqliteHandleOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { ProdutoTable } from '../../db/types.ts';
 
@@ -16,8 +18,28 @@ export async function bumpMenuVersion(db: Db, idestabelecimento: number): Promis
     .execute();
 }
 
+const versionStatements = new WeakMap<Db, Statement<[number], number>>();
+
 /** SQL of the menu tables. Money in cents. */
 export const menuRepository = {
+  /**
+   * menu_versao read synchronously from SQLite with a statement prepared once, or undefined when
+   * that fast path is unavailable (PostgreSQL, or a transaction open on the one SQLite connection,
+   * whose uncommitted bump must not be read): then use getMenuVersion.
+   */
+  getMenuVersionNow(db: Db, idestabelecimento: number): { versao: number | undefined } | undefined {
+    const raw = sqliteHandleOf(db);
+    if (raw === undefined || raw.inTransaction) return undefined;
+    let statement = versionStatements.get(db);
+    if (statement === undefined) {
+      statement = raw
+        .prepare<[number], number>('select menu_versao from estabelecimento where id = ?')
+        .pluck();
+      versionStatements.set(db, statement);
+    }
+    return { versao: statement.get(idestabelecimento) };
+  },
+
   /** The one indexed single-row read the menu cache makes per request (primary key). */
   async getMenuVersion(db: Db, idestabelecimento: number): Promise<number | undefined> {
     const row = await db

@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { estabelecimentoNaoEncontrado, parseId } from '../../http/errors.ts';
-import type { MenuService } from './service.ts';
+import { securityHeaders } from '../../http/security.ts';
+import type { CachedMenu, MenuService } from './service.ts';
 
 type Encoding = 'br' | 'gzip' | undefined;
 
@@ -36,34 +38,108 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === opaque);
 }
 
+type Headers = Record<string, string>;
+
+/** Every header of the four possible answers, built once per cached menu. */
+interface PreparedMenu {
+  plain: Headers;
+  gzip: Headers;
+  br: Headers;
+  notModified: Headers;
+}
+
 interface IdParams {
   id: string;
 }
 
+const MENU_PATH = /^\/api\/ead\/api\/estabelecimento\/([^/?]*)\/menu\/?$/;
+
 /**
- * GET /api/estabelecimento/:id/menu/ — the benchmarked hot path: one version lookup, then the
- * cached bytes (already validated, serialised and compressed), no per-request zod or JSON work.
+ * Writes cached menus straight to the socket: the bytes were validated, serialised and
+ * compressed once per menu_versao, the headers (security headers included) are prepared once per
+ * cached menu. No per-request zod, JSON, header merging or onSend hooks.
  */
-export function menuRoutes(service: MenuService) {
+export function createMenuResponder(service: MenuService) {
+  let security: Headers | undefined;
+  const prepared = new WeakMap<CachedMenu, PreparedMenu>();
+
+  function prepare(menu: CachedMenu, sec: Headers): PreparedMenu {
+    let p = prepared.get(menu);
+    if (p === undefined) {
+      const common = { ...sec, etag: menu.etag, 'cache-control': 'no-cache', vary: 'accept-encoding' };
+      const json = { ...common, 'content-type': 'application/json; charset=utf-8' };
+      p = {
+        plain: { ...json, 'content-length': String(menu.body.length) },
+        gzip: { ...json, 'content-encoding': 'gzip', 'content-length': String(menu.gzip.length) },
+        br: { ...json, 'content-encoding': 'br', 'content-length': String(menu.br.length) },
+        notModified: common,
+      };
+      prepared.set(menu, p);
+    }
+    return p;
+  }
+
+  function write(req: IncomingMessage, res: ServerResponse, menu: CachedMenu, sec: Headers): void {
+    const p = prepare(menu, sec);
+    if (etagMatches(req.headers['if-none-match'], menu.etag)) {
+      res.writeHead(304, p.notModified);
+      res.end();
+      return;
+    }
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const [headers, body] =
+      encoding === 'br' ? [p.br, menu.br] : encoding === 'gzip' ? [p.gzip, menu.gzip] : [p.plain, menu.body];
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+  }
+
+  return {
+    /** Captures the security headers; the responder serves nothing before. */
+    async init(): Promise<Headers> {
+      security ??= await securityHeaders();
+      return security;
+    },
+    write,
+    /**
+     * The node:http fast path, run before Fastify routes the request: answers a menu GET only
+     * when it can do so synchronously (SQLite version read, fresh cache) and returns true;
+     * anything else (a miss, PostgreSQL, a bad id, a query string) returns false and goes through
+     * the Fastify route, which answers the same bytes or the error.
+     */
+    tryFastPath(req: IncomingMessage, res: ServerResponse): boolean {
+      if (security === undefined || (req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
+      const m = MENU_PATH.exec(req.url);
+      const id = m ? parseId(m[1]) : undefined;
+      if (id === undefined) return false;
+      const menu = service.peek(id);
+      if (menu === undefined) return false;
+      write(req, res, menu, security);
+      return true;
+    },
+  };
+}
+
+export type MenuResponder = ReturnType<typeof createMenuResponder>;
+
+/** GET /api/estabelecimento/:id/menu/ through Fastify (misses, PostgreSQL, errors, inject). */
+export function menuRoutes(service: MenuService, responder: MenuResponder) {
   return async function (app: FastifyInstance): Promise<void> {
+    const security = await responder.init();
     app.get<{ Params: IdParams }>(
       '/api/estabelecimento/:id/menu/',
-      // The cache holds compressed bodies; the compress plugin would only redo the work.
-      { compress: false },
+      // @fastify/helmet rebuilds its middleware per request; the responder sends the same
+      // headers prepared once. The cache holds compressed bodies: nothing for compress to do.
+      { helmet: false, compress: false, decompress: false },
       async (req, reply) => {
         const id = parseId(req.params.id);
-        if (id === undefined) throw estabelecimentoNaoEncontrado();
-        const menu = await service.get(id);
-        if (menu === undefined) throw estabelecimentoNaoEncontrado();
-        reply.header('etag', menu.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-        if (etagMatches(req.headers['if-none-match'], menu.etag)) {
-          return reply.code(304).send();
+        const menu = id === undefined ? undefined : await service.get(id);
+        if (menu === undefined) {
+          // helmet is off for this route: the error answer gets the same headers by hand.
+          reply.headers(security);
+          throw estabelecimentoNaoEncontrado();
         }
-        reply.header('content-type', 'application/json; charset=utf-8');
-        const encoding = pickEncoding(req.headers['accept-encoding']);
-        if (encoding === 'br') return reply.header('content-encoding', 'br').send(menu.br);
-        if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(menu.gzip);
-        return reply.send(menu.body);
+        responder.write(req.raw, reply.hijack().raw, menu, security);
       },
     );
   };

@@ -123,7 +123,9 @@ export function createMenuService(db: Db) {
   const versionLookups = new Map<number, Promise<number | undefined>>();
   const builds = new Map<number, Promise<CachedMenu>>();
 
-  function currentVersion(id: number): Promise<number | undefined> {
+  function currentVersion(id: number): number | undefined | Promise<number | undefined> {
+    const now = repo.getMenuVersionNow(db, id);
+    if (now !== undefined) return now.versao;
     let lookup = versionLookups.get(id);
     if (lookup === undefined) {
       lookup = repo.getMenuVersion(db, id).finally(() => versionLookups.delete(id));
@@ -156,6 +158,16 @@ export function createMenuService(db: Db) {
       }
       const built = await pending;
       return built.versao >= versao ? built : build(id, versao);
+    },
+    /**
+     * The cached menu when that is known synchronously to be current (SQLite version read, cache
+     * at that version), else undefined: the caller then takes the async path (get).
+     */
+    peek(id: number): CachedMenu | undefined {
+      const now = repo.getMenuVersionNow(db, id);
+      if (now === undefined || now.versao === undefined) return undefined;
+      const hit = cache.get(id);
+      return hit !== undefined && hit.versao === now.versao ? hit : undefined;
     },
     /** Drops every cached menu (tests, operator reload). */
     clear(): void {

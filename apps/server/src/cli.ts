@@ -1,0 +1,82 @@
+import { loadConfig } from './config.ts';
+import { createDb } from './db/index.ts';
+import type { Db } from './db/index.ts';
+import { migrateToLatest } from './db/migrations.ts';
+import { seedDemo } from './db/seed/seeder.ts';
+import { parseId } from './http/errors.ts';
+import { establishmentsRepository } from './modules/establishments/repository.ts';
+
+/**
+ * The operator's commands (`npm run operator -- <cmd>`), on the database DATABASE_URL names.
+ * Each command returns the text it prints; a thrown error prints and exits with status 1.
+ */
+type Command = { uso: string; run: (db: Db, args: string[]) => Promise<string> };
+
+function requireId(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === undefined) throw new Error(`Id de estabelecimento inválido: ${raw ?? '(nenhum)'}`);
+  return id;
+}
+
+async function setLoja(db: Db, raw: string | undefined, aberta: boolean): Promise<string> {
+  const id = requireId(raw);
+  if (!(await establishmentsRepository.setLojaAberta(db, id, aberta))) {
+    throw new Error(`Estabelecimento ${id} não encontrado.`);
+  }
+  return `Estabelecimento ${id}: loja ${aberta ? 'aberta' : 'fechada'}.`;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  migrate: {
+    uso: 'migrate            aplica as migrações pendentes',
+    async run(db) {
+      const feitas = await migrateToLatest(db);
+      return feitas.length ? `Migrações aplicadas: ${feitas.join(', ')}` : 'Banco já está na última versão.';
+    },
+  },
+  seed: {
+    uso: 'seed               carrega os dados de demonstração num banco vazio',
+    async run(db) {
+      await migrateToLatest(db);
+      const r = await seedDemo(db, { alwaysOpen: loadConfig().demoAlwaysOpen });
+      return r.seeded
+        ? `Dados de demonstração carregados: ${r.estabelecimentos} estabelecimentos.`
+        : 'O banco já tem estabelecimentos; nada foi carregado.';
+    },
+  },
+  abrir: {
+    uso: 'abrir <id>         abre a loja (lojaaberta = true)',
+    run: (db, [id]) => setLoja(db, id, true),
+  },
+  fechar: {
+    uso: 'fechar <id>        fecha a loja (lojaaberta = false)',
+    run: (db, [id]) => setLoja(db, id, false),
+  },
+};
+
+export function usage(): string {
+  return ['Uso: npm run operator -- <comando>', ...Object.values(COMMANDS).map((c) => `  ${c.uso}`)].join(
+    '\n',
+  );
+}
+
+async function cli(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    console.error(usage());
+    return name && name !== 'help' ? 1 : 0;
+  }
+  const db = createDb(loadConfig().databaseUrl);
+  try {
+    console.log(await command.run(db, args));
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+process.exitCode = await cli(process.argv.slice(2));
