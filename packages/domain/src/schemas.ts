@@ -7,7 +7,10 @@
  * money (`pedidominimo`, fees, `valorminimo`) are reais with two decimals; option `preco`,
  * `precooferta` and money `valorafeta*` are integer cents.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+
+/** Any schema of ours: what the server validates with and the app parses with. */
+export type Schema<T> = z.ZodMiniType<T>;
 
 /** 0 available, 1 unavailable (tag), 2 hidden. */
 export const disponibilidadeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -32,22 +35,22 @@ export const stprecopraticadoSchema = z.union([
 ]);
 export type StPrecoPraticado = z.infer<typeof stprecopraticadoSchema>;
 
-const reais = z.number().nonnegative();
-const cents = z.number().int();
+const reais = z.number().check(z.nonnegative());
+const cents = z.int();
 
 export const opcaoSchema = z.object({
-  idopcao: z.number().int().positive(),
+  idopcao: z.int().check(z.positive()),
   descricao: z.string(),
-  detalhe: z.string().nullable(),
-  quantidade: z.number().int().nonnegative(),
+  detalhe: z.nullable(z.string()),
+  quantidade: z.int().check(z.nonnegative()),
   /** Pre-applied quantity when the product drawer opens. */
-  qtdpadrao: z.number().int().nonnegative(),
+  qtdpadrao: z.int().check(z.nonnegative()),
   /** Most units of this option in one item; 0 = no own limit. */
-  qtdmax: z.number().int().nonnegative(),
+  qtdmax: z.int().check(z.nonnegative()),
   /** Cents. */
-  preco: cents.nonnegative(),
+  preco: z.int().check(z.nonnegative()),
   /** Cents; an offer when 0 < precooferta < preco. */
-  precooferta: cents.nonnegative(),
+  precooferta: z.int().check(z.nonnegative()),
   stindisponivel: disponibilidadeSchema,
   /** Cents added to the item's unit price once. */
   valorafetatudo: cents,
@@ -55,49 +58,49 @@ export const opcaoSchema = z.object({
   valorafetaopcao: z.number(),
   /** Cents, or percent when stpercentualafetaproduto ≠ 0, applied to the product base once. */
   valorafetaproduto: z.number(),
-  stpercentualafetaopcao: z.number().int(),
-  stpercentualafetaproduto: z.number().int(),
+  stpercentualafetaopcao: z.int(),
+  stpercentualafetaproduto: z.int(),
 });
 export type Opcao = z.infer<typeof opcaoSchema>;
 
 export const grupoOpcaoSchema = z.object({
-  idgrupoopcao: z.number().int().positive(),
+  idgrupoopcao: z.int().check(z.positive()),
   descricao: z.string(),
   /** true: each option has a quantity stepper; false: each option is chosen once at most. */
   multiplo: z.boolean(),
   /** Mode 0 only: how many of the cheapest chosen units are free. */
-  qtdinclusa: z.number().int().nonnegative(),
+  qtdinclusa: z.int().check(z.nonnegative()),
   /** Least units chosen in the group; 0 = optional. */
-  qtdmultiplomin: z.number().int().nonnegative(),
+  qtdmultiplomin: z.int().check(z.nonnegative()),
   /** Most units chosen in the group; 0 = no limit. */
-  qtdmultiplomax: z.number().int().nonnegative(),
+  qtdmultiplomax: z.int().check(z.nonnegative()),
   stprecopraticado: stprecopraticadoSchema,
   /** ≠ 0: a leave-out group ('Sem cebola'); its options cost nothing. */
-  stnegagrupoopcao: z.number().int(),
+  stnegagrupoopcao: z.int(),
   stindisponivel: disponibilidadeSchema,
   opcoes: z.array(opcaoSchema),
 });
 export type GrupoOpcao = z.infer<typeof grupoOpcaoSchema>;
 
 export const produtoSchema = z.object({
-  idproduto: z.number().int().positive(),
+  idproduto: z.int().check(z.positive()),
   descricao: z.string(),
-  detalhe: z.string().nullable(),
+  detalhe: z.nullable(z.string()),
   /** Path on the API host, e.g. /api/ead/media/produtos/pizza-calabresa.svg, or null. */
-  imagem: z.string().nullable(),
+  imagem: z.nullable(z.string()),
   /** Reais, two decimals. */
   preco: reais,
   /** Reais, two decimals; an offer when 0 < precooferta < preco. */
   precooferta: reais,
   stindisponivel: disponibilidadeSchema,
-  quantidade: z.number().int().nonnegative(),
-  observacoes: z.string().nullable(),
+  quantidade: z.int().check(z.nonnegative()),
+  observacoes: z.nullable(z.string()),
   grupoopcoes: z.array(grupoOpcaoSchema),
 });
 export type Produto = z.infer<typeof produtoSchema>;
 
 export const grupoMenuSchema = z.object({
-  idgrupo: z.number().int().positive(),
+  idgrupo: z.int().check(z.positive()),
   descricao: z.string(),
   produtos: z.array(produtoSchema),
 });
@@ -107,11 +110,11 @@ export type GrupoMenu = z.infer<typeof grupoMenuSchema>;
 export const menuSchema = z.object({ grupos: z.array(grupoMenuSchema) });
 export type Menu = z.infer<typeof menuSchema>;
 
-const hhmmss = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/);
+const hhmmss = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/));
 
 /** diadasemana: 0 Sunday … 6 Saturday. A fechamento at or before abertura ends the next day. */
 export const horarioFuncionamentoSchema = z.object({
-  diadasemana: z.number().int().min(0).max(6),
+  diadasemana: z.int().check(z.minimum(0), z.maximum(6)),
   abertura: hhmmss,
   fechamento: hhmmss,
 });
@@ -121,11 +124,11 @@ export const enderecoEstabelecimentoSchema = z.object({
   rua: z.string(),
   numero: z.string(),
   bairro: z.string(),
-  complemento: z.string().nullable(),
+  complemento: z.nullable(z.string()),
   cep: z.string(),
   cidade: z.object({
     descricao: z.string(),
-    uf: z.object({ descricao: z.string(), sigla: z.string().length(2) }),
+    uf: z.object({ descricao: z.string(), sigla: z.string().check(z.length(2)) }),
   }),
 });
 export type EnderecoEstabelecimento = z.infer<typeof enderecoEstabelecimentoSchema>;
@@ -136,7 +139,7 @@ export const abonoTaxaEntregaSchema = z.object({ valorminimo: reais });
 export const taxaEntregaSchema = z.object({
   bairro: z.string(),
   cidade: z.string(),
-  uf: z.string().length(2),
+  uf: z.string().check(z.length(2)),
   /** Reais. */
   valor: reais,
   abonotaxaentrega_set: z.array(abonoTaxaEntregaSchema),
@@ -144,11 +147,11 @@ export const taxaEntregaSchema = z.object({
 export type TaxaEntrega = z.infer<typeof taxaEntregaSchema>;
 
 export const estabelecimentoSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   apelidooufantasia: z.string(),
   nomeourazaosocial: z.string(),
-  logo: z.string().nullable(),
-  imgpessoa: z.string().nullable(),
+  logo: z.nullable(z.string()),
+  imgpessoa: z.nullable(z.string()),
   endereco: enderecoEstabelecimentoSchema,
   fone_set: z.array(z.object({ numero: z.string() })),
 });
@@ -156,15 +159,15 @@ export type Estabelecimento = z.infer<typeof estabelecimentoSchema>;
 
 /** GET /controle/estabelecimento/{id}/ */
 export const estabelecimentoDetalheSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   estabelecimento: estabelecimentoSchema,
   horariofuncionamento_set: z.array(horarioFuncionamentoSchema),
   /** The operator's switch; the store is open when this is true and now is within today's hours. */
   lojaaberta: z.boolean(),
   /** Minutes. */
-  previsaoentregamin: z.number().int().nonnegative(),
-  previsaoentregamax: z.number().int().nonnegative(),
-  logo: z.string().nullable(),
+  previsaoentregamin: z.int().check(z.nonnegative()),
+  previsaoentregamax: z.int().check(z.nonnegative()),
+  logo: z.nullable(z.string()),
   /** Reais; 0 = no minimum. */
   pedidominimo: reais,
   taxaentrega_set: z.array(taxaEntregaSchema),
@@ -174,7 +177,7 @@ export type EstabelecimentoDetalhe = z.infer<typeof estabelecimentoDetalheSchema
 /** sttipopgto: 0 cash, 60 credit, 61 debit, 200 PIX. */
 export const TIPO_PGTO = { Dinheiro: 0, Credito: 60, Debito: 61, Pix: 200 } as const;
 export const formaPgtoSchema = z.object({
-  idformapgto: z.number().int().positive(),
+  idformapgto: z.int().check(z.positive()),
   descricao: z.string(),
   sttipopgto: z.union([z.literal(0), z.literal(60), z.literal(61), z.literal(200)]),
 });
@@ -183,35 +186,33 @@ export type FormaPgto = z.infer<typeof formaPgtoSchema>;
 export const formasPgtoSchema = z.array(formaPgtoSchema);
 
 export const areaEntregaSchema = z.object({
-  idareaentrega: z.number().int().positive(),
-  idestabelecimento: z.number().int().positive(),
+  idareaentrega: z.int().check(z.positive()),
+  idestabelecimento: z.int().check(z.positive()),
   geo_data: z.object({
     center: z.object({ lat: z.number(), lng: z.number() }),
     /** Metres. */
-    radius: z.number().positive(),
+    radius: z.number().check(z.positive()),
   }),
   /** Reais; null = this area is not delivered to. */
-  taxaentrega: reais.nullable(),
+  taxaentrega: z.nullable(reais),
   /** Reais; free delivery from this subtotal, null = no waiver. */
-  valorminimo: reais.nullable(),
+  valorminimo: z.nullable(reais),
 });
 export type AreaEntrega = z.infer<typeof areaEntregaSchema>;
 /** GET /api/estabelecimento/{id}/areas_entrega/ */
 export const areasEntregaSchema = z.array(areaEntregaSchema);
 
 /** Error bodies read by the app's error-text rules (spec section 8). */
-export const apiErrorBodySchema = z
-  .object({
-    codigo: z.number().int().optional(),
-    msg: z.string().optional(),
-    detail: z.string().optional(),
-    error_message: z.string().optional(),
-    erro: z.string().optional(),
-    error: z.string().optional(),
-    non_field_errors: z
-      .array(z.union([z.string(), z.object({ codigo: z.number().int(), msg: z.string() })]))
-      .optional(),
-    extra: z.record(z.string(), z.unknown()).optional(),
-  })
-  .passthrough();
+export const apiErrorBodySchema = z.looseObject({
+  codigo: z.optional(z.int()),
+  msg: z.optional(z.string()),
+  detail: z.optional(z.string()),
+  error_message: z.optional(z.string()),
+  erro: z.optional(z.string()),
+  error: z.optional(z.string()),
+  non_field_errors: z.optional(
+    z.array(z.union([z.string(), z.object({ codigo: z.int(), msg: z.string() })])),
+  ),
+  extra: z.optional(z.record(z.string(), z.unknown())),
+});
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -1,6 +1,6 @@
 import { MSG } from '@rango/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { HttpError } from './errors.ts';
 
 /**
@@ -8,7 +8,7 @@ import { HttpError } from './errors.ts';
  * nested fields) and `non_field_errors` for the body as a whole, the shapes the app's
  * error-text rules read.
  */
-export function zodErrorBody(error: ZodError): Record<string, string[]> {
+export function zodErrorBody(error: $ZodError): Record<string, string[]> {
   const body: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length === 0 ? 'non_field_errors' : issue.path.map(String).join('.');
@@ -35,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.body);
     }
-    if (error instanceof ZodError) {
+    if (error instanceof $ZodError) {
       return reply.code(400).send(zodErrorBody(error));
     }
     const fe = error as FastifyError;

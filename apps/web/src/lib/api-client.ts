@@ -4,7 +4,7 @@
  * domain's zod schemas so a contract drift shows as a clear error, not a broken screen.
  */
 import { errorText } from '@rango/domain';
-import type { ZodType } from 'zod';
+import type { Schema } from '@rango/domain';
 import { API_BASE } from '../config/paths.ts';
 
 export class ApiError extends Error {
@@ -33,7 +33,7 @@ export interface RequestOptions {
 /** Calls `${API_BASE}${path}` and parses the answer with `schema`. Throws ApiError. */
 export async function apiRequest<T>(
   path: string,
-  schema: ZodType<T>,
+  schema: Schema<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -67,5 +67,5 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
-export const apiGet = <T>(path: string, schema: ZodType<T>, signal?: AbortSignal) =>
+export const apiGet = <T>(path: string, schema: Schema<T>, signal?: AbortSignal) =>
   apiRequest(path, schema, { signal });

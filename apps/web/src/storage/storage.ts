@@ -3,7 +3,7 @@
  * access; the app must keep working without persistence, so every failure is swallowed and
  * reads fall back to null.
  */
-import type { ZodType } from 'zod';
+import type { Schema } from '@rango/domain';
 import type { StorageKey } from './keys.ts';
 
 function store(): Storage | null {
@@ -43,7 +43,7 @@ export function removeKey(key: StorageKey): void {
  * The JSON value under `key`. With a schema the value is validated too, so a value written by
  * an older build (or edited by hand) reads as null instead of breaking a screen.
  */
-export function getJson<T>(key: StorageKey, schema?: ZodType<T>): T | null {
+export function getJson<T>(key: StorageKey, schema?: Schema<T>): T | null {
   const raw = getString(key);
   if (raw === null) return null;
   let value: unknown;

@@ -2,31 +2,31 @@
  * The shape the cart must have to be trusted. localStorage is user-editable and outlives app
  * versions, so what comes back from it (or from another tab) is parsed, never assumed.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Cart, CartItem } from './cart-types.ts';
 
-const reais = z.number().finite().nonnegative();
-const cents = z.number().int().nonnegative();
+const reais = z.number().check(z.nonnegative());
+const cents = z.int().check(z.nonnegative());
 /** JSON turns numeric keys into strings; accept only digit strings so ids stay numbers. */
-const idKey = z.string().regex(/^\d+$/);
+const idKey = z.string().check(z.regex(/^\d+$/));
 
 export const cartItemSchema = z.object({
-  idproduto: z.number().int().positive(),
+  idproduto: z.int().check(z.positive()),
   descricao: z.string(),
-  imagem: z.string().nullable(),
+  imagem: z.nullable(z.string()),
   preco: reais,
   precooferta: reais,
   // The item stepper's minimum is 1; a zero, fractional or negative quantity is a forged cart.
-  quantidade: z.number().int().positive(),
+  quantidade: z.int().check(z.positive()),
   observacoes: z.string(),
-  grupoopcoes: z.record(idKey, z.record(idKey, z.number().int().nonnegative())),
+  grupoopcoes: z.record(idKey, z.record(idKey, z.int().check(z.nonnegative()))),
   preco_unit: cents,
   preco_total: cents,
   resumo: z.array(z.string()),
 });
 
 export const cartEstablishmentSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   nome: z.string(),
   pedidominimo: reais,
 });
@@ -34,22 +34,22 @@ export const cartEstablishmentSchema = z.object({
 export const cupomSchema = z.object({
   codigo: z.string(),
   ehpercentual: z.boolean(),
-  desconto: z.number().finite().nonnegative(),
-  limitedesconto: z.number().finite().nonnegative(),
+  desconto: z.number().check(z.nonnegative()),
+  limitedesconto: z.number().check(z.nonnegative()),
 });
 
 export const cartSchema = z
   .object({
-    estabelecimento: cartEstablishmentSchema.nullable(),
+    estabelecimento: z.nullable(cartEstablishmentSchema),
     itens: z.array(cartItemSchema),
-    cupom: cupomSchema.nullable(),
-    taxaentrega: reais.nullable(),
-    abono: z.number().finite().nullable(),
-    pedidoid: z.string().min(1).nullable(),
-    browserfingerprint: z.number().int().min(100000).max(999999).nullable(),
+    cupom: z.nullable(cupomSchema),
+    taxaentrega: z.nullable(reais),
+    abono: z.nullable(z.number()),
+    pedidoid: z.nullable(z.string().check(z.minLength(1))),
+    browserfingerprint: z.nullable(z.int().check(z.minimum(100000), z.maximum(999999))),
   })
   // Items without the establishment they belong to cannot be ordered or edited.
-  .refine((c) => c.itens.length === 0 || c.estabelecimento !== null);
+  .check(z.refine((c) => c.itens.length === 0 || c.estabelecimento !== null));
 
 /** An item the product drawer hands in, checked like a stored one; null when it is not valid. */
 export function parseCartItem(item: unknown): CartItem | null {
