@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DATABASE_FILE, loadConfig } from './config.ts';
+import { createDb, dialectOfUrl, sqliteFile } from './db/index.ts';
+
+describe('loadConfig', () => {
+  it('has the demo defaults, paths resolved from the repository, not the working directory', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      seedDemo: true,
+      demoAlwaysOpen: true,
+      logLevel: 'info',
+    });
+    expect(c.databaseUrl).toBe(DEFAULT_DATABASE_FILE);
+    expect(c.databaseUrl).toMatch(/\/data\/rango\.db$/);
+    expect(c.webDist).toMatch(/\/apps\/web\/dist$/);
+    expect(c.mediaDir).toMatch(/\/apps\/server\/media$/);
+    expect(existsSync(c.mediaDir.replace(/media$/, 'src'))).toBe(true);
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      PORT: '3999',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@h/db',
+      SEED_DEMO: '0',
+      DEMO_ALWAYS_OPEN: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      port: 3999,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@h/db',
+      seedDemo: false,
+      demoAlwaysOpen: false,
+      logLevel: 'warn',
+    });
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow();
+  });
+});
+
+describe('database URLs', () => {
+  it('tells the dialects apart and finds the SQLite file', () => {
+    expect(dialectOfUrl('postgres://x/y')).toBe('postgres');
+    expect(dialectOfUrl('postgresql://x/y')).toBe('postgres');
+    expect(dialectOfUrl('sqlite:data/x.db')).toBe('sqlite');
+    expect(sqliteFile(':memory:')).toBe(':memory:');
+    expect(sqliteFile('sqlite:/tmp/a.db')).toBe('/tmp/a.db');
+    expect(sqliteFile('sqlite:///tmp/a.db')).toBe('/tmp/a.db');
+    expect(sqliteFile('file:///tmp/b.db')).toBe('/tmp/b.db');
+  });
+
+  it("creates the SQLite file's folder, in WAL mode with foreign keys on", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rango-cfg-'));
+    const file = join(dir, 'nested', 'rango.db');
+    const db = createDb(`sqlite:${file}`);
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+    const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+    expect(mode.rows[0]?.journal_mode).toBe('wal');
+    expect(fk.rows[0]?.foreign_keys).toBe(1);
+    expect(existsSync(file)).toBe(true);
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
