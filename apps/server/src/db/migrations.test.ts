@@ -115,6 +115,16 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
     expect(row.idformapgto).toBeGreaterThan(32);
   });
 
+  it.skipIf(dialect === 'sqlite')('lets instances that start together seed once (PostgreSQL)', async () => {
+    await migrateToLatest(t.db);
+    const other = t.reopen();
+    const results = await Promise.all([
+      seedEstablishments(t.db, fixtureEstablishments, { alwaysOpen: false }),
+      seedEstablishments(other, fixtureEstablishments, { alwaysOpen: false }),
+    ]);
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+  });
+
   it('rolls the whole seed back when one establishment fails', async () => {
     await migrateToLatest(t.db);
     const broken = [fixtureEstablishments[0]!, fixtureEstablishments[0]!];

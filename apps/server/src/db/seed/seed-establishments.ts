@@ -269,6 +269,9 @@ export async function seedEstablishments(
   options: SeedOptions,
 ): Promise<SeedResult> {
   const seeded = await db.transaction().execute(async (trx) => {
+    // Several instances may start together on one empty PostgreSQL: the first seeds, the others
+    // wait here and then find the table filled. (SQLite's write lock does the same per file.)
+    if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(7265616)`.execute(trx);
     const existing = await trx.selectFrom('estabelecimento').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
     const gruposOpcaoVistos = new Map<number, string>();
