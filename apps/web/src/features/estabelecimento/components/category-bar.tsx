@@ -1,5 +1,5 @@
 import { Box, Button, Group } from '@mantine/core';
-import { useEffect, useRef, type Ref } from 'react';
+import { memo, useEffect, useRef, type Ref } from 'react';
 import type { GrupoVisivel } from '../lib/menu-index.ts';
 
 interface Props {
@@ -12,7 +12,7 @@ interface Props {
 }
 
 /** The sticky, horizontally scrollable category bar; highlights the group in view. */
-export function CategoryBar({ grupos, ativo, onSelect, top, ref }: Props) {
+export const CategoryBar = memo(function CategoryBar({ grupos, ativo, onSelect, top, ref }: Props) {
   const trilho = useRef<HTMLDivElement>(null);
 
   // Keep the highlighted button in view horizontally. Not scrollIntoView: it would also scroll
@@ -59,4 +59,4 @@ export function CategoryBar({ grupos, ativo, onSelect, top, ref }: Props) {
       </Box>
     </Box>
   );
-}
+});

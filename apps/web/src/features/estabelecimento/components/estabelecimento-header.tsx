@@ -1,6 +1,7 @@
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { MSG, formatReais, type EstabelecimentoDetalhe } from '@rango/domain';
 import { IconClock, IconReceipt2 } from '@tabler/icons-react';
+import { memo } from 'react';
 import { imageUrl } from '../../../config/paths.ts';
 
 interface Props {
@@ -9,7 +10,7 @@ interface Props {
 }
 
 /** Logo, name, FECHADO tag, delivery estimate and minimum order. */
-export function EstabelecimentoHeader({ detalhe, aberto }: Props) {
+export const EstabelecimentoHeader = memo(function EstabelecimentoHeader({ detalhe, aberto }: Props) {
   const nome = detalhe.estabelecimento.apelidooufantasia;
   const logo = imageUrl(detalhe.logo ?? detalhe.estabelecimento.logo);
   return (
@@ -56,4 +57,4 @@ export function EstabelecimentoHeader({ detalhe, aberto }: Props) {
       </Stack>
     </Group>
   );
-}
+});

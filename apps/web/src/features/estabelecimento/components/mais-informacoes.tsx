@@ -2,7 +2,7 @@ import { Box, Collapse, List, SimpleGrid, Stack, Table, Text, Title, UnstyledBut
 import { useDisclosure } from '@mantine/hooks';
 import { MSG, hoursByWeekday, type EstabelecimentoDetalhe, type FormaPgto } from '@rango/domain';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 
 interface Props {
   detalhe: EstabelecimentoDetalhe;
@@ -21,8 +21,14 @@ function enderecoLinhas(detalhe: EstabelecimentoDetalhe): string[] {
   ];
 }
 
+/** '00:00 às 00:00' (a period that runs a full day) reads better as 'Aberto 24 horas'. */
+function periodoTexto(periodo: string): string {
+  const [abre, fecha] = periodo.split(' às ');
+  return abre !== undefined && abre === fecha ? 'Aberto 24 horas' : periodo;
+}
+
 /** The collapsible 'Mais Informações' panel: address, payment methods, phones, opening hours. */
-export function MaisInformacoes({ detalhe, formasPgto, formasPgtoErro }: Props) {
+export const MaisInformacoes = memo(function MaisInformacoes({ detalhe, formasPgto, formasPgtoErro }: Props) {
   const [aberto, { toggle }] = useDisclosure(false);
   const painelId = useId();
   const fones = detalhe.estabelecimento.fone_set;
@@ -100,14 +106,16 @@ export function MaisInformacoes({ detalhe, formasPgto, formasPgtoErro }: Props) 
             <Title order={3} fz="sm">
               Horário de funcionamento
             </Title>
-            <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
+            <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm" w="auto">
               <Table.Tbody>
                 {hoursByWeekday(detalhe.horariofuncionamento_set).map((d) => (
                   <Table.Tr key={d.dia}>
                     <Table.Th scope="row" fw={500} pr="md">
                       {d.nome}
                     </Table.Th>
-                    <Table.Td>{d.periodos.length > 0 ? d.periodos.join(', ') : 'Fechado'}</Table.Td>
+                    <Table.Td>
+                      {d.periodos.length > 0 ? d.periodos.map(periodoTexto).join(', ') : 'Fechado'}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -117,4 +125,4 @@ export function MaisInformacoes({ detalhe, formasPgto, formasPgtoErro }: Props) 
       </Collapse>
     </Box>
   );
-}
+});

@@ -101,7 +101,7 @@ export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }
         borderRadius: 'var(--mantine-radius-md)',
         boxShadow: destacado && faltando ? '0 0 0 2px var(--mantine-color-red-2)' : undefined,
         minInlineSize: 0,
-        scrollMarginTop: 16,
+        scrollMarginTop: 72,
       }}
     >
       <Box component="legend" p={0} fw={600} fz="md" style={{ float: 'left', width: '100%' }}>

@@ -27,7 +27,7 @@ export const ProductCard = memo(function ProductCard({ produto }: Props) {
       state={PRODUTO_ABERTO_STATE}
       preventScrollReset
       data-produto={produto.idproduto}
-      h={CARD_HEIGHT}
+      mih={CARD_HEIGHT}
       p="sm"
       style={{
         display: 'flex',

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Produto } from '@rango/domain';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
+  memo,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -33,13 +34,14 @@ interface Props {
   ref?: Ref<ProductListHandle>;
 }
 
-export function ProductList(props: Props) {
+/** Memoised: a search keystroke re-renders the page, the list only when its (deferred) groups change. */
+export const ProductList = memo(function ProductList(props: Props) {
   return countProdutos(props.grupos) > VIRTUALIZE_FROM ? (
     <VirtualList {...props} />
   ) : (
     <PlainList {...props} />
   );
-}
+});
 
 function grupoDomId(idgrupo: number) {
   return `grupo-${idgrupo}`;
@@ -172,6 +174,15 @@ function VirtualList({ grupos, getStickyOffset, onActiveGroupChange, ref }: Prop
     return () => ro.disconnect();
   }, []);
 
+  // The sticky header and category bar cover the top of the window: rows align below them.
+  const [stickyOffset, setStickyOffset] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => setStickyOffset(Math.round(getStickyOffset()));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [getStickyOffset]);
+
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => (rows[i]?.kind === 'grupo' ? HEADER_HEIGHT : CARD_HEIGHT + GAP),
@@ -181,17 +192,17 @@ function VirtualList({ grupos, getStickyOffset, onActiveGroupChange, ref }: Prop
     },
     overscan: 4,
     scrollMargin,
+    scrollPaddingStart: stickyOffset,
   });
 
   const scrollToGroup = useCallback(
     (idgrupo: number) => {
       const index = rows.findIndex((r) => r.kind === 'grupo' && r.grupo.idgrupo === idgrupo);
-      if (index < 0) return;
-      const item = virtualizer.measurementsCache[index];
-      if (!item) return;
-      window.scrollTo({ top: Math.max(0, item.start - getStickyOffset()), behavior: 'smooth' });
+      // Instant, not smooth: rows measured on the way change the offsets, and the virtualiser
+      // corrects an instant scroll until the target row sits under the sticky bars.
+      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
     },
-    [rows, virtualizer, getStickyOffset],
+    [rows, virtualizer],
   );
   useImperativeHandle(ref, () => ({ scrollToGroup }), [scrollToGroup]);
 
