@@ -41,7 +41,8 @@ export default tseslint.config(
         {
           patterns: FEATURES.filter((o) => o !== f).map((o) => ({
             group: [`**/features/${o}/**`, `**/features/${o}`],
-            message: 'Features do not import each other; move shared code to src/components, src/lib or src/stores.',
+            message:
+              'Features do not import each other; move shared code to src/components, src/lib or src/stores.',
           })),
         },
       ],

@@ -14,7 +14,14 @@ if (!process.argv.includes('--no-build') && run('npm', ['run', 'build']) !== 0) 
 const out = 'test-results/vitest.json';
 rmSync(out, { force: true });
 const extra = process.argv.slice(2).filter((a) => a !== '--no-build');
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra]);
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${out}`,
+  ...extra,
+]);
 
 let passed = 0;
 let failed = 0;
