@@ -1,4 +1,15 @@
-import { Box, Collapse, List, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Collapse,
+  List,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MSG, hoursByWeekday, type EstabelecimentoDetalhe, type FormaPgto } from '@rango/domain';
 import { IconChevronDown } from '@tabler/icons-react';
@@ -72,7 +83,7 @@ export const MaisInformacoes = memo(function MaisInformacoes({ detalhe, formasPg
               <List size="sm" listStyleType="none" spacing={2}>
                 {fones.map((f) => (
                   <List.Item key={f.numero}>
-                    <a href={`tel:${f.numero.replace(/[^\d+]/g, '')}`}>{f.numero}</a>
+                    <Anchor href={`tel:${f.numero.replace(/[^\d+]/g, '')}`}>{f.numero}</Anchor>
                   </List.Item>
                 ))}
               </List>

@@ -18,6 +18,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCart } from '../../../stores/cart.ts';
 import { useEstabelecimento } from '../api/get-estabelecimento.ts';
 import { useFormasPgto } from '../api/get-formas-pgto.ts';
@@ -113,6 +114,11 @@ export function EstabelecimentoPage() {
   const menuQ = useMenu(id, valido);
   const formasQ = useFormasPgto(id, valido);
   useMinuteTick();
+  useDocumentTitle(
+    !valido || (detalheQ.error instanceof ApiError && detalheQ.error.status === 404)
+      ? 'Estabelecimento não encontrado'
+      : detalheQ.data?.estabelecimento.apelidooufantasia,
+  );
 
   const [busca, setBusca] = useState('');
   const buscaAdiada = useDeferredValue(busca);
