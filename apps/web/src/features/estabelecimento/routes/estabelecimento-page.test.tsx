@@ -1,6 +1,7 @@
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../testing/render-page.tsx';
 import * as data from '../testing/fixtures.ts';
@@ -149,5 +150,20 @@ describe('establishment page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Rota não encontrada')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('has no axe violations, with the drawer closed and open (contrast is checked in a real browser)', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { name: 'X-Burguer' });
+    await user.click(screen.getByRole('button', { name: 'Mais Informações' }));
+    // The shell gives the landmarks ('region'); contrast needs real layout.
+    const options = { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } };
+    const fechado = await axe.run(document.body, options);
+    expect(fechado.violations.map((v) => v.id)).toEqual([]);
+    await user.click(screen.getByRole('heading', { name: 'X-Burguer' }).closest('a')!);
+    await screen.findByRole('dialog', { name: 'X-Burguer' });
+    const aberto = await axe.run(document.body, options);
+    expect(aberto.violations.map((v) => v.id)).toEqual([]);
   });
 });
