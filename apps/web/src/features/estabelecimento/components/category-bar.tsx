@@ -11,6 +11,28 @@ interface Props {
   ref?: Ref<HTMLElement>;
 }
 
+/** Memoised by value: a search keystroke builds new group objects, not new buttons. */
+const CategoryButton = memo(function CategoryButton(props: {
+  idgrupo: number;
+  descricao: string;
+  atual: boolean;
+  onSelect: (idgrupo: number) => void;
+}) {
+  const { idgrupo, descricao, atual, onSelect } = props;
+  return (
+    <Button
+      size="compact-sm"
+      radius="xl"
+      variant={atual ? 'filled' : 'default'}
+      aria-current={atual ? 'true' : undefined}
+      onClick={() => onSelect(idgrupo)}
+      style={{ flexShrink: 0 }}
+    >
+      {descricao}
+    </Button>
+  );
+});
+
 /** The sticky, horizontally scrollable category bar; highlights the group in view. */
 export const CategoryBar = memo(function CategoryBar({ grupos, ativo, onSelect, top, ref }: Props) {
   const trilho = useRef<HTMLDivElement>(null);
@@ -38,23 +60,15 @@ export const CategoryBar = memo(function CategoryBar({ grupos, ativo, onSelect, 
     >
       <Box ref={trilho} style={{ overflowX: 'auto', scrollbarWidth: 'thin' }} pb={4}>
         <Group gap={8} wrap="nowrap" px={2} py={2}>
-          {grupos.map((g) => {
-            const atual = g.idgrupo === ativo;
-            return (
-              <Button
-                key={g.idgrupo}
-                size="compact-sm"
-                radius="xl"
-                variant={atual ? 'filled' : 'default'}
-
-                aria-current={atual ? 'true' : undefined}
-                onClick={() => onSelect(g.idgrupo)}
-                style={{ flexShrink: 0 }}
-              >
-                {g.descricao}
-              </Button>
-            );
-          })}
+          {grupos.map((g) => (
+            <CategoryButton
+              key={g.idgrupo}
+              idgrupo={g.idgrupo}
+              descricao={g.descricao}
+              atual={g.idgrupo === ativo}
+              onSelect={onSelect}
+            />
+          ))}
         </Group>
       </Box>
     </Box>

@@ -1,7 +1,7 @@
 import { Box, SimpleGrid, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Produto } from '@rango/domain';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
@@ -183,9 +183,13 @@ function VirtualList({ grupos, getStickyOffset, onActiveGroupChange, ref }: Prop
     return () => window.removeEventListener('resize', measure);
   }, [getStickyOffset]);
 
+  const estimateSize = (i: number) => (rows[i]?.kind === 'grupo' ? HEADER_HEIGHT : CARD_HEIGHT + GAP);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: (i) => (rows[i]?.kind === 'grupo' ? HEADER_HEIGHT : CARD_HEIGHT + GAP),
+    estimateSize,
+    // A row with no layout (hidden, or a test DOM) keeps its estimate instead of collapsing to 0.
+    measureElement: (el, entry, instance) =>
+      measureElement(el, entry, instance) || estimateSize(instance.indexFromElement(el)),
     getItemKey: (i) => {
       const r = rows[i];
       return !r ? i : r.kind === 'grupo' ? `g${r.grupo.idgrupo}` : r.chave;

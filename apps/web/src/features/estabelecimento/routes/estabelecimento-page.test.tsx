@@ -166,4 +166,20 @@ describe('establishment page', { timeout: 20_000 }, () => {
     const aberto = await axe.run(document.body, options);
     expect(aberto.violations.map((v) => v.id)).toEqual([]);
   });
+
+  it('virtualises a long menu and still searches all of it', async () => {
+    const produtos = Array.from({ length: 400 }, (_, i) =>
+      data.produto({ idproduto: 1000 + i, descricao: i === 399 ? 'Açaí Especial' : `Produto ${i}` }),
+    );
+    fakeApi({ menu: { grupos: [{ idgrupo: 1, descricao: 'Tudo', produtos }] } });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Produto 0' });
+    expect(document.querySelectorAll('a[data-produto]').length).toBeLessThan(60);
+    expect(screen.queryByRole('heading', { name: 'Açaí Especial' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('searchbox', { name: 'Buscar no cardápio' }));
+    await user.paste('acai');
+    expect(await screen.findByRole('heading', { name: 'Açaí Especial' })).toBeInTheDocument();
+    expect(document.querySelectorAll('a[data-produto]')).toHaveLength(1);
+  });
 });
