@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Rango's warm orange-red. Shade 7 is the filled colour: white on it is 5.2:1, and it is 4.7:1
@@ -27,6 +27,12 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
+  components: {
+    // Mantine's notification close button has no accessible name of its own (axe: button-name).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } },
+    }),
+  },
 });
 
 /** Mantine's default dimmed grey is 3.3:1 on white; gray 7 keeps secondary text readable (AA). */

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
@@ -25,7 +25,12 @@ function useTrackVisitedEstablishment() {
 function useScrollToTopOnNavigate() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  // Only a new path scrolls: opening a product (?item=) keeps the path and must keep the
+  // customer's place in the menu.
+  const previous = useRef(pathname);
   useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
 }

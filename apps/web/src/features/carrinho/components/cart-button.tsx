@@ -5,8 +5,10 @@ import { cartSubtotal, cartUnits, openCartDrawer, useCart } from '../../../store
 import classes from './cart.module.css';
 import { showEmptyCartNotice } from './empty-cart-notice.ts';
 
-export function cartButtonLabel(units: number): string {
-  return `Carrinho, ${units} ${units === 1 ? 'item' : 'itens'}`;
+/** The button's name; the mobile variant also shows the subtotal, so its name includes it (WCAG 2.5.3). */
+export function cartButtonLabel(units: number, subtotal?: string): string {
+  const base = `Carrinho, ${units} ${units === 1 ? 'item' : 'itens'}`;
+  return subtotal ? `${base}, ${subtotal}` : base;
 }
 
 function onCartClick(units: number): void {
@@ -22,13 +24,18 @@ export function CartButton({ variant = 'desktop' }: { variant?: 'desktop' | 'mob
   const label = cartButtonLabel(units);
 
   if (variant === 'mobile') {
+    const subtotal = units === 0 ? undefined : formatBRL(cartSubtotal(cart));
     return (
-      <UnstyledButton className={classes.mobileButton} aria-label={label} onClick={() => onCartClick(units)}>
+      <UnstyledButton
+        className={classes.mobileButton}
+        aria-label={cartButtonLabel(units, subtotal)}
+        onClick={() => onCartClick(units)}
+      >
         <Indicator label={units} size={18} disabled={units === 0} offset={2} color="brasa">
           <IconShoppingCart size={26} stroke={1.7} aria-hidden />
         </Indicator>
         <Text component="span" size="sm" fw={600}>
-          {units === 0 ? 'Carrinho' : formatBRL(cartSubtotal(cart))}
+          {subtotal ?? 'Carrinho'}
         </Text>
       </UnstyledButton>
     );

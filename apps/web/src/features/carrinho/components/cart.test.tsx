@@ -84,10 +84,10 @@ describe('CartButton', () => {
     expect(within(drawer).getByText('Seu pedido em Pizzaria Bella')).toBeInTheDocument();
   });
 
-  it('mobile: shows the subtotal', async () => {
+  it('mobile: shows the subtotal, and its name includes what it shows', async () => {
     await fill();
     renderCart('mobile');
-    const button = screen.getByRole('button', { name: 'Carrinho, 3 itens' });
+    const button = screen.getByRole('button', { name: 'Carrinho, 3 itens, R$ 72,30' });
     expect(button).toHaveTextContent('R$ 72,30');
   });
 
