@@ -44,14 +44,16 @@ export function submitButton(drawer: Locator, verb: 'Adicionar' | 'Editar'): Loc
 /** The visible cart button (mobile footer or desktop header): 'Carrinho, N itens'. */
 export function cartButton(page: Page): Locator {
   return page
-    .getByRole('button', { name: /^Carrinho, \d+ ite/ })
+    .getByRole('button', { name: /^Carrinho,\s*\d+\s*ite/ })
     .filter({ visible: true })
     .first();
 }
 
 /** The unit count the cart button announces (its badge). */
 export async function cartCount(page: Page): Promise<number> {
-  const label = (await cartButton(page).getAttribute('aria-label')) ?? '';
+  // Desktop: named by aria-label; mobile: named by its content ('Carrinho, 2 itens, R$ …').
+  const button = cartButton(page);
+  const label = (await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? '';
   return Number(/(\d+)/.exec(label)?.[1] ?? Number.NaN);
 }
 

@@ -1,14 +1,12 @@
-import { ActionIcon, Indicator, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatBRL } from '@rango/domain';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { cartSubtotal, cartUnits, openCartDrawer, useCart } from '../../../stores/cart.ts';
 import classes from './cart.module.css';
 import { showEmptyCartNotice } from './empty-cart-notice.ts';
 
-/** The button's name; the mobile variant also shows the subtotal, so its name includes it (WCAG 2.5.3). */
-export function cartButtonLabel(units: number, subtotal?: string): string {
-  const base = `Carrinho, ${units} ${units === 1 ? 'item' : 'itens'}`;
-  return subtotal ? `${base}, ${subtotal}` : base;
+export function cartButtonLabel(units: number): string {
+  return `Carrinho, ${units} ${units === 1 ? 'item' : 'itens'}`;
 }
 
 function onCartClick(units: number): void {
@@ -21,29 +19,44 @@ function onCartClick(units: number): void {
 export function CartButton({ variant = 'desktop' }: { variant?: 'desktop' | 'mobile' }) {
   const cart = useCart();
   const units = cartUnits(cart);
-  const label = cartButtonLabel(units);
 
   if (variant === 'mobile') {
-    const subtotal = units === 0 ? undefined : formatBRL(cartSubtotal(cart));
+    const subtotal = units === 0 ? null : formatBRL(cartSubtotal(cart));
+    // Named by its content, not aria-label: what it shows (count, subtotal) is what it is
+    // called, 'Carrinho, 2 itens, R$ 45,80' (WCAG 2.5.3, axe label-content-name-mismatch).
     return (
-      <UnstyledButton
-        className={classes.mobileButton}
-        aria-label={cartButtonLabel(units, subtotal)}
-        onClick={() => onCartClick(units)}
-      >
+      <UnstyledButton className={classes.mobileButton} onClick={() => onCartClick(units)}>
+        <VisuallyHidden>Carrinho, </VisuallyHidden>
         <Indicator label={units} size={18} disabled={units === 0} offset={2} color="brasa">
           <IconShoppingCart size={26} stroke={1.7} aria-hidden />
         </Indicator>
-        <Text component="span" size="sm" fw={600}>
-          {subtotal ?? 'Carrinho'}
-        </Text>
+        {units === 0 ? (
+          <>
+            <VisuallyHidden>0 itens</VisuallyHidden>
+            <Text component="span" size="sm" fw={600} aria-hidden>
+              Carrinho
+            </Text>
+          </>
+        ) : (
+          <>
+            <VisuallyHidden>{units === 1 ? ' item, ' : ' itens, '}</VisuallyHidden>
+            <Text component="span" size="sm" fw={600}>
+              {subtotal}
+            </Text>
+          </>
+        )}
       </UnstyledButton>
     );
   }
 
   // The badge sits inside the button so the count is part of what is clicked and read.
   return (
-    <ActionIcon variant="subtle" size="xl" aria-label={label} onClick={() => onCartClick(units)}>
+    <ActionIcon
+      variant="subtle"
+      size="xl"
+      aria-label={cartButtonLabel(units)}
+      onClick={() => onCartClick(units)}
+    >
       <Indicator label={units} size={18} disabled={units === 0} offset={2} color="brasa">
         <IconShoppingCart size={26} stroke={1.7} aria-hidden />
       </Indicator>
