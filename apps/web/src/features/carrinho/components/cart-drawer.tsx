@@ -1,9 +1,10 @@
-import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatBRL, formatReais, MSG } from '@rango/domain';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AppDrawer } from '../../../components/app-drawer.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cartTotals, clearCart, removeItem, useCart, useCartDrawer } from '../../../stores/cart.ts';
 import { CartItemRow } from './cart-item-row.tsx';
@@ -65,7 +66,7 @@ export function CartDrawer() {
   }
 
   return (
-    <Drawer
+    <AppDrawer
       opened={opened && !empty}
       onClose={onClose}
       position="right"
@@ -76,7 +77,7 @@ export function CartDrawer() {
         </Text>
       }
       classNames={{ content: classes.drawerContent, body: classes.drawerBody }}
-      closeButtonProps={{ 'aria-label': 'Fechar carrinho' }}
+      closeLabel="Fechar carrinho"
     >
       <ul className={classes.itemList} aria-label="Itens do pedido">
         {cart.itens.map((item, index) => (
@@ -180,6 +181,6 @@ export function CartDrawer() {
           </Button>
         </Stack>
       </div>
-    </Drawer>
+    </AppDrawer>
   );
 }
