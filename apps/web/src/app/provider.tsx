@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
+import { Notifications } from './lazy-notifications.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export function AppProvider({ children }: { children: ReactNode }) {

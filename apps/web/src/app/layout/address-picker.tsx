@@ -1,8 +1,12 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 
 const TITULO = 'Escolha o endereço de entrega';
+
+// The modal (Mantine's Modal, focus trap, scroll lock) loads on the first press, not with the page.
+const AddressModal = lazy(() => import('./address-modal.tsx').then((m) => ({ default: m.AddressModal })));
 
 /**
  * The address picker's place in the header. Choosing an address arrives with customer accounts;
@@ -10,6 +14,8 @@ const TITULO = 'Escolha o endereço de entrega';
  */
 export function AddressPicker({ compact = false }: { compact?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
+  const [used, setUsed] = useState(false);
+  if (opened && !used) setUsed(true);
   return (
     <>
       {compact ? (
@@ -26,23 +32,11 @@ export function AddressPicker({ compact = false }: { compact?: boolean }) {
           {TITULO}
         </Button>
       )}
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={TITULO}
-        centered
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
-      >
-        <Stack gap="md">
-          <Text>
-            Em breve você poderá informar o seu endereço aqui para ver a taxa de entrega de cada restaurante.
-            Essa opção chega junto com as contas de cliente.
-          </Text>
-          <Button onClick={close} style={{ alignSelf: 'flex-end' }}>
-            Entendi
-          </Button>
-        </Stack>
-      </Modal>
+      {(used || opened) && (
+        <Suspense fallback={null}>
+          <AddressModal opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,14 +1,14 @@
-import { Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { PageLoader } from '../../components/page-loader.tsx';
 import { hasCookieConsent, setCookieConsent } from '../../storage/index.ts';
 import classes from './layout.module.css';
 
-// The policy text is read by few visitors: its own chunk keeps it out of every page's entry.
-const CookiePolicy = lazy(() =>
-  import('../../components/cookie-policy.tsx').then((m) => ({ default: m.CookiePolicy })),
+// The policy text (and Mantine's Modal) is read by few visitors: its own chunk, loaded on the
+// first press, keeps it out of every page's entry.
+const CookiePolicyModal = lazy(() =>
+  import('./cookie-policy-modal.tsx').then((m) => ({ default: m.CookiePolicyModal })),
 );
 
 /**
@@ -19,6 +19,8 @@ export function CookieBanner() {
   const location = useLocation();
   const [visible, setVisible] = useState(() => !hasCookieConsent());
   const [policyOpened, policy] = useDisclosure(false);
+  const [policyUsed, setPolicyUsed] = useState(false);
+  if (policyOpened && !policyUsed) setPolicyUsed(true);
 
   useEffect(() => {
     setVisible(!hasCookieConsent());
@@ -55,17 +57,11 @@ export function CookieBanner() {
           </Group>
         </Paper>
       )}
-      <Modal
-        opened={policyOpened}
-        onClose={policy.close}
-        title="Política de cookies"
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
-      >
-        <Suspense fallback={<PageLoader />}>
-          <CookiePolicy />
+      {(policyUsed || policyOpened) && (
+        <Suspense fallback={null}>
+          <CookiePolicyModal opened={policyOpened} onClose={policy.close} />
         </Suspense>
-      </Modal>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Transition } from '@mantine/core';
+import { ActionIcon, Transition } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 
@@ -8,8 +8,9 @@ export const SCROLL_TO_TOP_AFTER = 1200;
 export function ScrollToTop() {
   const [scroll, scrollTo] = useWindowScroll();
   return (
-    // Above the mobile bottom bar (64 px) so it never covers the cart.
-    <Affix position={{ bottom: 88, right: 16 }} zIndex={140}>
+    // Above the mobile bottom bar (64 px) so it never covers the cart. A fixed div rather than
+    // Mantine's Affix: its portal pulls react-remove-scroll's chunk into every page.
+    <div style={{ position: 'fixed', bottom: 88, right: 16, zIndex: 140 }}>
       <Transition transition="slide-up" mounted={scroll.y > SCROLL_TO_TOP_AFTER}>
         {(style) => (
           <ActionIcon
@@ -24,6 +25,6 @@ export function ScrollToTop() {
           </ActionIcon>
         )}
       </Transition>
-    </Affix>
+    </div>
   );
 }

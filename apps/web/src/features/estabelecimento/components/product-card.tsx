@@ -1,10 +1,9 @@
-import { Badge, Box, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { MSG, isUnavailable, type Produto } from '@rango/domain';
+import { MSG, formatReais, isOffer, isUnavailable, type Produto } from '@rango/domain';
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { imageUrl } from '../../../config/paths.ts';
-import { ProductPrice } from './product-price.tsx';
+import classes from './menu.module.css';
 
 export const CARD_HEIGHT = 132;
 const IMG = 104;
@@ -16,46 +15,47 @@ interface Props {
   produto: Produto;
 }
 
-/** A product in the list; the whole card is a link to `?item={idproduto}` (opens the drawer). */
+/** The card's price: with an offer, the list price struck through and the OFERTA tag. */
+function CardPrice({ produto }: Props) {
+  if (isOffer(produto)) {
+    return (
+      <>
+        <span className={`${classes.price} ${classes.offerPrice}`}>{formatReais(produto.precooferta)}</span>
+        <span className={classes.listPrice} style={{ textDecoration: 'line-through' }}>
+          {formatReais(produto.preco)}
+        </span>
+        <span className={`${classes.badge} ${classes.badgeOffer}`}>{MSG.oferta}</span>
+      </>
+    );
+  }
+  return <span className={classes.price}>{formatReais(produto.preco)}</span>;
+}
+
+/**
+ * A product in the list; the whole card is a link to `?item={idproduto}` (opens the drawer).
+ * Plain elements and a CSS module, no Mantine component: a menu renders dozens of these at once.
+ */
 export const ProductCard = memo(function ProductCard({ produto }: Props) {
   const indisponivel = isUnavailable(produto);
   const src = imageUrl(produto.imagem);
   return (
-    <UnstyledButton
-      component={Link}
+    <Link
       to={{ search: `?item=${produto.idproduto}` }}
       state={PRODUTO_ABERTO_STATE}
       preventScrollReset
       data-produto={produto.idproduto}
-      mih={CARD_HEIGHT}
-      p="sm"
-      style={{
-        display: 'flex',
-        gap: 12,
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 'var(--mantine-radius-md)',
-        background: 'var(--mantine-color-body)',
-        overflow: 'hidden',
-      }}
+      className={classes.card}
     >
-      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-        <Title order={3} fz="md" fw={600} lineClamp={2}>
-          {produto.descricao}
-        </Title>
-        {produto.detalhe && (
-          <Text size="sm" c="dimmed" lineClamp={2}>
-            {produto.detalhe}
-          </Text>
-        )}
-        <Group gap={6} mt="auto" wrap="wrap">
-          <ProductPrice produto={produto} />
+      <div className={classes.body}>
+        <h3 className={`${classes.name} ${classes.clamp}`}>{produto.descricao}</h3>
+        {produto.detalhe && <p className={`${classes.detail} ${classes.clamp}`}>{produto.detalhe}</p>}
+        <div className={classes.tags}>
+          <CardPrice produto={produto} />
           {indisponivel && (
-            <Badge color="dark" variant="filled" size="sm">
-              {MSG.indisponivelTag}
-            </Badge>
+            <span className={`${classes.badge} ${classes.badgeUnavailable}`}>{MSG.indisponivelTag}</span>
           )}
-        </Group>
-      </Stack>
+        </div>
+      </div>
       {src ? (
         <img
           src={src}
@@ -64,31 +64,13 @@ export const ProductCard = memo(function ProductCard({ produto }: Props) {
           height={IMG}
           loading="lazy"
           decoding="async"
-          style={{
-            borderRadius: 8,
-            objectFit: 'cover',
-            flexShrink: 0,
-            alignSelf: 'center',
-            filter: indisponivel ? 'grayscale(1)' : undefined,
-          }}
+          className={indisponivel ? `${classes.image} ${classes.grey}` : classes.image}
         />
       ) : (
-        <Box
-          w={IMG}
-          h={IMG}
-          bg="gray.1"
-          style={{
-            borderRadius: 8,
-            flexShrink: 0,
-            alignSelf: 'center',
-            display: 'grid',
-            placeItems: 'center',
-          }}
-          aria-hidden
-        >
+        <div className={classes.placeholder} aria-hidden>
           <IconToolsKitchen2 size={32} color="var(--mantine-color-gray-5)" />
-        </Box>
+        </div>
       )}
-    </UnstyledButton>
+    </Link>
   );
 });

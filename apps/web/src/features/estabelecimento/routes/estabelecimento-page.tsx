@@ -14,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { MSG, isHidden, isStoreOpen } from '@rango/domain';
 import { IconSearch } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -26,11 +26,17 @@ import { useMenu } from '../api/get-menu.ts';
 import { CategoryBar } from '../components/category-bar.tsx';
 import { EstabelecimentoHeader } from '../components/estabelecimento-header.tsx';
 import { MaisInformacoes } from '../components/mais-informacoes.tsx';
-import { ProductDrawer, type EdicaoItem } from '../components/product-drawer.tsx';
+import type { EdicaoItem } from '../components/product-drawer.tsx';
 import { ProductList, type ProductListHandle } from '../components/product-list.tsx';
 import { useProdutoParam } from '../hooks/use-produto-param.ts';
 import { useStickyTop } from '../hooks/use-sticky-top.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from '../lib/menu-index.ts';
+
+// The drawer (Drawer, radios, checkboxes, textarea, steppers) loads when a product is first
+// opened, not with the menu; it stays mounted afterwards so it can slide out.
+const ProductDrawer = lazy(() =>
+  import('../components/product-drawer.tsx').then((m) => ({ default: m.ProductDrawer })),
+);
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : MSG.erroNaoIdentificado;
@@ -157,6 +163,9 @@ export function EstabelecimentoPage() {
     return cartItem && cartItem.idproduto === produtoAberto.idproduto ? { indice, item: cartItem } : null;
   }, [indice, produtoAberto, cart, id]);
 
+  const [drawerUsado, setDrawerUsado] = useState(false);
+  if (produtoAberto && !drawerUsado) setDrawerUsado(true);
+
   const avisado = useRef<string | null>(null);
   useEffect(() => {
     if (item === null || !menuQ.data || produtoAberto || avisado.current === locationKey) return;
@@ -232,16 +241,18 @@ export function EstabelecimentoPage() {
           onActiveGroupChange={setAtivo}
         />
       )}
-      {detalhe && (
-        <ProductDrawer
-          produto={produtoAberto}
-          onClose={close}
-          idEstabelecimento={id}
-          detalhe={detalhe}
-          formasPgto={formasQ.data}
-          formasPgtoErro={formasQ.isError ? errorMessage(formasQ.error) : null}
-          edicao={edicao}
-        />
+      {detalhe && (drawerUsado || produtoAberto) && (
+        <Suspense fallback={null}>
+          <ProductDrawer
+            produto={produtoAberto}
+            onClose={close}
+            idEstabelecimento={id}
+            detalhe={detalhe}
+            formasPgto={formasQ.data}
+            formasPgtoErro={formasQ.isError ? errorMessage(formasQ.error) : null}
+            edicao={edicao}
+          />
+        </Suspense>
       )}
     </Container>
   );

@@ -1,0 +1,3 @@
+// The dynamic-import target of <Notifications>: a module of its own, so the bundler splits the
+// component (and react-transition-group) from the store that every page imports.
+export { Notifications as default } from '@mantine/notifications';
