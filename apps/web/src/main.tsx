@@ -1,6 +1,5 @@
 import './lib/zod-jitless.ts';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles.ts';
 import './app/global.css';
 import { MSG } from '@rango/domain';
 import { notifications } from '@mantine/notifications';

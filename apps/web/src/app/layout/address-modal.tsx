@@ -1,3 +1,4 @@
+import '../../components/overlay-styles.ts';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 
 const TITULO = 'Escolha o endereço de entrega';

@@ -1,3 +1,4 @@
+import '../../components/overlay-styles.ts';
 import { Modal } from '@mantine/core';
 import { CookiePolicy } from '../../components/cookie-policy.tsx';
 

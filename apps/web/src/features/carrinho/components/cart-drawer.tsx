@@ -1,3 +1,4 @@
+import '../../../components/overlay-styles.ts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatBRL, formatReais, MSG } from '@rango/domain';

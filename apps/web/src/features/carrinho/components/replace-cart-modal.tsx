@@ -1,3 +1,4 @@
+import '../../../components/overlay-styles.ts';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { answerReplaceCart, useReplaceCartRequest } from '../../../stores/cart.ts';
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Collapse, List, SimpleGrid, Stack, Table, Text, Title, Anchor } from '@mantine/core';
 import { MSG, hoursByWeekday, type EstabelecimentoDetalhe, type FormaPgto } from '@rango/domain';
 

@@ -1,3 +1,4 @@
+import '../../../components/overlay-styles.ts';
 import { Badge, Box, Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tabs.css';
 import { Container, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PolicyDocument, type Documento } from './policy-document.tsx';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ThemeIcon.css';
 import { Anchor, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
