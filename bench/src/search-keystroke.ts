@@ -7,7 +7,14 @@
  * time until the product list stops changing. Target: slowest key → paint ≤ 100 ms.
  */
 import { join } from 'node:path';
-import type { EstabelecimentoDetalhe, GrupoMenu, GrupoOpcao, Produto } from '@rango/domain';
+import {
+  GRUPO_OPCAO_PADRAO,
+  OPCAO_PADRAO,
+  type EstabelecimentoDetalhe,
+  type GrupoMenu,
+  type GrupoOpcao,
+  type Produto,
+} from '@rango/domain';
 import { createDb } from '../../apps/server/src/db/index.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrations.ts';
 import { seedEstablishments } from '../../apps/server/src/db/seed/seed-establishments.ts';
@@ -81,30 +88,17 @@ const CATEGORIAS = [
 function optionGroup(idproduto: number): GrupoOpcao {
   const id = idproduto * 10 + 1;
   return {
+    ...GRUPO_OPCAO_PADRAO,
     idgrupoopcao: id,
     descricao: 'Adicionais',
     multiplo: true,
-    qtdinclusa: 0,
-    qtdmultiplomin: 0,
     qtdmultiplomax: 3,
-    stprecopraticado: 0,
-    stnegagrupoopcao: 0,
-    stindisponivel: 0,
     opcoes: ['Bacon', 'Queijo', 'Ovo'].map((descricao, i) => ({
+      ...OPCAO_PADRAO,
       idopcao: id * 100 + i + 1,
       descricao,
-      detalhe: null,
-      quantidade: 0,
-      qtdpadrao: 0,
       qtdmax: 2,
       preco: 300 + i * 100,
-      precooferta: 0,
-      stindisponivel: 0,
-      valorafetatudo: 0,
-      valorafetaopcao: 0,
-      valorafetaproduto: 0,
-      stpercentualafetaopcao: 0,
-      stpercentualafetaproduto: 0,
     })),
   };
 }

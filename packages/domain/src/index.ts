@@ -8,3 +8,4 @@ export * from './error-text.ts';
 export * from './search.ts';
 export * from './messages.ts';
 export * from './order-totals.ts';
+export * from './defaults.ts';

@@ -1,4 +1,4 @@
-import type { GrupoOpcao, Opcao, Produto } from '@rango/domain';
+import { OPCAO_PADRAO, type GrupoOpcao, type Opcao, type Produto } from '@rango/domain';
 import type { SeedEstablishment } from '../db/seed/types.ts';
 
 /**
@@ -6,20 +6,10 @@ import type { SeedEstablishment } from '../db/seed/types.ts';
  * display order, so a test that checks order cannot pass by sorting on ids.
  */
 const opcao = (idopcao: number, descricao: string, preco: number, extra: Partial<Opcao> = {}): Opcao => ({
+  ...OPCAO_PADRAO,
   idopcao,
   descricao,
-  detalhe: null,
-  quantidade: 0,
-  qtdpadrao: 0,
-  qtdmax: 0,
   preco,
-  precooferta: 0,
-  stindisponivel: 0,
-  valorafetatudo: 0,
-  valorafetaopcao: 0,
-  valorafetaproduto: 0,
-  stpercentualafetaopcao: 0,
-  stpercentualafetaproduto: 0,
   ...extra,
 });
 

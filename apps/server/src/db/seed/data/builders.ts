@@ -1,4 +1,4 @@
-import type { GrupoOpcao, Opcao, Produto } from '@rango/domain';
+import { GRUPO_OPCAO_PADRAO, OPCAO_PADRAO, type GrupoOpcao, type Opcao, type Produto } from '@rango/domain';
 
 /**
  * Small builders that fill the wire shapes' many zero fields, so the menu files read like a menu.
@@ -14,22 +14,7 @@ export type OpcaoSemId = Omit<Opcao, 'idopcao'>;
 
 /** An option priced in CENTS (option money on the wire is cents). */
 export function op(descricao: string, preco = 0, extra: Partial<OpcaoSemId> = {}): OpcaoSemId {
-  return {
-    descricao,
-    detalhe: null,
-    quantidade: 0,
-    qtdpadrao: 0,
-    qtdmax: 0,
-    preco,
-    precooferta: 0,
-    stindisponivel: 0,
-    valorafetatudo: 0,
-    valorafetaopcao: 0,
-    valorafetaproduto: 0,
-    stpercentualafetaopcao: 0,
-    stpercentualafetaproduto: 0,
-    ...extra,
-  };
+  return { ...OPCAO_PADRAO, descricao, preco, ...extra };
 }
 
 export type GrupoConfig = Partial<Omit<GrupoOpcao, 'idgrupoopcao' | 'descricao' | 'opcoes'>>;
@@ -42,15 +27,9 @@ export function grupo(
 ): GrupoOpcao {
   if (opcoes.length > 99) throw new Error(`grupo ${idgrupoopcao}: at most 99 options fit its id range`);
   return {
+    ...GRUPO_OPCAO_PADRAO,
     idgrupoopcao,
     descricao,
-    multiplo: false,
-    qtdinclusa: 0,
-    qtdmultiplomin: 0,
-    qtdmultiplomax: 0,
-    stprecopraticado: 0,
-    stnegagrupoopcao: 0,
-    stindisponivel: 0,
     ...config,
     opcoes: opcoes.map((o, i) => ({ idopcao: idgrupoopcao * 100 + i + 1, ...o })),
   };

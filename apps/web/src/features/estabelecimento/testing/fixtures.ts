@@ -1,51 +1,31 @@
 /** Test data for the establishment page: a small menu exercising every drawer rule. */
-import type { EstabelecimentoDetalhe, FormaPgto, GrupoOpcao, Menu, Opcao, Produto } from '@rango/domain';
+import {
+  GRUPO_OPCAO_PADRAO,
+  OPCAO_PADRAO,
+  PRODUTO_PADRAO,
+  type EstabelecimentoDetalhe,
+  type FormaPgto,
+  type GrupoOpcao,
+  type Menu,
+  type Opcao,
+  type Produto,
+} from '@rango/domain';
 
 export function opcao(o: Partial<Opcao> & Pick<Opcao, 'idopcao' | 'descricao'>): Opcao {
-  return {
-    detalhe: null,
-    quantidade: 0,
-    qtdpadrao: 0,
-    qtdmax: 0,
-    preco: 0,
-    precooferta: 0,
-    stindisponivel: 0,
-    valorafetatudo: 0,
-    valorafetaopcao: 0,
-    valorafetaproduto: 0,
-    stpercentualafetaopcao: 0,
-    stpercentualafetaproduto: 0,
-    ...o,
-  };
+  return { ...OPCAO_PADRAO, ...o };
 }
 
 export function grupo(
   g: Partial<GrupoOpcao> & Pick<GrupoOpcao, 'idgrupoopcao' | 'descricao' | 'opcoes'>,
 ): GrupoOpcao {
   return {
-    multiplo: false,
-    qtdinclusa: 0,
-    qtdmultiplomin: 0,
-    qtdmultiplomax: 0,
-    stprecopraticado: 0,
-    stnegagrupoopcao: 0,
-    stindisponivel: 0,
+    ...GRUPO_OPCAO_PADRAO,
     ...g,
   };
 }
 
 export function produto(p: Partial<Produto> & Pick<Produto, 'idproduto' | 'descricao'>): Produto {
-  return {
-    detalhe: null,
-    imagem: null,
-    preco: 10,
-    precooferta: 0,
-    stindisponivel: 0,
-    quantidade: 0,
-    observacoes: null,
-    grupoopcoes: [],
-    ...p,
-  };
+  return { ...PRODUTO_PADRAO, preco: 10, ...p };
 }
 
 export const xBurguer = produto({
