@@ -3,15 +3,18 @@
  * SQLite file and a free port) and Debian's Chromium driven by playwright-core.
  * One `startApp()` per test file; `stop()` tears the browser, the server and the temp folder down.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  ensureWebBuild,
+  launchChromium,
+  REPO_ROOT,
+  startServer,
+  type ServerHandle,
+  type StartServerOptions,
+} from './processes.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'screenshots');
 
 export const MOBILE = { width: 375, height: 800 } as const;
@@ -19,130 +22,7 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const VIEWPORTS = [MOBILE, DESKTOP] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Builds the SPA once when its build is missing (the server serves apps/web/dist). */
-export function ensureWebBuild(): void {
-  if (existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-}
-
-/** A port the OS just handed out and released. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export interface ServerHandle {
-  baseUrl: string;
-  databaseFile: string;
-  /** Everything the server wrote, for failure messages. */
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-export interface StartServerOptions {
-  /** An existing SQLite file to serve; otherwise a fresh one in a temp folder. */
-  databaseFile?: string;
-  env?: Record<string, string>;
-  timeoutMs?: number;
-}
-
-function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
-/** Starts `node --import tsx apps/server/src/main.ts` and waits for GET /api/ead/health. */
-export async function startServer(options: StartServerOptions = {}): Promise<ServerHandle> {
-  const dir = mkdtempSync(join(tmpdir(), 'rango-e2e-'));
-  const databaseFile = options.databaseFile ?? join(dir, 'rango.db');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // A private copy of the build: another process rebuilding apps/web/dist mid-run would
-  // otherwise delete the hashed chunks the open pages still load.
-  const webDist = join(dir, 'web-dist');
-  if (existsSync(join(REPO_ROOT, 'apps/web/dist')))
-    cpSync(join(REPO_ROOT, 'apps/web/dist'), webDist, { recursive: true });
-  let log = '';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', process.env.RANGO_SERVER_ENTRY ?? 'apps/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseFile,
-        DEMO_ALWAYS_OPEN: '1',
-        WEB_DIST: webDist,
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      if (!(await waitForExit(child, 5000))) {
-        child.kill('SIGKILL');
-        await waitForExit(child, 5000);
-      }
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`O servidor terminou (código ${child.exitCode}) antes de responder:\n${log}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/ead/health`);
-      if (res.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`O servidor não respondeu em /api/ead/health a tempo:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { baseUrl, databaseFile, output: () => log, stop };
-}
-
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
-}
+export { ensureWebBuild, launchChromium, startServer, type ServerHandle, type StartServerOptions };
 
 export interface OpenedPage {
   page: Page;
@@ -229,12 +109,4 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: false });
-}
-
-/** Removes diacritics and lowercases, as the menu search does. */
-export function stripAccents(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 }

@@ -1,149 +1,23 @@
 /**
- * The benchmarks' own process helpers: the real server as a child process on a fresh SQLite
- * file (or a prepared one), Debian's Chromium, free ports. Everything started here is stopped
- * by the caller's `stop()`.
+ * The benchmarks' helpers: the process and browser helpers are the end-to-end harness's own
+ * (`@rango/e2e/processes`); the few below are the benchmarks' alone.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function ensureWebBuild(): void {
-  if (existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export function tempDir(prefix: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-export function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
-/** SIGTERM, then SIGKILL after 5 s. */
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  if (!(await waitForExit(child, 5000))) {
-    child.kill('SIGKILL');
-    await waitForExit(child, 5000);
-  }
-}
-
-/** Polls `url` until it answers 2xx, or throws after `timeoutMs` (or when the child exits). */
-export async function waitForUrl(
-  url: string,
-  child: ChildProcess,
-  timeoutMs: number,
-  log: () => string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`O processo terminou (código ${child.exitCode}):\n${log()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${url} não respondeu a tempo:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-export interface ServerHandle {
-  baseUrl: string;
-  pid: number | undefined;
-  stop: () => Promise<void>;
-}
-
-/** `node --import tsx apps/server/src/main.ts` on a fresh (or the given) SQLite file. */
-export async function startServer(
-  options: { databaseFile?: string; env?: Record<string, string> } = {},
-): Promise<ServerHandle> {
-  const tmp = tempDir('rango-bench-');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // A private copy of the build: another process rebuilding apps/web/dist mid-run would
-  // otherwise delete the hashed chunks the open pages still load.
-  const webDist = join(tmp.dir, 'web-dist');
-  if (existsSync(join(REPO_ROOT, 'apps/web/dist')))
-    cpSync(join(REPO_ROOT, 'apps/web/dist'), webDist, { recursive: true });
-  let log = '';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', process.env.RANGO_SERVER_ENTRY ?? 'apps/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: options.databaseFile ?? join(tmp.dir, 'rango.db'),
-        DEMO_ALWAYS_OPEN: '1',
-        WEB_DIST: webDist,
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
-  const stop = async (): Promise<void> => {
-    await stopChild(child);
-    tmp.remove();
-  };
-  try {
-    await waitForUrl(`${baseUrl}/api/ead/health`, child, 60_000, () => log);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl, pid: child.pid, stop };
-}
-
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
-}
+export {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  REPO_ROOT,
+  ensureWebBuild,
+  freePort,
+  launchChromium,
+  startServer,
+  stopChild,
+  tempDir,
+  waitForExit,
+  waitForUrl,
+  type ServerHandle,
+} from '@rango/e2e/processes';
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
