@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     target: 'es2022',
+    // The server reads .vite/manifest.json to preload a route's chunk with its HTML (http/spa.ts).
+    manifest: true,
     // The server applies `script-src 'self'`: no inline module-preload polyfill script.
     modulePreload: { polyfill: false },
     rolldownOptions: {

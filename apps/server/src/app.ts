@@ -13,6 +13,7 @@ import { createDb, pingDb } from './db/index.ts';
 import type { Db } from './db/index.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { HELMET_OPTIONS } from './http/security.ts';
+import { createSpaShell } from './http/spa.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
 import { createMenuResponder, menuRoutes } from './modules/menu/routes.ts';
@@ -91,6 +92,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   );
 
   const spa = isDir(config.webDist) && existsSync(join(config.webDist, 'index.html'));
+  const shell = spa ? createSpaShell(config.webDist, API_PREFIX) : null;
   if (spa) {
     const assets = join(config.webDist, 'assets') + sep;
     app.register(fastifyStatic, {
@@ -114,7 +116,11 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     const isApi = path === '/api' || path.startsWith('/api/');
     if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes (/estabelecimento/1, /pedido/5/, …) get the SPA shell.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      // Sent from memory (with route hints, see http/spa.ts), compressed like any answer.
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(shell?.html(path) ?? '');
     }
     return reply.code(404).send({ detail: MSG.rotaNaoEncontrada });
   });

@@ -36,7 +36,9 @@ export async function apiRequest<T>(
   schema: Schema<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // No Accept header: the API only speaks JSON, and a GET with the browser's default headers
+  // matches the server's `<link rel="preload" as="fetch">` hints, so Chrome reuses the answer.
+  const headers: Record<string, string> = {};
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Container,
   Group,
@@ -99,15 +100,21 @@ function ProductsSkeleton() {
   );
 }
 
+/** Same geometry as the header plus the 'Mais Informações' row, so the search box does not move. */
 function HeaderSkeleton() {
   return (
-    <Group wrap="nowrap" gap="md" aria-hidden>
-      <Skeleton h={72} w={72} radius="md" />
-      <Stack gap={8} style={{ flex: 1 }}>
-        <Skeleton h={28} w="60%" />
-        <Skeleton h={16} w="40%" />
-      </Stack>
-    </Group>
+    <>
+      <Group wrap="nowrap" gap="md" aria-hidden>
+        <Skeleton h={72} w={72} radius="md" />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton h={28} w="60%" />
+          <Skeleton h={16} w="40%" />
+        </Stack>
+      </Group>
+      <Box h={33.6} py={7} aria-hidden>
+        <Skeleton h="100%" w={150} />
+      </Box>
+    </>
   );
 }
 
