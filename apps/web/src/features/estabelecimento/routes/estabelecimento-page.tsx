@@ -15,7 +15,17 @@ import {
 import { notifications } from '@mantine/notifications';
 import { MSG, isHidden, isStoreOpen } from '@rango/domain';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -38,6 +48,15 @@ import { buildMenuIndex, countProdutos, filterMenu } from '../lib/menu-index.ts'
 const ProductDrawer = lazy(() =>
   import('../components/product-drawer.tsx').then((m) => ({ default: m.ProductDrawer })),
 );
+
+/** Runs `fn` in a task after the next frame is painted. */
+function afterNextPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(fn, 0);
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : MSG.erroNaoIdentificado;
@@ -134,7 +153,14 @@ export function EstabelecimentoPage() {
   );
 
   const [busca, setBusca] = useState('');
-  const buscaAdiada = useDeferredValue(busca);
+  const [buscaLista, setBuscaLista] = useState('');
+  // The keystroke's own frame (the input) paints first; the list follows after that paint, in a
+  // transition React can interrupt, so a long menu never delays the echo of a key.
+  const onBusca = useCallback((valor: string) => {
+    setBusca(valor);
+    afterNextPaint(() => startTransition(() => setBuscaLista(valor)));
+  }, []);
+  const buscaAdiada = useDeferredValue(buscaLista);
   const index = useMemo(() => (menuQ.data ? buildMenuIndex(menuQ.data) : null), [menuQ.data]);
   const grupos = useMemo(() => (index ? filterMenu(index, buscaAdiada) : []), [index, buscaAdiada]);
 
@@ -214,7 +240,7 @@ export function EstabelecimentoPage() {
           placeholder={MSG.buscarNoCardapio}
           leftSection={<IconSearch size={18} aria-hidden />}
           value={busca}
-          onChange={(e) => setBusca(e.currentTarget.value)}
+          onChange={(e) => onBusca(e.currentTarget.value)}
           radius="xl"
           size="md"
         />
