@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hoursByWeekday, isStoreOpen, isWithinHours, wallClock } from './store-hours.ts';
+import fc from 'fast-check';
+import {
+  FUSOS_BRASIL,
+  hoursByWeekday,
+  isStoreOpen,
+  isWithinHours,
+  wallClock,
+  wallClockIntl,
+} from './store-hours.ts';
 
 const h = (diadasemana: number, abertura: string, fechamento: string) => ({
   diadasemana,
@@ -12,6 +20,26 @@ describe('store hours', () => {
     // 2026-11-22 is a Sunday; 15:00 UTC is 12:00 in São Paulo (UTC−3).
     expect(wallClock(new Date('2026-11-22T15:00:00Z'))).toEqual({ dia: 0, minutos: 12 * 60 });
     expect(wallClock(new Date('2026-11-23T02:30:00Z'))).toEqual({ dia: 0, minutos: 23 * 60 + 30 });
+  });
+
+  it("Brazil's fixed offsets agree with the time-zone database", () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('2020-01-01T00:00:00Z'),
+          max: new Date('2030-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom(...Object.keys(FUSOS_BRASIL)),
+        (now, zone) => {
+          expect(wallClock(now, zone)).toEqual(wallClockIntl(now, zone));
+        },
+      ),
+    );
+    expect(wallClock(new Date('2026-11-22T15:00:00Z'), 'Europe/Lisbon')).toEqual({
+      dia: 0,
+      minutos: 15 * 60,
+    });
   });
 
   it.each([

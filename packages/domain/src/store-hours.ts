@@ -17,8 +17,42 @@ export const FUSO_PADRAO = 'America/Sao_Paulo';
 const WEEKDAY: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Brazil's zones keep one UTC offset all year (no daylight saving since 2019), in minutes.
+ * Reading them needs no Intl.DateTimeFormat, whose first construction with a time zone costs
+ * ~100 ms on a slow phone — on the menu's first render.
+ */
+export const FUSOS_BRASIL: Readonly<Record<string, number>> = {
+  'America/Noronha': -120,
+  'America/Sao_Paulo': -180,
+  'America/Bahia': -180,
+  'America/Fortaleza': -180,
+  'America/Recife': -180,
+  'America/Maceio': -180,
+  'America/Belem': -180,
+  'America/Araguaina': -180,
+  'America/Santarem': -180,
+  'America/Manaus': -240,
+  'America/Cuiaba': -240,
+  'America/Campo_Grande': -240,
+  'America/Porto_Velho': -240,
+  'America/Boa_Vista': -240,
+  'America/Rio_Branco': -300,
+  'America/Eirunepe': -300,
+};
+
 /** Weekday (0 Sunday) and minutes since midnight of `now` on the wall clock of `timeZone`. */
 export function wallClock(now: Date, timeZone: string = FUSO_PADRAO): { dia: number; minutos: number } {
+  const offset = FUSOS_BRASIL[timeZone];
+  if (offset !== undefined) {
+    const local = new Date(now.getTime() + offset * 60_000);
+    return { dia: local.getUTCDay(), minutos: local.getUTCHours() * 60 + local.getUTCMinutes() };
+  }
+  return wallClockIntl(now, timeZone);
+}
+
+/** The general case, through Intl (any IANA zone). */
+export function wallClockIntl(now: Date, timeZone: string): { dia: number; minutos: number } {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
