@@ -90,6 +90,17 @@ describe('product drawer', { timeout: 20_000 }, () => {
     expect(cart.requestAddItem).not.toHaveBeenCalled();
   });
 
+  it('a satisfied refusal goes away when the item is added, and refusals never stack', async () => {
+    const { user, drawer } = await openDrawer('/estabelecimento/1?item=1', 'X-Burguer');
+    await user.click(addButton(drawer));
+    await user.click(addButton(drawer));
+    expect(await screen.findAllByText('Itens Obrigatórios')).toHaveLength(1);
+    await user.click(within(group(drawer, 'Ponto da carne')).getByRole('radio', { name: 'Ao ponto' }));
+    await user.click(addButton(drawer));
+    await waitFor(() => expect(cart.requestAddItem).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByText('Itens Obrigatórios')).not.toBeInTheDocument());
+  });
+
   it('disables plus at the option qtdmax and at the group qtdmultiplomax', async () => {
     const { user, drawer } = await openDrawer('/estabelecimento/1?item=1', 'X-Burguer');
     const adicionais = group(drawer, 'Adicionais');

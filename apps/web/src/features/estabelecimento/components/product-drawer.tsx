@@ -1,7 +1,7 @@
 import '../../../components/overlay-styles.ts';
 import { Badge, Box, Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
 import {
   MSG,
   defaultGroupChoice,
@@ -23,6 +23,14 @@ import { buildCartItem, type Escolhas } from '../lib/cart-item.ts';
 import { OptionGroupFieldset } from './option-group-fieldset.tsx';
 import { ProductPrice } from './product-price.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+
+/** One refusal and one confirmation at a time: a new one replaces the old, never stacks. */
+const RECUSA = 'produto-recusa';
+const SUCESSO = 'produto-adicionado';
+function notify(notice: NotificationData & { id: string }): void {
+  notifications.hide(notice.id);
+  notifications.show(notice);
+}
 
 export interface EdicaoItem {
   indice: number;
@@ -117,7 +125,7 @@ function ProductForm({
 
   const submit = async () => {
     if (formasPgto === undefined && formasPgtoErro !== null && !indisponivel) {
-      notifications.show({ color: 'red', title: MSG.semFormaPagamento, message: formasPgtoErro });
+      notify({ id: RECUSA, color: 'red', title: MSG.semFormaPagamento, message: formasPgtoErro });
       return;
     }
     const recusa = addItemRefusal({
@@ -128,7 +136,7 @@ function ProductForm({
       formasPgto: formasPgto ?? [],
     });
     if (recusa) {
-      notifications.show({ color: 'red', title: recusa.titulo, message: recusa.mensagem });
+      notify({ id: RECUSA, color: 'red', title: recusa.titulo, message: recusa.mensagem });
       if (recusa.idgrupoopcao !== undefined) {
         setDestacar(true);
         const el = fieldsets.current.get(recusa.idgrupoopcao);
@@ -139,15 +147,17 @@ function ProductForm({
       }
       return;
     }
+    // The refusal is answered: it should not linger over the drawer or the cart.
+    notifications.hide(RECUSA);
     const item = buildCartItem(produto, { quantidade, escolhas, observacoes });
-    if (edicao) {
-      editItem(edicao.indice, item);
-      notifications.show({ color: 'green', message: 'Item atualizado no carrinho' });
-      onDone();
-      return;
-    }
     setEnviando(true);
     try {
+      if (edicao) {
+        editItem(edicao.indice, item);
+        notify({ id: SUCESSO, color: 'green', message: 'Item atualizado no carrinho' });
+        onDone();
+        return;
+      }
       const ok = await requestAddItem(
         {
           id: idEstabelecimento,
@@ -157,11 +167,15 @@ function ProductForm({
         item,
       );
       if (ok) {
-        notifications.show({ color: 'green', message: 'Item adicionado ao carrinho' });
+        notify({ id: SUCESSO, color: 'green', message: 'Item adicionado ao carrinho' });
         onDone();
       }
     } catch (e) {
-      notifications.show({ color: 'red', message: e instanceof Error ? e.message : MSG.erroNaoIdentificado });
+      notify({
+        id: RECUSA,
+        color: 'red',
+        message: e instanceof Error ? e.message : MSG.erroNaoIdentificado,
+      });
     } finally {
       setEnviando(false);
     }
