@@ -2,6 +2,7 @@
  * The shell around the pages: cookie banner, version check, policy pages, bad input that must
  * never blank the screen, and the Content-Security-Policy.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DESKTOP, MOBILE, VIEWPORTS, screenshot, startApp } from './harness.ts';
 import { type DemoData, loadDemo } from './menu-data.ts';
@@ -210,6 +211,55 @@ describe('segurança', () => {
       expect(errors.filter((e) => /Content.Security.Policy/i.test(e))).toEqual([]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe.each(VIEWPORTS)('shell estático no HTML a $width px', (viewport) => {
+  const BOXES = [
+    'header',
+    'section[aria-label="Aviso de cookies"]',
+    'section[aria-label="Aviso de cookies"] p',
+    'nav[aria-label="Carrinho e pedidos"]',
+  ];
+  const boxes = (page: Page) =>
+    page.evaluate(
+      (selectors) =>
+        selectors.map((s) => {
+          const r = document.querySelector(s)?.getBoundingClientRect();
+          return r ? [s, r.x, r.y, r.width, r.height].join(' ') : `${s} ausente`;
+        }),
+      BOXES,
+    );
+
+  it('desenha o cabeçalho e o banner antes do JS, nas mesmas caixas que o React', async () => {
+    // Before JS: the entry blocked, so what shows is the server's markup alone.
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport });
+    try {
+      await context.route('**/assets/*.js', (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto('/estabelecimento/1');
+      expect(await page.locator('#root > div[inert] header').count()).toBe(1);
+      await screenshot(page, 'shell-estatico');
+      const estatico = await boxes(page);
+
+      const live = await app.open('/estabelecimento/1', viewport);
+      try {
+        await productCard(live.page, firstProduct()).waitFor();
+        // React replaced the static copy: one header, nothing inert left.
+        expect(await live.page.locator('header').count()).toBe(1);
+        expect(await live.page.locator('[inert]').count()).toBe(0);
+        expect(await boxes(live.page)).toEqual(estatico);
+      } finally {
+        await live.close();
+      }
+
+      await context.addCookies([{ name: 'is_cookies_aceitos', value: 'true', url: app.baseUrl }]);
+      await page.reload();
+      expect(await page.locator('#root > div[inert] header').count()).toBe(1);
+      expect(await page.locator('section[aria-label="Aviso de cookies"]').count()).toBe(0);
+    } finally {
+      await context.close();
     }
   });
 });

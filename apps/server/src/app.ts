@@ -117,10 +117,12 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes (/estabelecimento/1, /pedido/5/, …) get the SPA shell.
       // Sent from memory (with route hints, see http/spa.ts), compressed like any answer.
+      // The static shell shows the cookie banner only without the consent cookie.
       return reply
         .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
-        .send(shell?.html(path) ?? '');
+        .send(shell?.html(path, req.headers.cookie) ?? '');
     }
     return reply.code(404).send({ detail: MSG.rotaNaoEncontrada });
   });

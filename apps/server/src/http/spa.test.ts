@@ -2,18 +2,24 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSpaShell } from './spa.ts';
+import { createSpaShell, hasConsent } from './spa.ts';
 
 const INDEX =
-  '<!doctype html><html><head><script type="module" src="/assets/index-a.js"></script></head><body></body></html>';
+  '<!doctype html><html><head><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL = {
+  consentCookie: 'is_cookies_aceitos',
+  banner: '<header>Rango</header><section aria-label="Aviso de cookies">Usamos cookies</section>',
+  noBanner: '<header>Rango</header>',
+};
 const dirs: string[] = [];
-function dist(manifest?: unknown): string {
+function dist(manifest?: unknown, shell?: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'rango-spa-'));
   dirs.push(dir);
   writeFileSync(join(dir, 'index.html'), INDEX);
   if (manifest) {
     mkdirSync(join(dir, '.vite'));
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    if (shell) writeFileSync(join(dir, '.vite', 'shell.json'), JSON.stringify(shell));
   }
   return dir;
 }
@@ -51,5 +57,43 @@ describe('createSpaShell', () => {
     expect(shell.html('/')).toBe(INDEX);
     expect(shell.html('/estabelecimento/abc')).toBe(INDEX);
     expect(createSpaShell(dist(), '/api/ead').html('/estabelecimento/1')).toBe(INDEX);
+  });
+
+  it('puts the static shell inside #root, inert, with the cookie banner only without consent', () => {
+    const shell = createSpaShell(dist(manifest, SHELL), '/api/ead');
+    const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    const fresh = shell.html('/estabelecimento/1');
+    expect(root(fresh)).toBe(`<div id="root"><div inert>${SHELL.banner}</div></div>`);
+    for (const cookie of ['is_cookies_aceitos=true', 'a=1; is_cookies_aceitos=true; b=2']) {
+      expect(root(shell.html('/estabelecimento/1', cookie))).toBe(
+        `<div id="root"><div inert>${SHELL.noBanner}</div></div>`,
+      );
+    }
+    for (const cookie of ['is_cookies_aceitos=false', 'x_is_cookies_aceitos=true', '']) {
+      expect(shell.html('/estabelecimento/1', cookie)).toContain('Aviso de cookies');
+    }
+    // Elsewhere (other headers, standalone pages) index.html as is: React draws everything.
+    expect(shell.html('/pedido/5')).toBe(INDEX);
+    // Still one #root, and the hints stay in <head>.
+    expect(fresh.match(/id="root"/g)).toHaveLength(1);
+    expect(fresh.indexOf('rel="preload"')).toBeLessThan(fresh.indexOf('</head>'));
+  });
+
+  it('serves no static shell when the build has none or it is malformed', () => {
+    expect(createSpaShell(dist(manifest), '/api/ead').html('/estabelecimento/1')).toContain(
+      '<div id="root"></div>',
+    );
+    expect(createSpaShell(dist(manifest, { banner: 1 }), '/api/ead').html('/estabelecimento/1')).toContain(
+      '<div id="root"></div>',
+    );
+  });
+});
+
+describe('hasConsent', () => {
+  it('reads the consent cookie from the Cookie header', () => {
+    expect(hasConsent('is_cookies_aceitos=true', 'is_cookies_aceitos')).toBe(true);
+    expect(hasConsent(' foo=1;is_cookies_aceitos=true ', 'is_cookies_aceitos')).toBe(true);
+    expect(hasConsent(undefined, 'is_cookies_aceitos')).toBe(false);
+    expect(hasConsent('is_cookies_aceitos=1', 'is_cookies_aceitos')).toBe(false);
   });
 });

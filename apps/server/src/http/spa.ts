@@ -5,7 +5,14 @@
  *   - `<link rel="preload" as="fetch" crossorigin="anonymous">` for the three API calls the
  *     page makes first (same URL, mode and credentials as the app's fetch, so Chrome reuses
  *     the preloaded answer);
- *   - `<link rel="modulepreload">` for the route's chunk and its imports, from Vite's manifest.
+ *   - from Vite's manifest, the app's chunk (src/boot.tsx, which the entry imports after the
+ *     first paint) and the route's chunk: their CSS as `<link rel="stylesheet">` (the static
+ *     shell below needs it) and their JS, with imports, as `<link rel="modulepreload">`;
+ *   - the static app shell in `#root` (from `.vite/shell.json`, rendered from the React
+ *     components at build time by apps/web/scripts/prerender-shell.mjs): header, bottom bar,
+ *     page loader and, without the consent cookie, the cookie banner, exactly as React's first
+ *     render draws them. The page paints before the entry's JS has run; createRoot's first commit
+ *     replaces it. `inert` keeps its dead controls out of reach (and of the accessibility tree).
  * Without a manifest (no build, tests) index.html is served as is.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,31 +21,62 @@ import { join } from 'node:path';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** Written by apps/web/scripts/prerender-shell.mjs: #root's content with and without the banner. */
+interface StaticShell {
+  consentCookie: string;
+  banner: string;
+  noBanner: string;
+}
+
+const ROOT = '<div id="root"></div>';
+
+function readStaticShell(file: string): StaticShell | null {
+  if (!existsSync(file)) return null;
+  const s = JSON.parse(readFileSync(file, 'utf8')) as Partial<StaticShell>;
+  return typeof s.consentCookie === 'string' && typeof s.banner === 'string' && typeof s.noBanner === 'string'
+    ? (s as StaticShell)
+    : null;
+}
+
+/** True when the Cookie header holds `name=true` (what the banner's 'Ok' writes). */
+export function hasConsent(cookieHeader: string | undefined, name: string): boolean {
+  return (cookieHeader ?? '').split(';').some((c) => c.trim() === `${name}=true`);
+}
+
+/** The app proper: the entry only loads the CSS and imports it once the first frame is painted. */
+const BOOT_CHUNK = 'src/boot.tsx';
 const ESTABELECIMENTO_CHUNK = 'src/features/estabelecimento/index.ts';
 const ESTABELECIMENTO_PATH = /^\/estabelecimento\/(\d{1,9})\/?$/;
 
-/** Files of `key` and everything it imports statically, minus what the entry already preloads. */
-function chunkFiles(manifest: Manifest, key: string): string[] {
-  const entryFiles = new Set<string>();
-  const collect = (k: string, into: Set<string>) => {
+/**
+ * JS and CSS files of `keys` and everything they import statically, minus what the entry
+ * already loads (index.html links those).
+ */
+function chunkFiles(manifest: Manifest, keys: string[]): { js: string[]; css: string[] } {
+  const entry = new Set<string>();
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const collect = (k: string, into: Set<string>, cssInto: Set<string>) => {
     const c = manifest[k];
     if (!c || into.has(c.file)) return;
     into.add(c.file);
-    for (const i of c.imports ?? []) collect(i, into);
+    for (const f of c.css ?? []) cssInto.add(f);
+    for (const i of c.imports ?? []) collect(i, into, cssInto);
   };
-  for (const [k, c] of Object.entries(manifest)) if (c.isEntry) collect(k, entryFiles);
-  const files = new Set<string>();
-  collect(key, files);
-  return [...files].filter((f) => !entryFiles.has(f));
+  const entryCss = new Set<string>();
+  for (const [k, c] of Object.entries(manifest)) if (c.isEntry) collect(k, entry, entryCss);
+  for (const k of keys) collect(k, js, css);
+  return { js: [...js].filter((f) => !entry.has(f)), css: [...css].filter((f) => !entryCss.has(f)) };
 }
 
 export interface SpaShell {
-  /** index.html for this path (without the query string). */
-  html: (path: string) => string;
+  /** index.html for this path (without the query string) and the request's Cookie header. */
+  html: (path: string, cookieHeader?: string) => string;
 }
 
 export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
@@ -46,12 +84,15 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile) || !index.includes('</head>')) return { html: () => index };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const modules = chunkFiles(manifest, ESTABELECIMENTO_CHUNK)
-    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-    .join('');
+  const files = chunkFiles(manifest, [BOOT_CHUNK, ESTABELECIMENTO_CHUNK]);
+  const modules = [
+    ...files.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('');
   const [before, after] = [index.slice(0, index.indexOf('</head>')), index.slice(index.indexOf('</head>'))];
+  const shell = after.includes(ROOT) ? readStaticShell(join(webDist, '.vite', 'shell.json')) : null;
   return {
-    html(path) {
+    html(path, cookieHeader) {
       const m = ESTABELECIMENTO_PATH.exec(path);
       if (!m) return index;
       const id = Number(m[1]);
@@ -62,7 +103,13 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
       ]
         .map((u) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${apiPrefix}${u}">`)
         .join('');
-      return `${before}${data}${modules}${after}`;
+      const body = shell
+        ? after.replace(
+            ROOT,
+            `<div id="root"><div inert>${hasConsent(cookieHeader, shell.consentCookie) ? shell.noBanner : shell.banner}</div></div>`,
+          )
+        : after;
+      return `${before}${data}${modules}${body}`;
     },
   };
 }

@@ -13,11 +13,12 @@ const CookiePolicyModal = lazy(() =>
 
 /**
  * Spec section 2: the notice is checked again on every route change, so clearing the cookie in
- * another tab brings it back on the next navigation.
+ * another tab brings it back on the next navigation. `consent` stands in for the cookie where
+ * there is none to read: the static shell rendered at build time (src/shell-prerender.tsx).
  */
-export function CookieBanner() {
+export function CookieBanner({ consent }: { consent?: boolean }) {
   const location = useLocation();
-  const [visible, setVisible] = useState(() => !hasCookieConsent());
+  const [visible, setVisible] = useState(() => !(consent ?? hasCookieConsent()));
   const [policyOpened, policy] = useDisclosure(false);
   const [policyUsed, setPolicyUsed] = useState(false);
   if (policyOpened && !policyUsed) setPolicyUsed(true);

@@ -35,8 +35,11 @@ function useScrollToTopOnNavigate() {
   }, [pathname, navigationType]);
 }
 
-/** Everything but the standalone pages lives in this shell (spec section 2). */
-export function ShellLayout() {
+/**
+ * Everything but the standalone pages lives in this shell (spec section 2). `cookieConsent` is
+ * for the static copy rendered at build time (src/shell-prerender.tsx), which has no cookie.
+ */
+export function ShellLayout({ cookieConsent }: { cookieConsent?: boolean } = {}) {
   useTrackVisitedEstablishment();
   useScrollToTopOnNavigate();
   return (
@@ -53,7 +56,7 @@ export function ShellLayout() {
         <Footer />
         <MobileBottomBar />
         <ScrollToTop />
-        <CookieBanner />
+        <CookieBanner consent={cookieConsent} />
       </div>
     </CartProvider>
   );

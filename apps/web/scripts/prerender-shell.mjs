@@ -1,0 +1,18 @@
+// Renders the static app shell (src/shell-prerender.tsx) after `vite build`: Vite builds the
+// module for Node, this writes its HTML to dist/.vite/shell.json, read by the server (http/spa.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(root, 'node_modules', '.shell-ssr');
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/shell-prerender.tsx', outDir, emptyOutDir: true, manifest: false },
+});
+const { renderShell, consentCookie } = await import(pathToFileURL(join(outDir, 'shell-prerender.js')).href);
+const shell = { consentCookie, banner: renderShell(false), noBanner: renderShell(true) };
+mkdirSync(join(root, 'dist', '.vite'), { recursive: true });
+writeFileSync(join(root, 'dist', '.vite', 'shell.json'), JSON.stringify(shell));
