@@ -1,12 +1,34 @@
-// The entry: only the shared CSS and a pause. On the menu route the server's HTML already holds
-// the static app shell (apps/server/src/http/spa.ts); letting the browser paint it before the
-// app's code is evaluated (React alone is ~0.2 s of main thread on a mid-range phone) puts the
-// page on screen without waiting for the JS. A hidden tab paints nothing: it starts at once.
+// The entry. On the menu route the server's HTML already holds the static app shell
+// (apps/server/src/http/spa.ts) and, instead of this module's script tag, a modulepreload of it
+// and public/start-after-paint.js, which adds the script tag once that shell has painted: React
+// alone is ~0.2 s of main thread on a mid-range phone, and the page is on screen without waiting
+// for it. Elsewhere index.html loads this module as usual.
+import './lib/zod-jitless.ts';
 import './app/mantine-styles.ts';
 import './app/global.css';
+import { MSG } from '@rango/domain';
+import { notifications } from '@mantine/notifications';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { runVersionCheck } from './storage/index.ts';
 
-await new Promise<void>((resolve) => {
-  if (document.visibilityState === 'hidden') resolve();
-  else requestAnimationFrame(() => setTimeout(resolve, 0));
-});
-await import('./boot.tsx');
+// Spec section 4: before the first render, so no screen reads data of an older shape.
+if (runVersionCheck() === 'updated') {
+  // The notifications store is global; <Notifications> shows it once mounted. The id keeps a
+  // second call from stacking a duplicate.
+  notifications.show({
+    id: 'site-atualizado',
+    message: MSG.siteAtualizado,
+    color: 'yellow',
+    autoClose: 8000,
+  });
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

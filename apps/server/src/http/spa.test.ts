@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSpaShell, hasConsent } from './spa.ts';
 
-const INDEX =
-  '<!doctype html><html><head><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>';
+const ENTRY_TAG = '<script type="module" crossorigin src="/assets/index-a.js"></script>';
+const INDEX = `<!doctype html><html><head>${ENTRY_TAG}<link rel="modulepreload" crossorigin href="/assets/react-b.js"></head><body><div id="root"></div></body></html>`;
 const SHELL = {
   consentCookie: 'is_cookies_aceitos',
   banner: '<header>Rango</header><section aria-label="Aviso de cookies">Usamos cookies</section>',
@@ -47,8 +47,8 @@ describe('createSpaShell', () => {
     }
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/estabelecimento-d.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/box-c.js">');
-    // Already preloaded by the entry.
-    expect(html).not.toContain('react-b.js');
+    // Already preloaded by index.html for the entry: not twice.
+    expect(html.match(/react-b\.js/g)).toHaveLength(1);
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
   });
 
@@ -74,15 +74,27 @@ describe('createSpaShell', () => {
     }
     // Elsewhere (other headers, standalone pages) index.html as is: React draws everything.
     expect(shell.html('/pedido/5')).toBe(INDEX);
+    // The entry is preloaded, and started by the loader once the shell has painted; its other
+    // modulepreloads stay.
+    expect(fresh).not.toContain(ENTRY_TAG);
+    expect(fresh).not.toContain('type="module"');
+    expect(fresh).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/index-a.js">' +
+        '<script src="/start-after-paint.js" data-entry="/assets/index-a.js" defer></script>',
+    );
+    expect(fresh).toContain('<link rel="modulepreload" crossorigin href="/assets/react-b.js">');
+    expect(fresh.indexOf('start-after-paint.js')).toBeLessThan(fresh.indexOf('</head>'));
     // Still one #root, and the hints stay in <head>.
     expect(fresh.match(/id="root"/g)).toHaveLength(1);
     expect(fresh.indexOf('rel="preload"')).toBeLessThan(fresh.indexOf('</head>'));
   });
 
   it('serves no static shell when the build has none or it is malformed', () => {
-    expect(createSpaShell(dist(manifest), '/api/ead').html('/estabelecimento/1')).toContain(
-      '<div id="root"></div>',
-    );
+    const html = createSpaShell(dist(manifest), '/api/ead').html('/estabelecimento/1');
+    expect(html).toContain('<div id="root"></div>');
+    // Nothing to paint first: the entry's own tag.
+    expect(html).toContain(ENTRY_TAG);
+    expect(html).not.toContain('start-after-paint.js');
     expect(createSpaShell(dist(manifest, { banner: 1 }), '/api/ead').html('/estabelecimento/1')).toContain(
       '<div id="root"></div>',
     );

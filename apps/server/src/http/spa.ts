@@ -5,14 +5,17 @@
  *   - `<link rel="preload" as="fetch" crossorigin="anonymous">` for the three API calls the
  *     page makes first (same URL, mode and credentials as the app's fetch, so Chrome reuses
  *     the preloaded answer);
- *   - from Vite's manifest, the app's chunk (src/boot.tsx, which the entry imports after the
- *     first paint) and the route's chunk: their CSS as `<link rel="stylesheet">` (the static
- *     shell below needs it) and their JS, with imports, as `<link rel="modulepreload">`;
+ *   - from Vite's manifest, the route's chunk: its CSS as `<link rel="stylesheet">` and its JS,
+ *     with imports, as `<link rel="modulepreload">`;
  *   - the static app shell in `#root` (from `.vite/shell.json`, rendered from the React
  *     components at build time by apps/web/scripts/prerender-shell.mjs): header, bottom bar,
  *     page loader and, without the consent cookie, the cookie banner, exactly as React's first
- *     render draws them. The page paints before the entry's JS has run; createRoot's first commit
- *     replaces it. `inert` keeps its dead controls out of reach (and of the accessibility tree).
+ *     render draws them. createRoot's first commit replaces it. `inert` keeps its dead controls
+ *     out of reach (and of the accessibility tree);
+ *   - with that shell, the entry's `<script type="module">` becomes a modulepreload of it (fetched
+ *     and compiled, not run) plus /start-after-paint.js (apps/web/public), which adds the module
+ *     script after the first frame: the page paints before the app's JS is evaluated. Other
+ *     routes keep the entry's tag: React draws everything there.
  * Without a manifest (no build, tests) index.html is served as is.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,8 +51,8 @@ export function hasConsent(cookieHeader: string | undefined, name: string): bool
   return (cookieHeader ?? '').split(';').some((c) => c.trim() === `${name}=true`);
 }
 
-/** The app proper: the entry only loads the CSS and imports it once the first frame is painted. */
-const BOOT_CHUNK = 'src/boot.tsx';
+/** Vite's tag for the entry in index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 const ESTABELECIMENTO_CHUNK = 'src/features/estabelecimento/index.ts';
 const ESTABELECIMENTO_PATH = /^\/estabelecimento\/(\d{1,9})\/?$/;
 
@@ -84,13 +87,23 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile) || !index.includes('</head>')) return { html: () => index };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const files = chunkFiles(manifest, [BOOT_CHUNK, ESTABELECIMENTO_CHUNK]);
+  const files = chunkFiles(manifest, [ESTABELECIMENTO_CHUNK]);
   const modules = [
     ...files.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
     ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].join('');
   const [before, after] = [index.slice(0, index.indexOf('</head>')), index.slice(index.indexOf('</head>'))];
   const shell = after.includes(ROOT) ? readStaticShell(join(webDist, '.vite', 'shell.json')) : null;
+  // With the static shell: the entry is preloaded, and run by the loader once the shell has painted.
+  const entry = ENTRY_SCRIPT.exec(index)?.[1];
+  const head =
+    shell && entry
+      ? before.replace(
+          ENTRY_SCRIPT,
+          `<link rel="modulepreload" crossorigin href="${entry}">` +
+            `<script src="/start-after-paint.js" data-entry="${entry}" defer></script>`,
+        )
+      : before;
   return {
     html(path, cookieHeader) {
       const m = ESTABELECIMENTO_PATH.exec(path);
@@ -109,7 +122,7 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
             `<div id="root"><div inert>${hasConsent(cookieHeader, shell.consentCookie) ? shell.noBanner : shell.banner}</div></div>`,
           )
         : after;
-      return `${before}${data}${modules}${body}`;
+      return `${head}${data}${modules}${body}`;
     },
   };
 }
