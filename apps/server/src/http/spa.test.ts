@@ -74,15 +74,15 @@ describe('createSpaShell', () => {
     }
     // Elsewhere (other headers, standalone pages) index.html as is: React draws everything.
     expect(shell.html('/pedido/5')).toBe(INDEX);
-    // The entry is preloaded, and started by the loader once the shell has painted; its other
-    // modulepreloads stay.
+    // Nothing but HTML and CSS before the first paint: no module tag, no modulepreload; the
+    // loader starts the entry afterwards and preloads the entry's imports and the route's chunk.
     expect(fresh).not.toContain(ENTRY_TAG);
     expect(fresh).not.toContain('type="module"');
+    expect(fresh).not.toContain('rel="modulepreload"');
     expect(fresh).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/index-a.js">' +
-        '<script src="/start-after-paint.js" data-entry="/assets/index-a.js" defer></script>',
+      '<script src="/start-after-paint.js" data-entry="/assets/index-a.js" ' +
+        'data-preload="/assets/react-b.js /assets/estabelecimento-d.js /assets/box-c.js" defer></script>',
     );
-    expect(fresh).toContain('<link rel="modulepreload" crossorigin href="/assets/react-b.js">');
     expect(fresh.indexOf('start-after-paint.js')).toBeLessThan(fresh.indexOf('</head>'));
     // Still one #root, and the hints stay in <head>.
     expect(fresh.match(/id="root"/g)).toHaveLength(1);

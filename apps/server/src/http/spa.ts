@@ -53,6 +53,8 @@ export function hasConsent(cookieHeader: string | undefined, name: string): bool
 
 /** Vite's tag for the entry in index.html. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+/** Vite's preload tags for the entry's static imports. */
+const MODULEPRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
 const ESTABELECIMENTO_CHUNK = 'src/features/estabelecimento/index.ts';
 const ESTABELECIMENTO_PATH = /^\/estabelecimento\/(\d{1,9})\/?$/;
 
@@ -94,16 +96,21 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
   ].join('');
   const [before, after] = [index.slice(0, index.indexOf('</head>')), index.slice(index.indexOf('</head>'))];
   const shell = after.includes(ROOT) ? readStaticShell(join(webDist, '.vite', 'shell.json')) : null;
-  // With the static shell: the entry is preloaded, and run by the loader once the shell has painted.
+  // With the static shell the page is on screen before any JS: the loader requests the entry
+  // once the shell has painted, so the first paint waits only for the HTML and the CSS (no
+  // module downloads compete with them). Without a shell, Vite's tags stay as they are.
+  // The loader preloads the entry's imports and the route's chunk as it starts the entry.
   const entry = ENTRY_SCRIPT.exec(index)?.[1];
-  const head =
-    shell && entry
-      ? before.replace(
+  const withShell = shell !== null && entry !== undefined;
+  const preloads = [...before.matchAll(MODULEPRELOAD)].map((m) => m[1]).concat(files.js.map((f) => `/${f}`));
+  const head = withShell
+    ? before
+        .replace(MODULEPRELOAD, '')
+        .replace(
           ENTRY_SCRIPT,
-          `<link rel="modulepreload" crossorigin href="${entry}">` +
-            `<script src="/start-after-paint.js" data-entry="${entry}" defer></script>`,
+          `<script src="/start-after-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script>`,
         )
-      : before;
+    : before;
   return {
     html(path, cookieHeader) {
       const m = ESTABELECIMENTO_PATH.exec(path);
@@ -122,7 +129,7 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
             `<div id="root"><div inert>${hasConsent(cookieHeader, shell.consentCookie) ? shell.noBanner : shell.banner}</div></div>`,
           )
         : after;
-      return `${head}${data}${modules}${body}`;
+      return `${head}${data}${withShell ? '' : modules}${body}`;
     },
   };
 }
