@@ -85,6 +85,16 @@ describe('group validity', () => {
     });
   });
 
+  it('never pre-applies more than the group maximum', () => {
+    const a = opcao({ qtdpadrao: 2 });
+    const b = opcao({ qtdpadrao: 2 });
+    const c = opcao({ qtdpadrao: 1 });
+    const g = grupo({ qtdmultiplomin: 1, qtdmultiplomax: 3, opcoes: [a, b, c] });
+    const escolha = defaultGroupChoice(g);
+    expect(escolha).toEqual({ [a.idopcao]: 2, [b.idopcao]: 1 });
+    expect(isGroupSatisfied(g, escolha)).toBe(true);
+  });
+
   it('lists invalid option choices (unknown, hidden, unavailable, above qtdmax)', () => {
     const oculta = opcao({ stindisponivel: 2 });
     const g2 = grupo({ opcoes: [a, oculta] });

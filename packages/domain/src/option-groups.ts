@@ -88,12 +88,19 @@ export function setOptionQuantity(
   return { escolha: atual };
 }
 
-/** The quantities pre-applied when the drawer opens: each visible, available option's qtdpadrao. */
+/**
+ * The quantities pre-applied when the drawer opens: each available option's qtdpadrao, within
+ * the option's own limit and, in option order, the group's qtdmultiplomax (a default never
+ * starts the group over its maximum).
+ */
 export function defaultGroupChoice(grupo: GrupoOpcao): QuantidadesGrupo {
   const escolha: Record<number, number> = {};
+  let restante = grupo.qtdmultiplomax > 0 ? grupo.qtdmultiplomax : Number.POSITIVE_INFINITY;
   for (const o of grupo.opcoes) {
-    if (o.qtdpadrao > 0 && o.stindisponivel === 0) {
-      escolha[o.idopcao] = Math.min(o.qtdpadrao, optionLimit(grupo, o));
+    if (o.qtdpadrao > 0 && o.stindisponivel === 0 && restante > 0) {
+      const q = Math.min(o.qtdpadrao, optionLimit(grupo, o), restante);
+      escolha[o.idopcao] = q;
+      restante -= q;
     }
   }
   return escolha;
