@@ -9,3 +9,4 @@ export * from './search.ts';
 export * from './messages.ts';
 export * from './order-totals.ts';
 export * from './defaults.ts';
+export * from './ids.ts';

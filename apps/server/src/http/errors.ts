@@ -19,11 +19,5 @@ export const estabelecimentoNaoEncontrado = (): HttpError =>
 
 export const rotaNaoEncontrada = (): HttpError => new HttpError(404, { detail: MSG.rotaNaoEncontrada });
 
-const MAX_INT4 = 2_147_483_647;
-
-/** A path id: a positive decimal integer that fits the database's integer column, else undefined. */
-export function parseId(raw: string | undefined): number | undefined {
-  if (raw === undefined || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n <= MAX_INT4 ? n : undefined;
-}
+/** A path id (the domain's rule, shared with the app). */
+export { parseId } from '@rango/domain';

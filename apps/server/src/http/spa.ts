@@ -20,6 +20,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseId } from '@rango/domain';
 
 interface ManifestChunk {
   file: string;
@@ -56,7 +57,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
 /** Vite's preload tags for the entry's static imports. */
 const MODULEPRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
 const ESTABELECIMENTO_CHUNK = 'src/features/estabelecimento/index.ts';
-const ESTABELECIMENTO_PATH = /^\/estabelecimento\/(\d{1,9})\/?$/;
+const ESTABELECIMENTO_PATH = /^\/estabelecimento\/([^/]+)\/?$/;
 
 /**
  * JS and CSS files of `keys` and everything they import statically, minus what the entry
@@ -113,9 +114,8 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
     : before;
   return {
     html(path, cookieHeader) {
-      const m = ESTABELECIMENTO_PATH.exec(path);
-      if (!m) return index;
-      const id = Number(m[1]);
+      const id = parseId(ESTABELECIMENTO_PATH.exec(path)?.[1]);
+      if (id === undefined) return index;
       const data = [
         `/controle/estabelecimento/${id}/`,
         `/api/estabelecimento/${id}/menu/`,

@@ -28,7 +28,12 @@ function BrandOrBack() {
   // On a restaurant's page the logo leads back to that restaurant's menu, the customer's home here.
   const destino = getVisitedEstablishmentPath() ?? paths.home;
   return (
-    <Anchor component={Link} to={destino} aria-label="Rango, página inicial" underline="never">
+    <Anchor
+      component={Link}
+      to={destino}
+      aria-label={destino === paths.home ? 'Rango, página inicial' : 'Rango, voltar ao cardápio'}
+      underline="never"
+    >
       <Logo />
     </Anchor>
   );

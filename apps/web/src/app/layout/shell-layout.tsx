@@ -1,3 +1,4 @@
+import { parseId } from '@rango/domain';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -17,7 +18,9 @@ const MAIN_ID = 'conteudo';
 function useTrackVisitedEstablishment() {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (/^\/estabelecimento\/[^/]+\/?$/.test(pathname)) setVisitedEstablishmentPath(pathname);
+    // Only a real id: '/estabelecimento/abc' must not become where the logo and 'back' lead.
+    const m = /^\/estabelecimento\/([^/]+)\/?$/.exec(pathname);
+    if (m && parseId(m[1]) !== undefined) setVisitedEstablishmentPath(pathname);
   }, [pathname]);
 }
 

@@ -1,11 +1,12 @@
 import '../../../components/overlay-styles.ts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatBRL, formatReais, MSG } from '@rango/domain';
+import { formatBRL, MSG } from '@rango/domain';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppDrawer } from '../../../components/app-drawer.tsx';
+import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { paths } from '../../../config/paths.ts';
 import { cartTotals, clearCart, removeItem, useCart, useCartDrawer } from '../../../stores/cart.ts';
 import { CartItemRow } from './cart-item-row.tsx';
@@ -40,7 +41,7 @@ export function CartDrawer() {
   const cart = useCart();
   const { opened, close } = useCartDrawer();
   const navigate = useNavigate();
-  const isMobile = useMediaQuery('(max-width: 767px)');
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const clearButton = useRef<HTMLButtonElement>(null);
   const totals = cartTotals(cart);
@@ -149,9 +150,9 @@ export function CartDrawer() {
           {totals.desconto > 0 && <TotalLine label="Desconto" value={`- ${formatBRL(totals.desconto)}`} />}
           <TotalLine label="Total" value={formatBRL(totals.total)} strong />
 
-          {totals.abonoFaltando !== null && cart.abono !== null && (
+          {totals.abonoFaltando !== null && (
             <Text size="sm" c="teal.8" fw={600}>
-              Entrega Grátis com o mínimo de <Money>{`${formatReais(cart.abono)}!`}</Money>
+              Entrega Grátis com o mínimo de <Money>{`${formatBRL(totals.abonoFaltando)}!`}</Money>
             </Text>
           )}
           {totals.pedidoMinimoFaltando !== null && (

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatBRL } from '@rango/domain';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { CartItem } from '../../../stores/cart.ts';
@@ -15,8 +15,9 @@ export function CartItemRow({ item, onEdit, onRemove }: CartItemRowProps) {
   return (
     <li className={classes.item}>
       <Group align="flex-start" wrap="nowrap" gap="sm">
-        <Text fw={700} c="brasa.7" miw={28} aria-label={`${item.quantidade} unidades`}>
-          {item.quantidade}x
+        <Text fw={700} c="brasa.7" miw={28}>
+          <span aria-hidden="true">{item.quantidade}x</span>
+          <VisuallyHidden>{`${item.quantidade} ${item.quantidade === 1 ? 'unidade' : 'unidades'}`}</VisuallyHidden>
         </Text>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

@@ -59,7 +59,8 @@ export const ProductCard = memo(function ProductCard({ produto }: Props) {
       {src ? (
         <img
           src={src}
-          alt={produto.descricao}
+          // The card's heading already names the product: the picture is decoration here.
+          alt=""
           width={IMG}
           height={IMG}
           loading="lazy"

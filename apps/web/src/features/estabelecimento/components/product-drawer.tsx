@@ -16,6 +16,7 @@ import {
   type QuantidadesGrupo,
 } from '@rango/domain';
 import { useMemo, useRef, useState } from 'react';
+import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { imageUrl } from '../../../config/paths.ts';
 import { editItem, requestAddItem, type CartItem } from '../../../stores/cart.ts';
 import { addItemRefusal } from '../lib/add-item.ts';
@@ -51,7 +52,7 @@ interface Props {
 
 /** The product drawer on `?item={idproduto}`: options, comment, quantity, 'Adicionar'/'Editar'. */
 export function ProductDrawer({ produto, onClose, ...rest }: Props) {
-  const mobile = useMediaQuery('(max-width: 47.99em)');
+  const mobile = useMediaQuery(MOBILE_QUERY);
   // Keep showing the last product while the drawer slides out.
   const [mostrado, setMostrado] = useState<Produto | null>(produto);
   if (produto && produto !== mostrado) setMostrado(produto);
@@ -124,10 +125,6 @@ function ProductForm({
     setEscolhas((e) => ({ ...e, [idgrupoopcao]: escolha }));
 
   const submit = async () => {
-    if (formasPgto === undefined && formasPgtoErro !== null && !indisponivel) {
-      notify({ id: RECUSA, color: 'red', title: MSG.semFormaPagamento, message: formasPgtoErro });
-      return;
-    }
     const recusa = addItemRefusal({
       produto,
       grupos,
@@ -145,6 +142,12 @@ function ProductForm({
           preventScroll: true,
         });
       }
+      return;
+    }
+    // The spec's order first (unavailable, required, closed); only then a failed payment-methods
+    // call, which leaves us unable to tell whether the store takes orders.
+    if (formasPgto === undefined && formasPgtoErro !== null) {
+      notify({ id: RECUSA, color: 'red', title: MSG.semFormaPagamento, message: formasPgtoErro });
       return;
     }
     // The refusal is answered: it should not linger over the drawer or the cart.

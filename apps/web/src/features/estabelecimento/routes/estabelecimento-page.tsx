@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG, isHidden, isStoreOpen } from '@rango/domain';
+import { MSG, isHidden, isStoreOpen, parseId } from '@rango/domain';
 import { IconSearch } from '@tabler/icons-react';
 import {
   lazy,
@@ -139,8 +139,9 @@ function HeaderSkeleton() {
 
 export function EstabelecimentoPage() {
   const { id: idParam = '' } = useParams();
-  const valido = /^\d+$/.test(idParam) && Number(idParam) > 0;
-  const id = valido ? Number(idParam) : 0;
+  const parsed = parseId(idParam);
+  const valido = parsed !== undefined;
+  const id = parsed ?? 0;
 
   const detalheQ = useEstabelecimento(id, valido);
   const menuQ = useMenu(id, valido);
