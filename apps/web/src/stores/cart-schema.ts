@@ -10,20 +10,23 @@ const cents = z.int().check(z.nonnegative());
 /** JSON turns numeric keys into strings; accept only digit strings so ids stay numbers. */
 const idKey = z.string().check(z.regex(/^\d+$/));
 
-export const cartItemSchema = z.object({
-  idproduto: z.int().check(z.positive()),
-  descricao: z.string(),
-  imagem: z.nullable(z.string()),
-  preco: reais,
-  precooferta: reais,
-  // The item stepper's minimum is 1; a zero, fractional or negative quantity is a forged cart.
-  quantidade: z.int().check(z.positive()),
-  observacoes: z.string(),
-  grupoopcoes: z.record(idKey, z.record(idKey, z.int().check(z.nonnegative()))),
-  preco_unit: cents,
-  preco_total: cents,
-  resumo: z.array(z.string()),
-});
+export const cartItemSchema = z
+  .object({
+    idproduto: z.int().check(z.positive()),
+    descricao: z.string(),
+    imagem: z.nullable(z.string()),
+    preco: reais,
+    precooferta: reais,
+    // The item stepper's minimum is 1; a zero, fractional or negative quantity is a forged cart.
+    quantidade: z.int().check(z.positive()),
+    observacoes: z.string(),
+    grupoopcoes: z.record(idKey, z.record(idKey, z.int().check(z.nonnegative()))),
+    preco_unit: cents,
+    preco_total: cents,
+    resumo: z.array(z.string()),
+  })
+  // A total that is not unit × quantity was not computed by the engine.
+  .check(z.refine((i) => i.preco_total === i.preco_unit * i.quantidade));
 
 export const cartEstablishmentSchema = z.object({
   id: z.int().check(z.positive()),

@@ -13,6 +13,7 @@ import {
   reloadCartFromStorage,
   removeCupom,
   removeItem,
+  repriceItems,
   requestAddItem,
   restartPedidoId,
   setAbono,
@@ -40,6 +41,35 @@ afterEach(() => {
 });
 
 describe('cart actions (spec section 4)', () => {
+  it('re-prices with the current menu, only for its establishment, keeping items whose product is gone', async () => {
+    await requestAddItem(pizzaria, makeItem());
+    await requestAddItem(pizzaria, makeItem({ idproduto: 11, descricao: 'Refrigerante' }));
+    const before = localStorage.getItem('carrinho');
+    repriceItems(2, (i) => ({ ...i, preco_unit: 1, preco_total: i.quantidade }));
+    expect(localStorage.getItem('carrinho')).toBe(before);
+    repriceItems(1, (i) =>
+      i.idproduto === 10 ? { ...i, preco: 35.9, preco_unit: 3590, preco_total: 3590 } : null,
+    );
+    expect(getCart().itens.map((i) => i.preco_total)).toEqual([3590, 3290]);
+    expect(cartTotals(getCart()).subtotal).toBe(6880);
+  });
+
+  it('refuses to edit an index that now holds another product (another tab changed the cart)', async () => {
+    await requestAddItem(pizzaria, makeItem());
+    expect(() => editItem(0, makeItem({ idproduto: 11 }))).toThrow(RangeError);
+    expect(getCart().itens[0]!.idproduto).toBe(10);
+  });
+
+  it('discards a stored item whose total is not unit × quantity', () => {
+    localStorage.setItem(
+      'carrinho',
+      JSON.stringify({ ...emptyCart, estabelecimento: pizzaria, itens: [makeItem({ preco_total: 1 })] }),
+    );
+    vi.spyOn(notifications, 'show');
+    reloadCartFromStorage();
+    expect(getCart().itens).toEqual([]);
+  });
+
   it('the first item sets the establishment, a UUID pedidoid and a 6-digit fingerprint', async () => {
     expect(await requestAddItem(pizzaria, makeItem())).toBe(true);
     const cart = getCart();

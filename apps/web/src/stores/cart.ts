@@ -226,9 +226,31 @@ function assertIndex(index: number): void {
 export function editItem(index: number, item: CartItem): void {
   assertIndex(index);
   const cart = cartStore.get();
+  // Another tab may have changed the cart since the drawer opened: never overwrite another product.
+  if (cart.itens[index]?.idproduto !== item.idproduto) {
+    throw new RangeError('Este item mudou no carrinho. Abra-o de novo para editar.');
+  }
   const itens = cart.itens.slice();
   itens[index] = validItem(item);
   commit({ ...cart, itens });
+}
+
+/**
+ * Re-prices the cart's items with the establishment's current menu: `reprice` returns the item
+ * priced by the engine now, or null when its product is gone (that item keeps its figures and
+ * the server refuses it at checkout). Writes only when a figure changed.
+ */
+export function repriceItems(idEstabelecimento: number, reprice: (item: CartItem) => CartItem | null): void {
+  const cart = cartStore.get();
+  if (cart.estabelecimento?.id !== idEstabelecimento || cart.itens.length === 0) return;
+  let changed = false;
+  const itens = cart.itens.map((item) => {
+    const novo = reprice(item);
+    if (novo === null || JSON.stringify(novo) === JSON.stringify(item)) return item;
+    changed = true;
+    return validItem(novo);
+  });
+  if (changed) commit({ ...cart, itens });
 }
 
 /** Removes one item; removing the last one empties the cart (new order id next time). */

@@ -16,6 +16,7 @@ const cart = vi.hoisted(() => ({
 vi.mock('../../../stores/cart.ts', () => ({
   useCart: () => cart.state,
   requestAddItem: cart.requestAddItem,
+  repriceItems: vi.fn(),
   editItem: cart.editItem,
   useCartDrawer: () => ({ opened: false, open: () => {}, close: () => {} }),
 }));

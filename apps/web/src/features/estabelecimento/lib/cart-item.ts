@@ -1,5 +1,12 @@
 /** Turning the drawer's choices into the cart's item, and back (editing). */
-import { priceItem, visibleGroups, type Produto, type QuantidadesGrupo } from '@rango/domain';
+import {
+  isHidden,
+  priceItem,
+  visibleGroups,
+  type Menu,
+  type Produto,
+  type QuantidadesGrupo,
+} from '@rango/domain';
 import type { CartItem } from '../../../stores/cart.ts';
 
 export type Escolhas = Record<number, QuantidadesGrupo>;
@@ -47,5 +54,23 @@ export function buildCartItem(
     preco_unit: preco.preco_unit,
     preco_total: preco.preco_total,
     resumo: resumoLines(produto, grupoopcoes),
+  };
+}
+
+/**
+ * The cart item as the current menu prices it, or null when its product is no longer offered:
+ * a cart kept for days must show today's prices, the ones the server will check.
+ */
+export function repriceWithMenu(menu: Menu): (item: CartItem) => CartItem | null {
+  const produtos = new Map<number, Produto>();
+  for (const g of menu.grupos) for (const p of g.produtos) produtos.set(p.idproduto, p);
+  return (item) => {
+    const produto = produtos.get(item.idproduto);
+    if (!produto || isHidden(produto)) return null;
+    return buildCartItem(produto, {
+      quantidade: item.quantidade,
+      escolhas: item.grupoopcoes,
+      observacoes: item.observacoes,
+    });
   };
 }

@@ -2,7 +2,7 @@ import { MSG, matchesSearch, type Menu } from '@rango/domain';
 import { describe, expect, it } from 'vitest';
 import * as data from '../testing/fixtures.ts';
 import { addItemRefusal } from './add-item.ts';
-import { buildCartItem } from './cart-item.ts';
+import { buildCartItem, repriceWithMenu } from './cart-item.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from './menu-index.ts';
 import { optionControl, optionPriceLabel } from './option-display.ts';
 
@@ -96,5 +96,25 @@ describe('cart item', () => {
     expect(item.resumo).toEqual(['Mal passada', '2x Bacon']);
     expect(item.observacoes).toBe('sem sal');
     expect(item.preco_total).toBe(2590 + 600);
+  });
+});
+
+describe('repriceWithMenu', () => {
+  it("re-prices a stored item with today's menu, and gives up on products no longer offered", () => {
+    const antigo = buildCartItem(data.paoDeQueijo, { quantidade: 2, escolhas: {}, observacoes: 'quente' });
+    const menuNovo: Menu = {
+      grupos: data.menu.grupos.map((g) => ({
+        ...g,
+        produtos: g.produtos.map((p) =>
+          p.idproduto === data.paoDeQueijo.idproduto ? { ...p, preco: 20, precooferta: 0 } : p,
+        ),
+      })),
+    };
+    const novo = repriceWithMenu(menuNovo)(antigo);
+    expect(novo?.preco_total).toBe(4000);
+    expect(antigo.preco_total).not.toBe(4000);
+    expect(novo?.observacoes).toBe('quente');
+    expect(repriceWithMenu(data.menu)({ ...antigo, idproduto: data.secreto.idproduto })).toBeNull();
+    expect(repriceWithMenu(data.menu)({ ...antigo, idproduto: 999 })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ vi.mock('../../../stores/cart.ts', () => ({
   useCart: () => ({ estabelecimento: null, itens: [] }),
   requestAddItem: vi.fn(async () => true),
   editItem: vi.fn(),
+  repriceItems: vi.fn(),
   useCartDrawer: () => ({ opened: false, open: () => {}, close: () => {} }),
 }));
 

@@ -30,7 +30,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useCart } from '../../../stores/cart.ts';
+import { repriceItems, useCart } from '../../../stores/cart.ts';
 import { useEstabelecimento } from '../api/get-estabelecimento.ts';
 import { useFormasPgto } from '../api/get-formas-pgto.ts';
 import { useMenu } from '../api/get-menu.ts';
@@ -41,6 +41,7 @@ import type { EdicaoItem } from '../components/product-drawer.tsx';
 import { ProductList, type ProductListHandle } from '../components/product-list.tsx';
 import { useProdutoParam } from '../hooks/use-produto-param.ts';
 import { useStickyTop } from '../hooks/use-sticky-top.ts';
+import { repriceWithMenu } from '../lib/cart-item.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from '../lib/menu-index.ts';
 
 // The drawer (Drawer, radios, checkboxes, textarea, steppers) loads when a product is first
@@ -163,6 +164,10 @@ export function EstabelecimentoPage() {
   }, []);
   const buscaAdiada = useDeferredValue(buscaLista);
   const index = useMemo(() => (menuQ.data ? buildMenuIndex(menuQ.data) : null), [menuQ.data]);
+  // The cart shows what the engine computes from today's menu, not what it stored.
+  useEffect(() => {
+    if (menuQ.data) repriceItems(id, repriceWithMenu(menuQ.data));
+  }, [menuQ.data, id]);
   const grupos = useMemo(() => (index ? filterMenu(index, buscaAdiada) : []), [index, buscaAdiada]);
 
   const [ativo, setAtivo] = useState<number | null>(null);
