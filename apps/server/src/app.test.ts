@@ -30,6 +30,9 @@ describe.each(DIALECTS)('app on %s', (dialect) => {
       join(webDist, 'assets', 'app-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(3000))});`,
     );
+    mkdirSync(join(webDist, '.vite'));
+    // Not manifest.json: that one switches the route hints on, which this suite does not test.
+    writeFileSync(join(webDist, '.vite', 'build-info.json'), '{"segredo":"interno"}');
     const mediaDir = join(dir, 'media');
     mkdirSync(join(mediaDir, 'produtos'), { recursive: true });
     writeFileSync(join(mediaDir, 'produtos', 'pizza.svg'), SVG);
@@ -121,6 +124,13 @@ describe.each(DIALECTS)('app on %s', (dialect) => {
     expect(api.headers['content-type']).toMatch(/^application\/json/);
     const post = await ta.app.inject({ method: 'POST', url: '/estabelecimento/1' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it("never serves the build's dot-folders (.vite/manifest.json is for the server only)", async () => {
+    for (const url of ['/.vite/build-info.json', '/.vite/', '/assets/../.vite/build-info.json']) {
+      const res = await ta.app.inject(url);
+      expect(res.body, url).not.toContain('segredo');
+    }
   });
 
   it('serves hashed assets as immutable, compressed when asked', async () => {

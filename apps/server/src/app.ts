@@ -46,6 +46,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     // The menu is the benchmarked path (target: ≥ 0.9 × a bare node:http server sending the same
     // bytes). A fresh cached menu is answered before Fastify's routing; everything else, and
     // every menu request that cannot be answered synchronously, goes through Fastify.
+    // Consequence: Fastify hooks (logging, a future rate limit or auth) never see those menu
+    // requests; a hook that must apply to the public menu belongs in tryFastPath too.
     serverFactory: (handler) =>
       createServer((req, res) => {
         if (!menuResponder.tryFastPath(req, res)) handler(req, res);
@@ -99,6 +101,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       root: config.webDist,
       prefix: '/',
       index: ['index.html'],
+      // The build's own metadata (.vite/manifest.json, .vite/shell.json) is for this server only.
+      dotfiles: 'ignore',
+      allowedPath: (path) => !path.split('/').some((part) => part.startsWith('.')),
       cacheControl: false,
       setHeaders: (res, path) => {
         // Vite's hashed build output never changes under the same name; everything else
