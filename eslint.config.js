@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['estabelecimento', 'carrinho', 'institucional', 'placeholder'];
+const FEATURES = ['estabelecimento', 'carrinho', 'institucional', 'placeholder', 'conta', 'cliente'];
 
 export default tseslint.config(
   {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { createDb, pingDb } from './db/index.ts';
 import type { Db } from './db/index.ts';
+import { createAccessTokens } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { HELMET_OPTIONS } from './http/security.ts';
 import { createSpaShell } from './http/spa.ts';
@@ -58,6 +59,10 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     logController: new LogController({ disableRequestLogging: !verbose }),
   });
   app.decorate('db', db);
+  app.decorate(
+    'accessTokens',
+    createAccessTokens(db, { secret: config.jwtSecret, ttlSeconds: config.accessTokenTtl }),
+  );
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
   app.register(fastifyHelmet, HELMET_OPTIONS);
@@ -78,6 +83,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       });
       await api.register(establishmentsRoutes(establishments));
       await api.register(menuRoutes(menu, menuResponder));
+      // Accounts (issue 3): modules/auth + modules/customers register here; modules/addresses and
+      // modules/geo (CEP + geocoding) below them.
       if (isDir(config.mediaDir)) {
         await api.register(fastifyStatic, {
           root: config.mediaDir,

@@ -15,6 +15,35 @@ export interface Config {
   /** Give establishment 1 24-hour hours on every weekday so the demo can order at night. */
   demoAlwaysOpen: boolean;
   logLevel: string;
+  /** The public origin for links in e-mails ('http://localhost:3000'). */
+  publicUrl: string;
+  /** HS256 secret of access tokens; when unset one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  /** Access-token lifetime in seconds (minutes, spec: short-lived). */
+  accessTokenTtl: number;
+  /** Refresh-token lifetime in seconds. */
+  refreshTokenTtl: number;
+  /** `smtp://user:pass@host:port` (or smtps://); unset = outbox table + log line. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Google Identity Services client id; unset = Google login disabled. */
+  googleClientId: string | undefined;
+  /** Google's published signing keys (overridden by tests with a local fake). */
+  googleJwksUrl: string;
+  facebookAppId: string | undefined;
+  facebookAppSecret: string | undefined;
+  /** Graph API origin (overridden by tests with a local fake). */
+  facebookGraphUrl: string;
+  /** 'embedded' (default, the demo city's table) or 'viacep'. */
+  cepProvider: 'embedded' | 'viacep';
+  viacepUrl: string;
+  /** 'embedded' (default), 'google' or 'nominatim'. */
+  geocoder: 'embedded' | 'google' | 'nominatim';
+  geocoderKey: string | undefined;
+  /** Base URL of the chosen geocoder (defaults to the provider's public one). */
+  geocoderUrl: string | undefined;
+  /** Turn rate limits off (load tests only); on by default. */
+  rateLimit: boolean;
 }
 
 // Resolved from this file, not from the working directory, so `npm run serve` from anywhere
@@ -36,6 +65,31 @@ function port(value: string | undefined): number {
   return n;
 }
 
+function optional(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}
+
+function seconds(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`Duração inválida (segundos): ${value}`);
+  return n;
+}
+
+/** The first choice is the default. */
+function oneOf<const T extends readonly string[]>(
+  value: string | undefined,
+  choices: T,
+  name: string,
+): T[number] {
+  const v = value?.trim().toLowerCase();
+  if (!v) return choices[0] as T[number];
+  if (!(choices as readonly string[]).includes(v))
+    throw new Error(`${name} inválido: ${value} (${choices.join(', ')})`);
+  return v as T[number];
+}
+
 /** Reads the configuration; the SQLite file's folder is created by createDb when it opens it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -47,5 +101,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: flag(env.SEED_DEMO, true),
     demoAlwaysOpen: flag(env.DEMO_ALWAYS_OPEN, true),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port(env.PORT)}`).replace(/\/+$/, ''),
+    jwtSecret: optional(env.JWT_SECRET),
+    accessTokenTtl: seconds(env.ACCESS_TOKEN_TTL, 5 * 60),
+    refreshTokenTtl: seconds(env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60),
+    smtpUrl: optional(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || 'Rango <nao-responda@rango.local>',
+    googleClientId: optional(env.GOOGLE_CLIENT_ID),
+    googleJwksUrl: env.GOOGLE_JWKS_URL?.trim() || 'https://www.googleapis.com/oauth2/v3/certs',
+    facebookAppId: optional(env.FACEBOOK_APP_ID),
+    facebookAppSecret: optional(env.FACEBOOK_APP_SECRET),
+    facebookGraphUrl: env.FACEBOOK_GRAPH_URL?.trim() || 'https://graph.facebook.com',
+    cepProvider: oneOf(env.CEP_PROVIDER, ['embedded', 'viacep'] as const, 'CEP_PROVIDER'),
+    viacepUrl: env.VIACEP_URL?.trim() || 'https://viacep.com.br',
+    geocoder: oneOf(env.GEOCODER, ['embedded', 'google', 'nominatim'] as const, 'GEOCODER'),
+    geocoderKey: optional(env.GEOCODER_KEY),
+    geocoderUrl: optional(env.GEOCODER_URL),
+    rateLimit: flag(env.RATE_LIMIT, true),
   };
 }

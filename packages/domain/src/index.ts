@@ -10,3 +10,6 @@ export * from './messages.ts';
 export * from './order-totals.ts';
 export * from './defaults.ts';
 export * from './ids.ts';
+export * from './messages-conta.ts';
+export * from './conta.ts';
+export * from './endereco.ts';

@@ -230,8 +230,153 @@ const catalogo: Migration = {
   },
 };
 
+/**
+ * Customers and everything personal hangs off `cliente` with ON DELETE CASCADE, so erasing an
+ * account is deleting its tokens, addresses and social links plus blanking the cliente row
+ * (kept, without personal data, for the orders of later issues). Times are ISO-8601 UTC text
+ * ('2026-11-22T17:00:00.000Z'): they sort as text on both dialects.
+ */
+const contas: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    await db.schema
+      .createTable('cliente')
+      .addColumn('id', 'integer', id)
+      .addColumn('uuid', 'varchar(36)', (c) => c.notNull().unique())
+      .addColumn('nomeourazaosocial', 'text', notNull)
+      // Lower-cased; null once the account is deleted, so the address can register again.
+      .addColumn('email', 'text')
+      .addColumn('telefone', 'text')
+      .addColumn('cnpjoucpf', 'text')
+      // argon2id PHC string; null for an account created by social login only.
+      .addColumn('senha_hash', 'text')
+      .addColumn('confirmado', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('excluido_em', 'text')
+      .execute();
+    await db.schema.createIndex('cliente_email_uq').on('cliente').column('email').unique().execute();
+
+    await db.schema
+      .createTable('cliente_token')
+      .addColumn('id', 'integer', id)
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      /** 'confirmacao' | 'reset' */
+      .addColumn('tipo', 'varchar(16)', notNull)
+      // SHA-256 of the link's token; the token itself is only in the e-mail.
+      .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('expira_em', 'text', notNull)
+      .addColumn('usado_em', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('cliente_token_cliente_idx')
+      .on('cliente_token')
+      .column('idcliente')
+      .execute();
+
+    await db.schema
+      .createTable('refresh_token')
+      .addColumn('id', 'integer', id)
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      // Every token rotated from one login shares its family; reuse revokes the family.
+      .addColumn('familia', 'varchar(36)', notNull)
+      .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('expira_em', 'text', notNull)
+      .addColumn('usado_em', 'text')
+      .addColumn('revogado', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('refresh_token_cliente_idx')
+      .on('refresh_token')
+      .column('idcliente')
+      .execute();
+    await db.schema.createIndex('refresh_token_familia_idx').on('refresh_token').column('familia').execute();
+
+    await db.schema
+      .createTable('cliente_social')
+      .addColumn('id', 'integer', id)
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      /** 'google-oauth2' | 'facebook' */
+      .addColumn('provedor', 'varchar(32)', notNull)
+      .addColumn('sujeito', 'text', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .addUniqueConstraint('cliente_social_uq', ['provedor', 'sujeito'])
+      .execute();
+    await db.schema
+      .createIndex('cliente_social_cliente_idx')
+      .on('cliente_social')
+      .column('idcliente')
+      .execute();
+
+    await db.schema
+      .createTable('endereco')
+      .addColumn('id', 'integer', id)
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      .addColumn('idtipoendereco', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('cep', 'varchar(9)', notNull)
+      .addColumn('rua', 'text', notNull)
+      .addColumn('numero', 'text', notNull)
+      .addColumn('bairro', 'text', notNull)
+      .addColumn('cidade', 'text', notNull)
+      .addColumn('uf', 'varchar(2)', notNull)
+      .addColumn('complemento', 'text')
+      .addColumn('detalhe', 'text')
+      .addColumn('lat', 'double precision')
+      .addColumn('lng', 'double precision')
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema.createIndex('endereco_cliente_idx').on('endereco').column('idcliente').execute();
+
+    // The embedded mail adapter's outbox (and the SMTP adapter's record of what it sent).
+    await db.schema
+      .createTable('mail_outbox')
+      .addColumn('id', 'integer', id)
+      .addColumn('para', 'text', notNull)
+      .addColumn('assunto', 'text', notNull)
+      .addColumn('texto', 'text', notNull)
+      .addColumn('html', 'text', notNull)
+      .addColumn('link', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('enviado_em', 'text')
+      .execute();
+    await db.schema.createIndex('mail_outbox_para_idx').on('mail_outbox').column('para').execute();
+
+    // Fixed-window counters shared by every API instance (no per-process memory).
+    await db.schema
+      .createTable('rate_limit')
+      .addColumn('chave', 'varchar(200)', notNull)
+      .addColumn('janela', 'integer', notNull)
+      .addColumn('contagem', 'integer', notNull)
+      .addPrimaryKeyConstraint('rate_limit_pk', ['chave', 'janela'])
+      .execute();
+
+    // Server-side settings the app creates itself (the JWT secret when JWT_SECRET is unset).
+    await db.schema
+      .createTable('configuracao')
+      .addColumn('chave', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('valor', 'text', notNull)
+      .execute();
+  },
+  async down(db) {
+    for (const t of [
+      'configuracao',
+      'rate_limit',
+      'mail_outbox',
+      'endereco',
+      'cliente_social',
+      'refresh_token',
+      'cliente_token',
+      'cliente',
+    ]) {
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
+  '0002_contas': contas,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

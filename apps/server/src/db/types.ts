@@ -18,6 +18,14 @@ export interface Database {
   grupoopcao: GrupoOpcaoTable;
   produto_grupoopcao: ProdutoGrupoOpcaoTable;
   opcao: OpcaoTable;
+  cliente: ClienteTable;
+  cliente_token: ClienteTokenTable;
+  refresh_token: RefreshTokenTable;
+  cliente_social: ClienteSocialTable;
+  endereco: EnderecoTable;
+  mail_outbox: MailOutboxTable;
+  rate_limit: RateLimitTable;
+  configuracao: ConfiguracaoTable;
 }
 
 /** The delivery establishment (the detalhe's `id`, used in every route) and its company. */
@@ -170,4 +178,95 @@ export interface OpcaoTable {
   stpercentualafetaopcao: number;
   stpercentualafetaproduto: number;
   ordem: number;
+}
+
+/** A customer. Times are ISO-8601 UTC text. A deleted account keeps its row with no personal data. */
+export interface ClienteTable {
+  id: Generated<number>;
+  /** The public id in e-mailed links (`/confirma/{uuid}/{token}`). */
+  uuid: string;
+  nomeourazaosocial: string;
+  /** Lower-cased; null once deleted. */
+  email: string | null;
+  /** Digits only. */
+  telefone: string | null;
+  /** Digits only. */
+  cnpjoucpf: string | null;
+  /** argon2id PHC string; null for social-only accounts and deleted ones. */
+  senha_hash: string | null;
+  confirmado: number;
+  criado_em: string;
+  excluido_em: string | null;
+}
+
+export interface ClienteTokenTable {
+  id: Generated<number>;
+  idcliente: number;
+  tipo: 'confirmacao' | 'reset';
+  /** SHA-256 hex of the e-mailed token. */
+  token_hash: string;
+  expira_em: string;
+  usado_em: string | null;
+  criado_em: string;
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  idcliente: number;
+  familia: string;
+  /** SHA-256 hex of the refresh token. */
+  token_hash: string;
+  expira_em: string;
+  usado_em: string | null;
+  revogado: number;
+  criado_em: string;
+}
+
+export interface ClienteSocialTable {
+  id: Generated<number>;
+  idcliente: number;
+  provedor: 'google-oauth2' | 'facebook';
+  sujeito: string;
+  criado_em: string;
+}
+
+export interface EnderecoTable {
+  id: Generated<number>;
+  idcliente: number;
+  idtipoendereco: number;
+  cep: string;
+  rua: string;
+  numero: string;
+  bairro: string;
+  cidade: string;
+  /** Two-letter sigla. */
+  uf: string;
+  complemento: string | null;
+  detalhe: string | null;
+  lat: number | null;
+  lng: number | null;
+  criado_em: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  para: string;
+  assunto: string;
+  texto: string;
+  html: string;
+  link: string | null;
+  criado_em: string;
+  enviado_em: string | null;
+}
+
+export interface RateLimitTable {
+  chave: string;
+  /** Window start, epoch seconds. */
+  janela: number;
+  contagem: number;
+}
+
+export interface ConfiguracaoTable {
+  chave: string;
+  valor: string;
 }

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { MSG } from '@rango/domain';
+import type { FastifyRequest } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Db } from '../db/index.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Access tokens: short-lived HS256 JWTs whose `sub` is the customer's id. Stateless, so any API
+ * instance checks them; the secret is JWT_SECRET, or (embedded default) one generated once and
+ * kept in the `configuracao` table so every instance on the same database shares it and a
+ * restart keeps sessions.
+ */
+export interface AccessTokens {
+  sign(clienteId: number): Promise<string>;
+  /** The customer id of a valid, unexpired token; undefined for anything else. */
+  verify(token: string): Promise<number | undefined>;
+}
+
+const ISSUER = 'rango';
+const AUDIENCE = 'rango-api';
+
+async function storedSecret(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('configuracao')
+    .select('valor')
+    .where('chave', '=', 'jwt_secret')
+    .executeTakeFirst();
+  if (row) return row.valor;
+  const fresh = randomBytes(48).toString('base64url');
+  // Two instances racing on first start: the loser's insert is ignored and both read the winner's.
+  await db
+    .insertInto('configuracao')
+    .values({ chave: 'jwt_secret', valor: fresh })
+    .onConflict((oc) => oc.column('chave').doNothing())
+    .execute();
+  const again = await db
+    .selectFrom('configuracao')
+    .select('valor')
+    .where('chave', '=', 'jwt_secret')
+    .executeTakeFirstOrThrow();
+  return again.valor;
+}
+
+export function createAccessTokens(
+  db: Db,
+  options: { secret: string | undefined; ttlSeconds: number },
+): AccessTokens {
+  let key: Promise<Uint8Array> | undefined;
+  const getKey = () => {
+    key ??= (options.secret ? Promise.resolve(options.secret) : storedSecret(db)).then((s) =>
+      new TextEncoder().encode(s),
+    );
+    // A failed read (database down) must not poison every later request.
+    key.catch(() => {
+      key = undefined;
+    });
+    return key;
+  };
+  return {
+    async sign(clienteId) {
+      return new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(clienteId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${options.ttlSeconds}s`)
+        .sign(await getKey());
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, await getKey(), {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
+        if (
+          payload.typ !== 'access' ||
+          typeof payload.sub !== 'string' ||
+          !/^[1-9]\d{0,9}$/.test(payload.sub)
+        ) {
+          return undefined;
+        }
+        return Number(payload.sub);
+      } catch (e) {
+        if (e instanceof joseErrors.JOSEError) return undefined;
+        throw e;
+      }
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+  }
+}
+
+/** The Bearer token of a request, if it carries one. */
+export function bearerOf(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h.trim());
+  return m?.[1];
+}
+
+export const naoAutorizado = (): HttpError => new HttpError(401, { detail: MSG.naoAutorizado });
+
+/**
+ * The logged-in customer's id, or a 401 (which the app answers by refreshing its token once).
+ * A deleted account's still-unexpired token is refused too.
+ */
+export async function requireCliente(req: FastifyRequest): Promise<number> {
+  const token = bearerOf(req);
+  if (!token) throw naoAutorizado();
+  const id = await req.server.accessTokens.verify(token);
+  if (id === undefined) throw naoAutorizado();
+  const row = await req.server.db
+    .selectFrom('cliente')
+    .select('id')
+    .where('id', '=', id)
+    .where('excluido_em', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw naoAutorizado();
+  return id;
+}

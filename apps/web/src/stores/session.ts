@@ -1,0 +1,72 @@
+/**
+ * The session (spec section 3): access and refresh tokens in localStorage, and whether someone
+ * is logged in. An external store so the HTTP client (outside React) and every component read
+ * the same state; other tabs follow through the `storage` event.
+ */
+import { useSyncExternalStore } from 'react';
+import type { TokenPair } from '@rango/domain';
+import { STORAGE_KEYS } from '../storage/keys.ts';
+import { getString, removeKey, setString } from '../storage/storage.ts';
+
+export interface Session {
+  access: string | null;
+  refresh: string | null;
+}
+
+const listeners = new Set<() => void>();
+let current: Session = read();
+
+function read(): Session {
+  return { access: getString(STORAGE_KEYS.accessToken), refresh: getString(STORAGE_KEYS.refreshToken) };
+}
+
+function emit(): void {
+  for (const l of listeners) l();
+}
+
+export function getSession(): Session {
+  return current;
+}
+
+export const isLoggedIn = (s: Session = current): boolean => s.refresh !== null || s.access !== null;
+
+/** After login, social login or a refresh (refresh tokens rotate: both are replaced). */
+export function setTokens(pair: { access: string; refresh?: string | undefined }): void {
+  setString(STORAGE_KEYS.accessToken, pair.access);
+  if (pair.refresh !== undefined) setString(STORAGE_KEYS.refreshToken, pair.refresh);
+  current = read();
+  emit();
+}
+
+/** Forgets both tokens (logout, expired session, deleted account). */
+export function clearSession(): void {
+  removeKey(STORAGE_KEYS.accessToken);
+  removeKey(STORAGE_KEYS.refreshToken);
+  current = read();
+  emit();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || e.key === STORAGE_KEYS.accessToken || e.key === STORAGE_KEYS.refreshToken) {
+      current = read();
+      emit();
+    }
+  });
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** True while tokens are held (the customer fetch confirms them; a failed refresh clears them). */
+export function useIsLoggedIn(): boolean {
+  return isLoggedIn(useSession());
+}
+
+export type { TokenPair };
