@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
+import { clearSession, setTokens } from '../stores/session.ts';
 import { AppRoutes } from './router.tsx';
 
 // The menu page belongs to another slice and calls the API; the shell only needs a stand-in.
@@ -13,26 +14,38 @@ describe('routes (spec section 2)', () => {
     ['/recuperar', 'Recuperar senha'],
     ['/resetar-senha/abc/tok', 'Nova senha'],
     ['/confirma/abc/tok', 'Confirmação de conta'],
-    ['/logout', 'Sair'],
     ['/fb_confirmar_remocao', 'Remoção de dados'],
+  ])('%s shows its page %s', async (route, titulo) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    );
+    renderWithProviders(<AppRoutes />, { route });
+    expect(await screen.findByRole('heading', { level: 1, name: titulo })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
     ['/cliente', 'Meus dados'],
     ['/pagamento', 'Pagamento'],
     ['/pedido', 'Meus Pedidos'],
     ['/pedido/42/', 'Acompanhar pedido'],
-  ])('%s shows the "Em breve" page %s', async (route, titulo) => {
+  ])('%s (login required) shows the "Em breve" page %s to a customer', async (route, titulo) => {
+    setTokens({ access: 'a', refresh: 'r' });
+    localStorage.setItem('caminho_estabelecimento_visitado', '/estabelecimento/7');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]', { status: 200 })),
+    );
     renderWithProviders(<AppRoutes />, { route });
     expect(await screen.findByRole('heading', { level: 1, name: titulo })).toBeInTheDocument();
     expect(screen.getByText('Em breve')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
-  });
-
-  it('offers the way back to the last visited establishment', async () => {
-    localStorage.setItem('caminho_estabelecimento_visitado', '/estabelecimento/7');
-    renderWithProviders(<AppRoutes />, { route: '/login' });
-    expect(await screen.findByRole('link', { name: 'Voltar ao restaurante' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Voltar ao restaurante' })).toHaveAttribute(
       'href',
       '/estabelecimento/7',
     );
+    vi.unstubAllGlobals();
+    clearSession();
   });
 
   it('shows the 404 page with a link home', async () => {

@@ -3,6 +3,7 @@ import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-r
 // Eager: a few hundred bytes, and the payment iframe should answer its parent at once.
 import AguardandoPagamentoPage from '../features/institucional/routes/aguardando-pagamento-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { GuestOnly, RequireLogin, useSessionExpiredRedirect } from './guards.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
@@ -15,36 +16,20 @@ const TermsPage = lazy(() => import('../features/institucional/routes/terms-page
 const EstabelecimentoPage = lazy(() => import('../features/estabelecimento/index.ts'));
 const EmBrevePage = lazy(() => import('../features/placeholder/routes/em-breve-page.tsx'));
 
-/** Routes of later slices: a friendly 'Em breve' page, so no link in the app is dead. */
+// Account pages (feature conta): each its own chunk, none in the menu route's JS.
+const LoginPage = lazy(() => import('../features/conta/routes/login-page.tsx'));
+const CadastroPage = lazy(() => import('../features/conta/routes/cadastro-page.tsx'));
+const RecuperarPage = lazy(() => import('../features/conta/routes/recuperar-page.tsx'));
+const ResetarSenhaPage = lazy(() => import('../features/conta/routes/resetar-senha-page.tsx'));
+const ConfirmaPage = lazy(() => import('../features/conta/routes/confirma-page.tsx'));
+const LogoutPage = lazy(() => import('../features/conta/routes/logout-page.tsx'));
+const FbConfirmarRemocaoPage = lazy(() => import('../features/conta/routes/fb-confirmar-remocao-page.tsx'));
+
+/**
+ * Login-required routes of later slices (spec section 2: a visitor goes to /login, path
+ * remembered): a friendly 'Em breve' page, so no link in the app is dead.
+ */
 const EM_BREVE: { path: string; titulo: string; descricao: string }[] = [
-  { path: 'login', titulo: 'Entrar', descricao: 'O login de clientes está chegando.' },
-  { path: 'cadastro', titulo: 'Criar conta', descricao: 'O cadastro de clientes está chegando.' },
-  { path: 'recuperar', titulo: 'Recuperar senha', descricao: 'A recuperação de senha está chegando.' },
-  {
-    path: 'resetar-senha/:clienteUuid/:token',
-    titulo: 'Nova senha',
-    descricao: 'A troca de senha pelo link do e-mail está chegando.',
-  },
-  {
-    path: 'confirma/:clienteUuid/:token',
-    titulo: 'Confirmação de conta',
-    descricao: 'A confirmação de conta pelo link do e-mail está chegando.',
-  },
-  {
-    path: 'logout',
-    titulo: 'Sair',
-    descricao: 'Entrar e sair da conta chegam junto com as contas de cliente.',
-  },
-  {
-    path: 'fb_confirmar_remocao',
-    titulo: 'Remoção de dados',
-    descricao: 'A confirmação de remoção dos dados de login social está chegando.',
-  },
-  {
-    path: 'cliente',
-    titulo: 'Meus dados',
-    descricao: 'O perfil do cliente, com endereços e cartões, está chegando.',
-  },
   {
     path: 'pagamento',
     titulo: 'Pagamento',
@@ -71,9 +56,52 @@ const shellPages: RouteObject[] = [
   { path: 'privacy', element: guard(<PrivacyPage />) },
   { path: 'terms', element: guard(<TermsPage />) },
   { path: 'estabelecimento/:id', element: guard(<EstabelecimentoPage />) },
+  {
+    path: 'login',
+    element: guard(
+      <GuestOnly>
+        <LoginPage />
+      </GuestOnly>,
+    ),
+  },
+  {
+    path: 'cadastro',
+    element: guard(
+      <GuestOnly>
+        <CadastroPage />
+      </GuestOnly>,
+    ),
+  },
+  {
+    path: 'recuperar',
+    element: guard(
+      <GuestOnly>
+        <RecuperarPage />
+      </GuestOnly>,
+    ),
+  },
+  { path: 'resetar-senha/:clienteUuid/:token', element: guard(<ResetarSenhaPage />) },
+  { path: 'confirma/:clienteUuid/:token', element: guard(<ConfirmaPage />) },
+  { path: 'logout', element: guard(<LogoutPage />) },
+  { path: 'fb_confirmar_remocao', element: guard(<FbConfirmarRemocaoPage />) },
+  {
+    path: 'cliente',
+    element: guard(
+      <RequireLogin>
+        <EmBrevePage
+          titulo="Meus dados"
+          descricao="O perfil do cliente, com endereços e cartões, está chegando."
+        />
+      </RequireLogin>,
+    ),
+  },
   ...EM_BREVE.map(({ path, titulo, descricao }) => ({
     path,
-    element: guard(<EmBrevePage titulo={titulo} descricao={descricao} />),
+    element: guard(
+      <RequireLogin>
+        <EmBrevePage titulo={titulo} descricao={descricao} />
+      </RequireLogin>,
+    ),
   })),
   { path: '*', element: guard(<NotFoundPage />) },
 ];
@@ -93,6 +121,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function AppRoutes() {
+  useSessionExpiredRedirect();
   return useRoutes(routes);
 }
 

@@ -10,6 +10,8 @@ export const paths = {
   resetarSenha: (clienteUuid: string, token: string) => `/resetar-senha/${clienteUuid}/${token}`,
   confirma: (clienteUuid: string, token: string) => `/confirma/${clienteUuid}/${token}`,
   logout: '/logout',
+  /** The logout page with the 'session expired' text instead of 'Você fez logout!'. */
+  logoutSessaoExpirada: '/logout?motivo=sessao-expirada',
   estabelecimento: (id: number | string) => `/estabelecimento/${id}`,
   /** The product drawer; `indice` opens it to edit that cart item. */
   produto: (idEstabelecimento: number | string, idproduto: number, indice?: number) =>

@@ -1,11 +1,13 @@
 /**
- * The HTTP client (ARCHITECTURE.md src/api): base /api/ead, JSON, Bearer token when present,
- * errors turned into the spec's texts by the domain's errorText. Answers are parsed with the
- * domain's zod schemas so a contract drift shows as a clear error, not a broken screen.
+ * The HTTP client (ARCHITECTURE.md src/api): base /api/ead, JSON, the session's Bearer token on
+ * every call, one shared refresh on a 401 (spec section 8, Session), errors turned into the
+ * spec's texts by the domain's errorText. Answers are parsed with the domain's zod schemas so a
+ * contract drift shows as a clear error, not a broken screen.
  */
-import { errorText } from '@rango/domain';
+import { errorText, refreshAnswerSchema } from '@rango/domain';
 import type { Schema } from '@rango/domain';
-import { API_BASE } from '../config/paths.ts';
+import { API_BASE, paths } from '../config/paths.ts';
+import { clearSession, getSession, setTokens } from '../stores/session.ts';
 
 export class ApiError extends Error {
   readonly status: number | undefined;
@@ -18,33 +20,43 @@ export class ApiError extends Error {
   }
 }
 
-/** Reads the access token; the accounts slice replaces this with the session store. */
-let getAccessToken: () => string | null = () => null;
-export function setAccessTokenGetter(getter: () => string | null): void {
-  getAccessToken = getter;
-}
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /**
+   * False for the calls that hand out tokens (login, social login): their 401/400 is the
+   * answer itself, never a reason to refresh.
+   */
+  refreshOn401?: boolean;
 }
 
-/** Calls `${API_BASE}${path}` and parses the answer with `schema`. Throws ApiError. */
-export async function apiRequest<T>(
-  path: string,
-  schema: Schema<T>,
-  options: RequestOptions = {},
-): Promise<T> {
+const REFRESH_PATH = '/controle/token/refresh/';
+
+/**
+ * Where an expired session goes. The router registers `navigate` (useSessionExpiredRedirect in
+ * app/guards.tsx); without it (a call before the app mounted) the page is reloaded there.
+ */
+let onSessionExpired: (to: string) => void = (to) => window.location.assign(to);
+export function setSessionExpiredHandler(handler: ((to: string) => void) | null): void {
+  onSessionExpired = handler ?? ((to) => window.location.assign(to));
+}
+
+function expireSession(): void {
+  // Navigate first, so the route change and the cleared session land in one render and a
+  // login-required page does not bounce to /login on the way to /logout.
+  onSessionExpired(paths.logoutSessaoExpirada);
+  clearSession();
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   // No Accept header: the API only speaks JSON, and a GET with the browser's default headers
   // matches the server's `<link rel="preload" as="fetch">` hints, so Chrome reuses the answer.
   const headers: Record<string, string> = {};
-  const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, {
+    return await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
@@ -54,15 +66,74 @@ export async function apiRequest<T>(
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(undefined, undefined);
   }
+}
+
+async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
-  let data: unknown = undefined;
-  if (text) {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The refresh in flight: every 401 that arrives meanwhile waits for this same one. */
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Trades the refresh token for a new pair (refresh tokens rotate: both are stored). Resolves
+ * true when the caller may retry. A refused refresh (401/400) ends the session; a network or
+ * server failure keeps it (the tokens may still be good) and the original error stands.
+ */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refresh = getSession().refresh;
+    if (!refresh) return false;
+    let res: Response;
     try {
-      data = JSON.parse(text);
+      res = await send(REFRESH_PATH, { method: 'POST', body: { refresh } }, null);
     } catch {
-      data = undefined;
+      return false;
+    }
+    if (res.status === 401 || res.status === 400) {
+      // Another tab may have rotated the token meanwhile; then its pair is the good one.
+      if (getSession().refresh !== refresh && getSession().refresh !== null) return true;
+      expireSession();
+      return false;
+    }
+    if (!res.ok) return false;
+    const parsed = refreshAnswerSchema.safeParse(await readJson(res));
+    if (!parsed.success) return false;
+    setTokens(parsed.data);
+    return true;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Calls `${API_BASE}${path}` and parses the answer with `schema`. Throws ApiError. */
+export async function apiRequest<T>(
+  path: string,
+  schema: Schema<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const token = getSession().access;
+  let res = await send(path, options, token);
+  if (res.status === 401 && options.refreshOn401 !== false && path !== REFRESH_PATH) {
+    const session = getSession();
+    if (session.access !== null && session.access !== token) {
+      // A refresh finished while this call was in flight: retry with the new token.
+      res = await send(path, options, session.access);
+    } else if (session.refresh !== null) {
+      if (await refreshSession()) res = await send(path, options, getSession().access);
+    } else if (token !== null) {
+      // An access token without a refresh token cannot be renewed.
+      expireSession();
     }
   }
+  const data = await readJson(res);
   if (!res.ok) throw new ApiError(res.status, data);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(500, undefined);
@@ -71,3 +142,6 @@ export async function apiRequest<T>(
 
 export const apiGet = <T>(path: string, schema: Schema<T>, signal?: AbortSignal) =>
   apiRequest(path, schema, { signal });
+
+export const apiPost = <T>(path: string, body: unknown, schema: Schema<T>, options: RequestOptions = {}) =>
+  apiRequest(path, schema, { ...options, method: 'POST', body });

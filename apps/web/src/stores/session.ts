@@ -69,4 +69,30 @@ export function useIsLoggedIn(): boolean {
   return isLoggedIn(useSession());
 }
 
+/** Pages a login must never lead back to (they would bounce or log out again). */
+const NOT_A_REDIRECT = /^\/(login|cadastro|recuperar|logout)(\/|\?|$)/;
+
+/** An in-app path worth returning to: '/…' but not '//host' (that would leave the site). */
+function isRedirectPath(path: string | null): path is string {
+  return path !== null && path.startsWith('/') && !path.startsWith('//') && !NOT_A_REDIRECT.test(path);
+}
+
+/** A login-required page remembers where the visitor wanted to go (spec section 2). */
+export function rememberRedirect(path: string): void {
+  if (isRedirectPath(path)) setString(STORAGE_KEYS.redirecionar, path);
+}
+
+/** The remembered path, if any and safe; does not forget it. */
+export function peekRedirect(): string | null {
+  const path = getString(STORAGE_KEYS.redirecionar);
+  return isRedirectPath(path) ? path : null;
+}
+
+/** The remembered path (else '/'), forgotten once used. */
+export function consumeRedirect(): string {
+  const path = peekRedirect();
+  removeKey(STORAGE_KEYS.redirecionar);
+  return path ?? '/';
+}
+
 export type { TokenPair };

@@ -1,0 +1,43 @@
+import { notifications } from '@mantine/notifications';
+import { MSG_CONTA } from '@rango/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { clearSession } from '../../../stores/session.ts';
+import { getVisitedEstablishmentPath, removeKey, STORAGE_KEYS } from '../../../storage/index.ts';
+
+/**
+ * /logout (spec sections 2 and 4): forgets the tokens, the chosen address, the establishment
+ * filter, the avatar and every cached answer, says so, and returns to the last establishment.
+ * `?motivo=sessao-expirada` (the HTTP client's refused refresh) changes the text.
+ */
+export default function LogoutPage() {
+  useDocumentTitle('Sair');
+  const [params] = useSearchParams();
+  const expirou = params.get('motivo') === 'sessao-expirada';
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    // Idempotent (StrictMode runs it twice): the notice's id keeps a single one on screen.
+    clearSession();
+    removeKey(STORAGE_KEYS.endereco);
+    removeKey(STORAGE_KEYS.filtroEstabelecimento);
+    removeKey(STORAGE_KEYS.avatar);
+    // The in-memory address store re-reads its key on a storage event (the browser sends one
+    // only to other tabs).
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.endereco }));
+    queryClient.clear();
+    notifications.show({
+      id: 'logout',
+      color: expirou ? 'yellow' : 'green',
+      message: expirou ? MSG_CONTA.sessaoExpirada : MSG_CONTA.logout,
+    });
+    void navigate(getVisitedEstablishmentPath() ?? paths.home, { replace: true });
+  }, [expirou, navigate, queryClient]);
+
+  return <PageLoader />;
+}
