@@ -1,0 +1,31 @@
+import { enderecoInputSchema } from '@rango/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { getEnderecoEscolhido, setEnderecoEscolhido } from '../../../stores/endereco.ts';
+import { createEndereco } from '../api/create-endereco.ts';
+import { invalidateEnderecos } from '../api/invalidate.ts';
+
+// One attempt per address per page load: a refused address stays local rather than loop.
+const attempted = new Set<string>();
+
+/**
+ * Spec section 7: after login, a locally held address (one without an id) is saved to the
+ * server once, and the chosen address takes the returned id. Loaded by the shell only when
+ * a logged-in session holds such an address.
+ */
+export async function carryOverEndereco(queryClient: QueryClient): Promise<void> {
+  const local = getEnderecoEscolhido();
+  if (!local || local.id !== undefined) return;
+  const key = JSON.stringify(local);
+  if (attempted.has(key)) return;
+  attempted.add(key);
+  const parsed = enderecoInputSchema.safeParse(local);
+  if (!parsed.success) return;
+  try {
+    const saved = await createEndereco(parsed.data);
+    // Only if the customer did not choose another address meanwhile.
+    if (getEnderecoEscolhido() === local) setEnderecoEscolhido({ ...local, id: saved.id });
+    await invalidateEnderecos(queryClient);
+  } catch {
+    // Not saved (offline, refused): the address stays chosen locally; nothing to tell the customer.
+  }
+}
