@@ -9,22 +9,31 @@ import { MSG } from '@rango/domain';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import type { Mailer } from './adapters/mail/index.ts';
+import { createCepLookup } from './adapters/cep/index.ts';
+import { createGeocoder } from './adapters/geocoder/index.ts';
 import { createDb, pingDb } from './db/index.ts';
 import type { Db } from './db/index.ts';
 import { createAccessTokens } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { HELMET_OPTIONS } from './http/security.ts';
 import { createSpaShell } from './http/spa.ts';
+import { accountsRoutes } from './modules/customers/plugin.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
+import { addressesRoutes } from './modules/addresses/routes.ts';
+import { createAddressesService } from './modules/addresses/service.ts';
 import { createMenuResponder, menuRoutes } from './modules/menu/routes.ts';
 import { createMenuService } from './modules/menu/service.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
 
 export const API_PREFIX = '/api/ead';
 
 export interface AppDeps {
   /** An open database; when omitted the app opens config.databaseUrl and closes it on app.close(). */
   db?: Db;
+  /** The mail adapter; when omitted, SMTP if config.smtpUrl is set, else the outbox. */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -43,6 +52,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   const establishments = createEstablishmentsService(db);
   const menu = createMenuService(db);
   const menuResponder = createMenuResponder(menu);
+  // One geocoder for the public lookup and for address saves (the point the fee check uses).
+  const geocoder = createGeocoder(config);
   const app = Fastify({
     // The menu is the benchmarked path (target: ≥ 0.9 × a bare node:http server sending the same
     // bytes). A fresh cached menu is answered before Fastify's routing; everything else, and
@@ -85,6 +96,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       await api.register(menuRoutes(menu, menuResponder));
       // Accounts (issue 3): modules/auth + modules/customers register here; modules/addresses and
       // modules/geo (CEP + geocoding) below them.
+      await api.register(accountsRoutes(config, db, deps.mailer));
+      await api.register(addressesRoutes(createAddressesService(db, geocoder)));
+      await api.register(geoRoutes({ cep: createCepLookup(config), geocoder }));
       if (isDir(config.mediaDir)) {
         await api.register(fastifyStatic, {
           root: config.mediaDir,

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import type { Mailer } from './mailer.ts';
+import { createOutboxMailer } from './outbox.ts';
+import { createSmtpMailer } from './smtp.ts';
+
+export type { Mailer, MailMessage } from './mailer.ts';
+
+/** SMTP when SMTP_URL is set, else the outbox + log line; `close` releases the SMTP pool. */
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  db: Db,
+  log: FastifyBaseLogger,
+): Mailer & { close(): void } {
+  if (config.smtpUrl) return createSmtpMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  return { ...createOutboxMailer(db, log), close: () => undefined };
+}

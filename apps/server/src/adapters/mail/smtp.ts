@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/index.ts';
+import type { Mailer } from './mailer.ts';
+import { mailRepository } from './repository.ts';
+
+/**
+ * SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587). The message is also recorded
+ * in mail_outbox with enviado_em, so both modes leave the same trail (and account deletion erases
+ * it by recipient). A send failure propagates: the caller's request fails rather than claiming
+ * a mail went out.
+ */
+export function createSmtpMailer(
+  db: Db,
+  options: { smtpUrl: string; from: string },
+  log: FastifyBaseLogger,
+): Mailer & { close(): void } {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(msg) {
+      await transport.sendMail({
+        from: options.from,
+        to: msg.para,
+        subject: msg.assunto,
+        text: msg.texto,
+        html: msg.html,
+      });
+      await mailRepository.insert(db, msg, new Date().toISOString());
+      // No address in the log: it is personal data that account deletion could not erase there.
+      log.info({ assunto: msg.assunto }, 'email sent (smtp)');
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { MailMessage } from './mailer.ts';
+
+/** HTML-escapes a value interpolated into a message (a name is whatever the customer typed). */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function layout(titulo: string, paragrafos: string[], botao: string, link: string): string {
+  const ps = paragrafos.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const href = escapeHtml(link);
+  return `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(titulo)}</title></head>
+<body style="font-family: sans-serif; color: #222;">
+<h1 style="font-size: 20px;">${escapeHtml(titulo)}</h1>
+${ps}
+<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #d32f2f; color: #fff; text-decoration: none; border-radius: 4px;">${escapeHtml(botao)}</a></p>
+<p style="font-size: 12px; color: #666;">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${href}</p>
+</body></html>`;
+}
+
+/** `${publicUrl}/confirma/{uuid}/{token}` (the app's route of spec section 2). */
+export const confirmacaoLink = (publicUrl: string, uuid: string, token: string): string =>
+  `${publicUrl}/confirma/${encodeURIComponent(uuid)}/${encodeURIComponent(token)}`;
+
+/** `${publicUrl}/resetar-senha/{uuid}/{token}` (the app's route of spec section 2). */
+export const resetLink = (publicUrl: string, uuid: string, token: string): string =>
+  `${publicUrl}/resetar-senha/${encodeURIComponent(uuid)}/${encodeURIComponent(token)}`;
+
+export function confirmacaoMail(para: string, nome: string, link: string): MailMessage {
+  const titulo = 'Confirme seu cadastro no Rango';
+  const paragrafos = [
+    `Olá, ${nome}!`,
+    'Recebemos o seu cadastro. Para ativar a sua conta, abra o link abaixo (ele vale por 48 horas).',
+    'Se você não se cadastrou, ignore este email.',
+  ];
+  return {
+    para,
+    assunto: titulo,
+    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
+    html: layout(titulo, paragrafos, 'Confirmar cadastro', link),
+    link,
+  };
+}
+
+export function resetMail(para: string, nome: string, link: string): MailMessage {
+  const titulo = 'Crie uma nova senha no Rango';
+  const paragrafos = [
+    `Olá, ${nome}!`,
+    'Recebemos um pedido para criar uma nova senha. Abra o link abaixo para escolher a nova senha (ele vale por 1 hora e só pode ser usado uma vez).',
+    'Se você não pediu, ignore este email: a sua senha continua a mesma.',
+  ];
+  return {
+    para,
+    assunto: titulo,
+    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
+    html: layout(titulo, paragrafos, 'Criar nova senha', link),
+    link,
+  };
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { MSG_CONTA, normalizeEmail } from '@rango/domain';
+import type { LoginInput, TokenPair } from '@rango/domain';
+import type { Db } from '../../db/index.ts';
+import type { AccessTokens } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { verifySenha } from './passwords.ts';
+import { authRepository as repo } from './repository.ts';
+import { hashToken, isoIn, isoNow, newToken } from './secrets.ts';
+
+const credenciaisInvalidas = () => new HttpError(400, { non_field_errors: [MSG_CONTA.credenciaisInvalidas] });
+/** 401 so the app's refresh-on-401 sees the refresh itself fail and logs out with this text. */
+export const sessaoExpirada = (): HttpError => new HttpError(401, { detail: MSG_CONTA.sessaoExpirada });
+
+/** Outcome of spending a refresh token inside the transaction (the reuse revocation must commit). */
+type Spend = { ok: true; idcliente: number; familia: string } | { ok: false; reuse?: string };
+
+/**
+ * Logins and sessions. Refresh tokens are opaque random strings kept only as SHA-256; each login
+ * starts a family, every refresh spends the token and issues the next one in the same family,
+ * and presenting an already-spent token revokes the whole family (someone holds a stolen copy).
+ */
+export function createAuthService(db: Db, accessTokens: AccessTokens, options: { refreshTtl: number }) {
+  async function newRefresh(idcliente: number, familia: string): Promise<string> {
+    const token = newToken();
+    await repo.insertRefresh(db, {
+      idcliente,
+      familia,
+      token_hash: hashToken(token),
+      expira_em: isoIn(options.refreshTtl),
+      criado_em: isoNow(),
+    });
+    return token;
+  }
+
+  /** A new session (a new refresh family) for a customer already authenticated. */
+  async function issuePair(idcliente: number): Promise<TokenPair> {
+    const refresh = await newRefresh(idcliente, randomUUID());
+    return { access: await accessTokens.sign(idcliente), refresh };
+  }
+
+  return {
+    issuePair,
+
+    async login(input: LoginInput): Promise<TokenPair> {
+      const cliente = await repo.findLiveClienteByEmail(db, normalizeEmail(input.email));
+      // Always one argon2 verification, account or not (see verifySenha).
+      const ok = await verifySenha(input.senha, cliente?.senha_hash);
+      if (!cliente || !ok) throw credenciaisInvalidas();
+      // Only after the password matched: otherwise this would tell anyone the e-mail has an account.
+      if (cliente.confirmado !== 1) {
+        throw new HttpError(400, { non_field_errors: [MSG_CONTA.contaNaoConfirmada] });
+      }
+      return issuePair(cliente.id);
+    },
+
+    async refresh(token: string): Promise<TokenPair> {
+      const tokenHash = hashToken(token);
+      const now = isoNow();
+      const spend = await db.transaction().execute(async (trx): Promise<Spend> => {
+        const row = await repo.findRefreshByHash(trx, tokenHash);
+        if (!row || row.revogado !== 0 || row.excluido_em !== null) return { ok: false };
+        if (row.usado_em !== null) return { ok: false, reuse: row.familia };
+        if (row.expira_em <= now) return { ok: false };
+        // Two requests with the same token: the second waits on the row and finds it spent.
+        if (!(await repo.markUsed(trx, row.id, now))) return { ok: false, reuse: row.familia };
+        return { ok: true, idcliente: row.idcliente, familia: row.familia };
+      });
+      if (!spend.ok) {
+        if (spend.reuse) await repo.revokeFamily(db, spend.reuse);
+        throw sessaoExpirada();
+      }
+      const refresh = await newRefresh(spend.idcliente, spend.familia);
+      return { access: await accessTokens.sign(spend.idcliente), refresh };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

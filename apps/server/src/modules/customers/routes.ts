@@ -1,0 +1,106 @@
+import {
+  MSG,
+  MSG_CONTA,
+  SOCIAL_PROVIDERS,
+  cadastroInputSchema,
+  normalizeEmail,
+  perfilInputSchema,
+  recuperarInputSchema,
+  resetarSenhaInputSchema,
+  socialLoginInputSchema,
+} from '@rango/domain';
+import type { SocialProvider } from '@rango/domain';
+import type { FastifyInstance } from 'fastify';
+import { requireCliente } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { clientIp } from '../../http/rate-limit.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { CustomersService } from './service.ts';
+
+/**
+ * Sign-up per IP + e-mail (resending a link) and per IP (mass sign-ups); recovery per e-mail
+ * (nobody gets mail-bombed) and per IP; link opening per IP (tokens are 256-bit, so this only
+ * bounds the load of guessing).
+ */
+export const CUSTOMER_LIMITS = {
+  cadastroEmail: { max: 5, windowSeconds: 60 * 60 },
+  cadastroIp: { max: 20, windowSeconds: 60 * 60 },
+  recuperarEmail: { max: 5, windowSeconds: 60 * 60 },
+  recuperarIp: { max: 20, windowSeconds: 60 * 60 },
+  link: { max: 30, windowSeconds: 10 * 60 },
+  social: { max: 30, windowSeconds: 60 },
+} as const;
+
+interface LinkParams {
+  uuid: string;
+  token: string;
+}
+
+const isProvider = (p: string): p is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(p);
+
+/** Spec section 7: /controle/cliente/… (sign-up, confirmation, recovery, reset, profile, social). */
+export function customersRoutes(service: CustomersService, rateLimit: RateLimiter) {
+  return async function (app: FastifyInstance): Promise<void> {
+    app.get('/controle/cliente/', async (req) => [await service.getCliente(await requireCliente(req))]);
+
+    app.post('/controle/cliente/', async (req, reply) => {
+      const input = cadastroInputSchema.parse(req.body);
+      const ip = clientIp(req);
+      await rateLimit(req, reply, 'cadastro-ip', { ...CUSTOMER_LIMITS.cadastroIp, key: ip });
+      await rateLimit(req, reply, 'cadastro', {
+        ...CUSTOMER_LIMITS.cadastroEmail,
+        key: `${ip}|${normalizeEmail(input.email)}`,
+      });
+      await service.cadastrar(input);
+      return reply.code(201).send({ detail: MSG_CONTA.cadastroEnviado });
+    });
+
+    app.post<{ Params: LinkParams }>('/controle/cliente/:uuid/confirmar/:token/', async (req, reply) => {
+      await rateLimit(req, reply, 'link', { ...CUSTOMER_LIMITS.link, key: clientIp(req) });
+      await service.confirmar(req.params.uuid, req.params.token);
+      return { detail: MSG_CONTA.confirmacaoSucesso };
+    });
+
+    app.post('/controle/cliente/token-resete-senha/', async (req, reply) => {
+      const { email } = recuperarInputSchema.parse(req.body);
+      await rateLimit(req, reply, 'recuperar-ip', { ...CUSTOMER_LIMITS.recuperarIp, key: clientIp(req) });
+      await rateLimit(req, reply, 'recuperar', {
+        ...CUSTOMER_LIMITS.recuperarEmail,
+        key: normalizeEmail(email),
+      });
+      await service.solicitarReset(email);
+      return { detail: MSG_CONTA.recuperacaoEnviada };
+    });
+
+    app.post<{ Params: LinkParams }>('/controle/cliente/:uuid/resetar-senha/:token/', async (req, reply) => {
+      const { senha } = resetarSenhaInputSchema.parse(req.body);
+      await rateLimit(req, reply, 'link', { ...CUSTOMER_LIMITS.link, key: clientIp(req) });
+      await service.resetarSenha(req.params.uuid, req.params.token, senha);
+      return { detail: MSG_CONTA.senhaAlterada };
+    });
+
+    app.patch<{ Params: { id: string } }>('/controle/cliente/:id/', async (req) => {
+      const self = await requireCliente(req);
+      service.assertOwn(req.params.id, self);
+      return service.atualizarPerfil(self, perfilInputSchema.parse(req.body));
+    });
+
+    app.delete<{ Params: { id: string } }>('/controle/cliente/:id/', async (req, reply) => {
+      const self = await requireCliente(req);
+      service.assertOwn(req.params.id, self);
+      await service.excluir(self);
+      return reply.code(204).send();
+    });
+
+    // Ours: which social logins are configured, so the app enables only those buttons.
+    app.get('/controle/cliente/social/', async () => service.socialConfig());
+
+    app.post<{ Params: { provider: string } }>('/controle/cliente/social/:provider/', async (req, reply) => {
+      const { provider } = req.params;
+      if (!isProvider(provider)) throw new HttpError(404, { detail: MSG.rotaNaoEncontrada });
+      const { access_token } = socialLoginInputSchema.parse(req.body);
+      await rateLimit(req, reply, 'social', { ...CUSTOMER_LIMITS.social, key: clientIp(req) });
+      return service.socialLogin(provider, access_token);
+    });
+  };
+}

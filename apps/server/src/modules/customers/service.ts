@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { MSG, MSG_CONTA, clienteSchema, normalizeEmail } from '@rango/domain';
+import type {
+  CadastroInput,
+  Cliente,
+  PerfilInput,
+  SocialConfig,
+  SocialProvider,
+  TokenPair,
+} from '@rango/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import { confirmacaoLink, confirmacaoMail, resetLink, resetMail } from '../../adapters/mail/templates.ts';
+import { SocialTokenError } from '../../adapters/social/index.ts';
+import type { SocialPerfil, SocialVerifiers } from '../../adapters/social/index.ts';
+import type { Db } from '../../db/index.ts';
+import { conform } from '../../http/contract.ts';
+import { HttpError } from '../../http/errors.ts';
+import { presentEndereco } from '../addresses/presenter.ts';
+import { hashSenha } from '../auth/passwords.ts';
+import { hashToken, isoIn, isoNow, newToken } from '../auth/secrets.ts';
+import type { AuthService } from '../auth/service.ts';
+import { isUniqueViolation, customersRepository as repo } from './repository.ts';
+
+/** Confirmation links live 48 h; reset links 1 h (they grant a password). */
+export const CONFIRMACAO_TTL = 48 * 60 * 60;
+export const RESET_TTL = 60 * 60;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const linkInvalido = () => new HttpError(400, { detail: MSG_CONTA.linkInvalido });
+const naoEncontrado = () => new HttpError(404, { detail: MSG.rotaNaoEncontrada });
+const emailJaCadastrado = () => new HttpError(400, { email: [MSG_CONTA.emailJaCadastrado] });
+const socialFalhou = () => new HttpError(400, { detail: MSG_CONTA.socialFalhou });
+
+export interface CustomersDeps {
+  db: Db;
+  mailer: Mailer;
+  auth: AuthService;
+  social: SocialVerifiers;
+  publicUrl: string;
+  socialConfig: SocialConfig;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Customers: sign-up with an e-mailed confirmation, recovery and reset, profile, deletion and
+ * social login. E-mailed tokens are random, stored only as SHA-256, single use and expiring.
+ */
+export function createCustomersService(deps: CustomersDeps) {
+  const { db, mailer, auth } = deps;
+
+  /** A fresh link token of that kind for the customer (older unused ones stop working). */
+  async function issueToken(
+    conn: Db,
+    idcliente: number,
+    tipo: 'confirmacao' | 'reset',
+    ttl: number,
+  ): Promise<string> {
+    const token = newToken();
+    const now = isoNow();
+    await repo.invalidateTokens(conn, idcliente, tipo, now);
+    await repo.insertToken(conn, {
+      idcliente,
+      tipo,
+      token_hash: hashToken(token),
+      expira_em: isoIn(ttl),
+      criado_em: now,
+    });
+    return token;
+  }
+
+  /** The customer of a link, by its uuid; a malformed or unknown uuid is just an invalid link. */
+  async function clienteOfLink(uuid: string): Promise<number> {
+    if (!UUID_RE.test(uuid)) throw linkInvalido();
+    const c = await repo.findLiveByUuid(db, uuid.toLowerCase());
+    if (!c) throw linkInvalido();
+    return c.id;
+  }
+
+  async function getCliente(id: number): Promise<Cliente> {
+    const c = await repo.findLiveById(db, id);
+    if (!c || c.email === null) throw naoEncontrado();
+    const enderecos = await repo.listEnderecos(db, id);
+    return conform(
+      clienteSchema,
+      {
+        id: c.id,
+        nomeourazaosocial: c.nomeourazaosocial,
+        cnpjoucpf: c.cnpjoucpf,
+        email: c.email,
+        telefone: c.telefone,
+        clienteendereco_set: enderecos.map(presentEndereco),
+      },
+      'cliente',
+    );
+  }
+
+  /** Finds or creates the customer a provider vouches for (see socialLogin). */
+  async function socialCliente(provider: SocialProvider, perfil: SocialPerfil): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const linked = await repo.findSocial(trx, provider, perfil.sujeito);
+      if (linked) return linked.id;
+      // No e-mail (a Facebook account made with a phone): nothing to link or create with.
+      if (!perfil.email) throw socialFalhou();
+      const email = normalizeEmail(perfil.email);
+      const now = isoNow();
+      const existing = await repo.findLiveByEmail(trx, email);
+      let id: number;
+      if (existing) {
+        id = existing.id;
+        if (existing.confirmado !== 1) {
+          // The provider proved the e-mail; a password set by whoever signed up unconfirmed was
+          // never proved, so it goes (else a squatter's password would open the owner's account).
+          await repo.updateCliente(trx, id, { confirmado: 1, senha_hash: null });
+          await repo.invalidateTokens(trx, id, 'confirmacao', now);
+        }
+      } else {
+        id = await repo.insertCliente(trx, {
+          uuid: randomUUID(),
+          nomeourazaosocial: (perfil.nome?.trim() || email.split('@')[0] || email).slice(0, 150),
+          email,
+          telefone: null,
+          senha_hash: null,
+          confirmado: 1,
+          criado_em: now,
+        });
+      }
+      await repo.insertSocial(trx, {
+        idcliente: id,
+        provedor: provider,
+        sujeito: perfil.sujeito,
+        criado_em: now,
+      });
+      return id;
+    });
+  }
+
+  return {
+    /**
+     * Sign-up. A live confirmed account with that e-mail: 400 on `email`. An unconfirmed one:
+     * its pending data (name, phone, password) is replaced by this sign-up and a new link is sent
+     * (the old link stops working), so a lost e-mail or a mistyped password can be redone.
+     */
+    async cadastrar(input: CadastroInput): Promise<void> {
+      const email = normalizeEmail(input.email);
+      const senhaHash = await hashSenha(input.senha);
+      const now = isoNow();
+      const nome = input.nomeourazaosocial.trim();
+      let result: { id: number; uuid: string; token: string };
+      try {
+        result = await db.transaction().execute(async (trx) => {
+          const existing = await repo.findLiveByEmail(trx, email);
+          if (existing && existing.confirmado === 1) throw emailJaCadastrado();
+          let id: number;
+          let uuid: string;
+          if (existing) {
+            ({ id, uuid } = existing);
+            await repo.updateCliente(trx, id, {
+              nomeourazaosocial: nome,
+              telefone: input.telefone,
+              senha_hash: senhaHash,
+            });
+          } else {
+            uuid = randomUUID();
+            id = await repo.insertCliente(trx, {
+              uuid,
+              nomeourazaosocial: nome,
+              email,
+              telefone: input.telefone,
+              senha_hash: senhaHash,
+              confirmado: 0,
+              criado_em: now,
+            });
+          }
+          const token = await issueToken(trx, id, 'confirmacao', CONFIRMACAO_TTL);
+          return { id, uuid, token };
+        });
+      } catch (e) {
+        // Two sign-ups with one e-mail at once: the unique index lets one through.
+        if (isUniqueViolation(e)) throw emailJaCadastrado();
+        throw e;
+      }
+      await mailer.send(
+        confirmacaoMail(email, nome, confirmacaoLink(deps.publicUrl, result.uuid, result.token)),
+      );
+    },
+
+    async confirmar(uuid: string, token: string): Promise<void> {
+      const id = await clienteOfLink(uuid);
+      const ok = await db.transaction().execute(async (trx) => {
+        if (!(await repo.spendToken(trx, id, 'confirmacao', hashToken(token), isoNow()))) return false;
+        await repo.updateCliente(trx, id, { confirmado: 1 });
+        return true;
+      });
+      if (!ok) throw linkInvalido();
+    },
+
+    /** Recovery: mails a reset link when the e-mail has an account; the caller answers the same either way. */
+    async solicitarReset(emailRaw: string): Promise<void> {
+      const email = normalizeEmail(emailRaw);
+      const c = await repo.findLiveByEmail(db, email);
+      if (!c) return;
+      const token = await db.transaction().execute((trx) => issueToken(trx, c.id, 'reset', RESET_TTL));
+      await mailer.send(resetMail(email, c.nomeourazaosocial, resetLink(deps.publicUrl, c.uuid, token)));
+    },
+
+    /**
+     * A new password from a reset link: the link proved the e-mail, so the account is confirmed
+     * too, and every session is ended (whoever knew the old password is logged out).
+     */
+    async resetarSenha(uuid: string, token: string, senha: string): Promise<void> {
+      const id = await clienteOfLink(uuid);
+      const senhaHash = await hashSenha(senha);
+      const ok = await db.transaction().execute(async (trx) => {
+        if (!(await repo.spendToken(trx, id, 'reset', hashToken(token), isoNow()))) return false;
+        await repo.updateCliente(trx, id, { senha_hash: senhaHash, confirmado: 1 });
+        await repo.invalidateTokens(trx, id, 'confirmacao', isoNow());
+        await repo.revokeRefreshTokens(trx, id);
+        return true;
+      });
+      if (!ok) throw linkInvalido();
+    },
+
+    getCliente,
+
+    /** A path id must be the logged-in customer's own; anything else is 404 (no hint it exists). */
+    assertOwn(rawId: string, self: number): void {
+      if (rawId !== String(self)) throw naoEncontrado();
+    },
+
+    async atualizarPerfil(id: number, input: PerfilInput): Promise<Cliente> {
+      await repo.updateCliente(db, id, {
+        ...(input.nomeourazaosocial !== undefined
+          ? { nomeourazaosocial: input.nomeourazaosocial.trim() }
+          : {}),
+        ...(input.telefone !== undefined ? { telefone: input.telefone } : {}),
+        ...(input.cnpjoucpf !== undefined ? { cnpjoucpf: input.cnpjoucpf || null } : {}),
+      });
+      return getCliente(id);
+    },
+
+    async excluir(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const c = await repo.findLiveById(trx, id);
+        if (!c) throw naoEncontrado();
+        await repo.erase(trx, id, c.email, isoNow());
+      });
+    },
+
+    socialConfig(): SocialConfig {
+      return deps.socialConfig;
+    },
+
+    /**
+     * Social login: the provider's token is verified (adapters/social); the customer is the one
+     * already linked to that provider account, else the live one with the same verified e-mail
+     * (now linked and confirmed), else a new confirmed customer without a password.
+     */
+    async socialLogin(provider: SocialProvider, token: string): Promise<TokenPair> {
+      const verifier = deps.social[provider];
+      if (!verifier) throw new HttpError(400, { detail: MSG_CONTA.socialNaoConfigurado });
+      let perfil: SocialPerfil;
+      try {
+        perfil = await verifier.verify(token);
+      } catch (e) {
+        if (e instanceof SocialTokenError) {
+          deps.log.info({ provider, reason: e.message }, 'social login refused');
+          throw socialFalhou();
+        }
+        throw e;
+      }
+      let id: number;
+      try {
+        id = await socialCliente(provider, perfil);
+      } catch (e) {
+        // A concurrent first login of the same person created the row: the retry finds it.
+        if (!isUniqueViolation(e)) throw e;
+        id = await socialCliente(provider, perfil);
+      }
+      return auth.issuePair(id);
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;
