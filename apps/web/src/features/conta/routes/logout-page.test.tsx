@@ -1,25 +1,14 @@
-import { useNotifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanNotifications } from '@mantine/notifications';
 import { getSession, setTokens } from '../../../stores/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { Notices } from '../testing/notices.tsx';
 import LogoutPage from './logout-page.tsx';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-function Notices() {
-  const { notifications } = useNotifications();
-  return (
-    <ul>
-      {notifications.map((n) => (
-        <li key={n.id}>{n.message}</li>
-      ))}
-    </ul>
-  );
 }
 
 function renderLogout(route: string) {
