@@ -16,7 +16,7 @@ import { createDb, pingDb } from './db/index.ts';
 import type { Db } from './db/index.ts';
 import { createAccessTokens } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { HELMET_OPTIONS } from './http/security.ts';
+import { helmetOptions } from './http/security.ts';
 import { createSpaShell } from './http/spa.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
@@ -76,7 +76,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   );
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
-  app.register(fastifyHelmet, HELMET_OPTIONS);
+  // The CSP allows the social SDKs' origins only for the providers configured here.
+  app.register(fastifyHelmet, helmetOptions(config));
   app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],

@@ -20,22 +20,70 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 };
 
-export const HELMET_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+type Directives = Record<keyof typeof CONTENT_SECURITY_POLICY, string[]>;
+
+/** Which social logins are configured: their SDKs' origins are allowed only then. */
+export interface SocialCspConfig {
+  googleClientId?: string | undefined;
+  facebookAppId?: string | undefined;
+}
+
+// Google Identity Services' CSP guidance (developers.google.com/identity/gsi/web/guides/get-google-api-clientid).
+const GOOGLE_GSI = {
+  'script-src': ['https://accounts.google.com/gsi/client'],
+  'frame-src': ['https://accounts.google.com/gsi/'],
+  'connect-src': ['https://accounts.google.com/gsi/'],
+  'style-src': ['https://accounts.google.com/gsi/style'],
+};
+// The Facebook JS SDK: the script, its login dialog and xd frames, its calls and pixel.
+const FACEBOOK_SDK = {
+  'script-src': ['https://connect.facebook.net'],
+  'frame-src': ['https://www.facebook.com'],
+  'connect-src': ['https://connect.facebook.net', 'https://www.facebook.com', 'https://graph.facebook.com'],
+  'img-src': ['https://www.facebook.com'],
 };
 
+/**
+ * The CSP for this site's config: the strict default, widened by the social SDKs' origins only
+ * for the providers that are configured (an unconfigured site loads neither SDK).
+ */
+export function contentSecurityPolicy(config: SocialCspConfig = {}): Directives {
+  const directives: Directives = { ...CONTENT_SECURITY_POLICY };
+  const add = (extra: Partial<Directives>) => {
+    for (const [name, origins] of Object.entries(extra) as [keyof Directives, string[]][]) {
+      directives[name] = [...directives[name], ...origins];
+    }
+  };
+  if (config.googleClientId) add(GOOGLE_GSI);
+  if (config.facebookAppId) add(FACEBOOK_SDK);
+  return directives;
+}
+
+export function helmetOptions(config: SocialCspConfig = {}): FastifyHelmetOptions {
+  return { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) } };
+}
+
+/** The default (no social login configured). */
+export const HELMET_OPTIONS: FastifyHelmetOptions = helmetOptions();
+
 const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-let captured: Promise<Record<string, string>> | undefined;
+const captured = new Map<FastifyHelmetOptions, Promise<Record<string, string>>>();
 
 /**
- * The headers @fastify/helmet sets with HELMET_OPTIONS, captured once from a throwaway Fastify
+ * The headers @fastify/helmet sets with `options`, captured once from a throwaway Fastify
  * instance. @fastify/helmet rebuilds its middleware on every request; the benchmarked menu
- * route sends these same headers precomputed instead (a test keeps them equal).
+ * route sends these same headers precomputed instead (a test keeps them equal). The menu
+ * responder asks for the default: its JSON is never a document, so the SDK origins that a
+ * configured site adds to the SPA's policy do not matter there.
  */
-export function securityHeaders(): Promise<Record<string, string>> {
-  captured ??= (async () => {
+export function securityHeaders(
+  options: FastifyHelmetOptions = HELMET_OPTIONS,
+): Promise<Record<string, string>> {
+  let pending = captured.get(options);
+  if (pending) return pending;
+  pending = (async () => {
     const probe = Fastify({ logger: false });
-    await probe.register(fastifyHelmet, HELMET_OPTIONS);
+    await probe.register(fastifyHelmet, options);
     probe.get('/', async () => '');
     const res = await probe.inject('/');
     await probe.close();
@@ -45,5 +93,6 @@ export function securityHeaders(): Promise<Record<string, string>> {
     }
     return headers;
   })();
-  return captured;
+  captured.set(options, pending);
+  return pending;
 }

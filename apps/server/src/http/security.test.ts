@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestApp, type TestApp } from '../test/app.ts';
+import { contentSecurityPolicy, CONTENT_SECURITY_POLICY, securityHeaders } from './security.ts';
+
+const DEFAULT_CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "font-src 'self' data:;connect-src 'self';frame-src 'self';frame-ancestors 'self';object-src 'none';" +
+  "base-uri 'self';form-action 'self'";
+
+describe('content security policy', () => {
+  it('is the strict default when no social login is configured', async () => {
+    expect(contentSecurityPolicy()).toEqual(CONTENT_SECURITY_POLICY);
+    expect(contentSecurityPolicy({ googleClientId: undefined, facebookAppId: undefined })).toEqual(
+      CONTENT_SECURITY_POLICY,
+    );
+    expect((await securityHeaders())['content-security-policy']).toBe(DEFAULT_CSP);
+  });
+
+  it("adds Google Identity Services' origins only when Google is configured", () => {
+    const csp = contentSecurityPolicy({ googleClientId: 'id.apps.googleusercontent.com' });
+    expect(csp['script-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
+    expect(csp['frame-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style']);
+    expect(JSON.stringify(csp)).not.toContain('facebook');
+    // The default object is never mutated.
+    expect(CONTENT_SECURITY_POLICY['script-src']).toEqual(["'self'"]);
+  });
+
+  it("adds the Facebook SDK's origins only when Facebook is configured", () => {
+    const csp = contentSecurityPolicy({ facebookAppId: '123' });
+    expect(csp['script-src']).toEqual(["'self'", 'https://connect.facebook.net']);
+    expect(csp['frame-src']).toContain('https://www.facebook.com');
+    expect(csp['connect-src']).toContain('https://connect.facebook.net');
+    expect(csp['img-src']).toContain('https://www.facebook.com');
+    expect(JSON.stringify(csp)).not.toContain('google');
+  });
+});
+
+describe('a site with social login configured', () => {
+  let ta: TestApp;
+  beforeAll(async () => {
+    ta = await openTestApp('sqlite', {
+      googleClientId: 'id.apps.googleusercontent.com',
+      facebookAppId: '123',
+      logLevel: 'silent',
+    });
+  });
+  afterAll(async () => {
+    await ta.close();
+  });
+
+  it('sends the widened CSP on its answers', async () => {
+    const res = await ta.app.inject('/api/ead/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(
+      "script-src 'self' https://accounts.google.com/gsi/client https://connect.facebook.net;",
+    );
+    expect(csp).toContain("frame-src 'self' https://accounts.google.com/gsi/ https://www.facebook.com;");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+  });
+});
