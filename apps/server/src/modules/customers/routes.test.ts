@@ -1,0 +1,533 @@
+import { MSG, MSG_CONTA, clientesSchema, tokenPairSchema } from '@rango/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectOf } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
+import { openTestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
+import { DIALECTS } from '../../test/db.ts';
+import { hashToken } from '../auth/secrets.ts';
+import { API, apiPathOf, bearer, criarCliente, lastLink, novoCadastro } from './testing.ts';
+
+const CLIENTE = `${API}/controle/cliente/`;
+const RECUPERAR = `${API}/controle/cliente/token-resete-senha/`;
+const LINK_INVALIDO = { detail: MSG_CONTA.linkInvalido };
+const NAO_ENCONTRADO = { detail: MSG.rotaNaoEncontrada };
+
+/** Every user table of the test database, read from the catalogue (new tables are included). */
+async function allTables(db: Db): Promise<string[]> {
+  if (dialectOf(db) === 'sqlite') {
+    const r = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+    return r.rows.map((x) => x.name);
+  }
+  const r = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  return r.rows.map((x) => x.table_name);
+}
+
+/** Every row of every table as JSON text, one string per table. */
+async function dumpAll(db: Db): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of await allTables(db)) {
+    const r = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(db);
+    out[t] = JSON.stringify(r.rows).toLowerCase();
+  }
+  return out;
+}
+
+describe.each(DIALECTS)('customer routes on %s', (dialect) => {
+  let ta: TestApp;
+  beforeAll(async () => {
+    ta = await openTestApp(dialect, { rateLimit: false });
+  });
+  afterAll(async () => {
+    await ta.close();
+  });
+
+  const post = (url: string, payload?: object) => ta.app.inject({ method: 'POST', url, payload });
+
+  describe('sign-up', () => {
+    it('creates an unconfirmed customer, stores an argon2id hash, mails the link', async () => {
+      const res = await post(CLIENTE, novoCadastro('Nova@Example.com'));
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ detail: MSG_CONTA.cadastroEnviado });
+      const row = await ta.t.db
+        .selectFrom('cliente')
+        .selectAll()
+        .where('email', '=', 'nova@example.com')
+        .executeTakeFirstOrThrow();
+      expect(row.confirmado).toBe(0);
+      expect(row.telefone).toBe('11987654321');
+      expect(row.uuid).toMatch(/^[0-9a-f-]{36}$/);
+      expect(row.senha_hash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=1\$/);
+      const [, m, t] = /m=(\d+),t=(\d+)/.exec(row.senha_hash ?? '') ?? [];
+      expect(Number(m)).toBeGreaterThanOrEqual(19 * 1024);
+      expect(Number(t)).toBeGreaterThanOrEqual(2);
+      expect(JSON.stringify(await dumpAll(ta.t.db))).not.toContain('segredo1');
+      const link = await lastLink(ta.t.db, 'nova@example.com');
+      expect(link).toMatch(new RegExp(`^http://rango\\.test/confirma/${row.uuid}/[A-Za-z0-9_-]{43}$`));
+      const mail = await ta.t.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('para', '=', 'nova@example.com')
+        .executeTakeFirstOrThrow();
+      expect(mail.assunto).toBe('Confirme seu cadastro no Rango');
+      expect(mail.texto).toContain(link);
+      expect(mail.html).toContain(link);
+      // Only the token's hash is stored.
+      const token = link.split('/').pop() ?? '';
+      const tokens = await ta.t.db.selectFrom('cliente_token').select('token_hash').execute();
+      expect(tokens.map((x) => x.token_hash)).toContain(hashToken(token));
+      expect(JSON.stringify(tokens)).not.toContain(token);
+    });
+
+    it('refuses each invalid field with the spec message', async () => {
+      const res = await post(CLIENTE, {
+        nomeourazaosocial: ' ',
+        email: 'sem-arroba',
+        telefone: '123',
+        senha: 'abc',
+        confirm: 'abd',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        nomeourazaosocial: [MSG_CONTA.nomeObrigatorio],
+        email: [MSG_CONTA.emailInvalido],
+        telefone: [MSG_CONTA.telefoneInvalido],
+        senha: [MSG_CONTA.senhaCurta],
+      });
+      const mismatch = await post(CLIENTE, novoCadastro('x@example.com', { confirm: 'outra1' }));
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json()).toEqual({ confirm: [MSG_CONTA.senhasNaoCombinam] });
+      const empty = await post(CLIENTE, {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({
+        nomeourazaosocial: [MSG_CONTA.nomeObrigatorio],
+        email: [MSG_CONTA.emailObrigatorio],
+        telefone: [MSG_CONTA.telefoneObrigatorio],
+        senha: [MSG_CONTA.senhaObrigatoria],
+        confirm: [MSG_CONTA.confirmeSenha],
+      });
+    });
+
+    it('refuses the e-mail of a confirmed account with 400 on email', async () => {
+      await criarCliente(ta.app, ta.t.db, 'existe@example.com');
+      const res = await post(CLIENTE, novoCadastro('EXISTE@example.com'));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ email: [MSG_CONTA.emailJaCadastrado] });
+    });
+
+    it('a second sign-up of an unconfirmed e-mail replaces the pending data and resends the link', async () => {
+      const email = 'duas-vezes@example.com';
+      await post(CLIENTE, novoCadastro(email));
+      const first = await lastLink(ta.t.db, email);
+      const again = await post(CLIENTE, novoCadastro(email, { senha: 'nova-senha', confirm: 'nova-senha' }));
+      expect(again.statusCode).toBe(201);
+      const second = await lastLink(ta.t.db, email);
+      expect(second).not.toBe(first);
+      expect((await post(apiPathOf(first))).json()).toEqual(LINK_INVALIDO);
+      expect((await post(apiPathOf(second))).statusCode).toBe(200);
+      const login = await post(`${API}/controle/token/`, { email, senha: 'nova-senha' });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it('stores SQL and script text in the name verbatim and harmlessly', async () => {
+      const nome = `Robert'); DROP TABLE cliente;-- <script>alert(1)</script>`;
+      const { access } = await criarCliente(ta.app, ta.t.db, 'bobby@example.com', {
+        nomeourazaosocial: nome,
+      });
+      const me = await ta.app.inject({ url: CLIENTE, headers: bearer(access) });
+      expect(me.json()[0].nomeourazaosocial).toBe(nome);
+      const mail = await ta.t.db
+        .selectFrom('mail_outbox')
+        .select('html')
+        .where('para', '=', 'bobby@example.com')
+        .executeTakeFirstOrThrow();
+      expect(mail.html).not.toContain('<script>');
+      expect(mail.html).toContain('&lt;script&gt;');
+    });
+
+    it('answers 413 (not 500) to an oversized body', async () => {
+      const res = await post(
+        CLIENTE,
+        novoCadastro('grande@example.com', { nomeourazaosocial: 'x'.repeat(2 * 1024 * 1024) }),
+      );
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toHaveProperty('detail');
+    });
+
+    it('refuses wrong types with 400', async () => {
+      const res = await post(CLIENTE, {
+        nomeourazaosocial: 42,
+        email: ['a'],
+        telefone: {},
+        senha: null,
+        confirm: true,
+      });
+      expect(res.statusCode).toBe(400);
+    });
+  });
+
+  describe('confirmation link', () => {
+    it('confirms once; a reuse, a tampered token or uuid, or an expired token is a 400', async () => {
+      const email = 'confirma@example.com';
+      await post(CLIENTE, novoCadastro(email));
+      const path = apiPathOf(await lastLink(ta.t.db, email));
+      const tampered = path.replace(
+        /\/([A-Za-z0-9_-])([A-Za-z0-9_-]{42})\/$/,
+        (_m, c: string, rest: string) => `/${c === 'A' ? 'B' : 'A'}${rest}/`,
+      );
+      expect(tampered).not.toBe(path);
+      expect((await post(tampered)).json()).toEqual(LINK_INVALIDO);
+      const ok = await post(path);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ detail: MSG_CONTA.confirmacaoSucesso });
+      const again = await post(path);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual(LINK_INVALIDO);
+      for (const bad of [
+        `${API}/controle/cliente/nao-e-uuid/confirmar/abc/`,
+        `${API}/controle/cliente/00000000-0000-0000-0000-000000000000/confirmar/abc/`,
+        `${API}/controle/cliente/'%20or%201=1--/confirmar/x/`,
+      ]) {
+        const res = await post(bad);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual(LINK_INVALIDO);
+      }
+    });
+
+    it('refuses an expired confirmation link', async () => {
+      const email = 'expirou@example.com';
+      await post(CLIENTE, novoCadastro(email));
+      await ta.t.db
+        .updateTable('cliente_token')
+        .set({ expira_em: '2000-01-01T00:00:00.000Z' })
+        .where('usado_em', 'is', null)
+        .execute();
+      const res = await post(apiPathOf(await lastLink(ta.t.db, email)));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(LINK_INVALIDO);
+    });
+  });
+
+  describe('recovery and reset', () => {
+    it('answers identically for known and unknown e-mails, mailing only the known', async () => {
+      await criarCliente(ta.app, ta.t.db, 'esqueci@example.com');
+      const before = await ta.t.db.selectFrom('mail_outbox').select('id').execute();
+      const known = await post(RECUPERAR, { email: 'Esqueci@example.com' });
+      const unknown = await post(RECUPERAR, { email: 'fantasma@example.com' });
+      expect(known.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(known.body).toBe(unknown.body);
+      expect(known.json()).toEqual({ detail: MSG_CONTA.recuperacaoEnviada });
+      const after = await ta.t.db.selectFrom('mail_outbox').select(['id', 'para']).orderBy('id').execute();
+      expect(after.length).toBe(before.length + 1);
+      expect(after.at(-1)?.para).toBe('esqueci@example.com');
+      const bad = await post(RECUPERAR, { email: 'nao-e-email' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ email: [MSG_CONTA.emailInvalido] });
+    });
+
+    it('resets once, ends every session, and a newer link invalidates the older', async () => {
+      const email = 'reset@example.com';
+      const { refresh } = await criarCliente(ta.app, ta.t.db, email);
+      await post(RECUPERAR, { email });
+      const older = apiPathOf(await lastLink(ta.t.db, email));
+      await post(RECUPERAR, { email });
+      const newer = apiPathOf(await lastLink(ta.t.db, email));
+      expect(newer).toContain('/resetar-senha/');
+      expect((await post(older, { senha: 'nova1234' })).json()).toEqual(LINK_INVALIDO);
+      const short = await post(newer, { senha: 'abc' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json()).toEqual({ senha: [MSG_CONTA.senhaCurta] });
+      const ok = await post(newer, { senha: 'nova1234' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ detail: MSG_CONTA.senhaAlterada });
+      const again = await post(newer, { senha: 'outra123' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual(LINK_INVALIDO);
+      expect((await post(`${API}/controle/token/refresh/`, { refresh })).statusCode).toBe(401);
+      expect((await post(`${API}/controle/token/`, { email, senha: 'segredo1' })).statusCode).toBe(400);
+      expect((await post(`${API}/controle/token/`, { email, senha: 'nova1234' })).statusCode).toBe(200);
+    });
+
+    it('confirms an unconfirmed account (the link proved the e-mail) and expires after an hour', async () => {
+      const email = 'reset-pendente@example.com';
+      await post(CLIENTE, novoCadastro(email));
+      await post(RECUPERAR, { email });
+      const path = apiPathOf(await lastLink(ta.t.db, email));
+      expect((await post(path, { senha: 'nova1234' })).statusCode).toBe(200);
+      expect((await post(`${API}/controle/token/`, { email, senha: 'nova1234' })).statusCode).toBe(200);
+
+      await post(RECUPERAR, { email });
+      const late = apiPathOf(await lastLink(ta.t.db, email));
+      await ta.t.db
+        .updateTable('cliente_token')
+        .set({ expira_em: new Date(Date.now() - 1000).toISOString() })
+        .where('tipo', '=', 'reset')
+        .where('usado_em', 'is', null)
+        .execute();
+      const res = await post(late, { senha: 'nova5678' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(LINK_INVALIDO);
+    });
+  });
+
+  describe('profile', () => {
+    it('GET answers [cliente] in the contract, with the addresses', async () => {
+      const { access, id } = await criarCliente(ta.app, ta.t.db, 'perfil@example.com');
+      await ta.t.db
+        .insertInto('endereco')
+        .values({
+          idcliente: id,
+          idtipoendereco: 1,
+          cep: '01414-001',
+          rua: 'Rua Haddock Lobo',
+          numero: '100',
+          bairro: 'Cerqueira César',
+          cidade: 'São Paulo',
+          uf: 'SP',
+          complemento: null,
+          detalhe: 'Portão azul',
+          lat: -23.56,
+          lng: -46.66,
+          criado_em: new Date().toISOString(),
+        })
+        .execute();
+      const res = await ta.app.inject({ url: CLIENTE, headers: bearer(access) });
+      expect(res.statusCode).toBe(200);
+      const [c] = clientesSchema.parse(res.json());
+      expect(c).toMatchObject({
+        id,
+        nomeourazaosocial: 'Maria da Silva',
+        email: 'perfil@example.com',
+        telefone: '11987654321',
+        cnpjoucpf: null,
+      });
+      expect(c?.clienteendereco_set).toEqual([
+        expect.objectContaining({
+          cep: '01414-001',
+          cidade: { descricao: 'São Paulo', uf: { sigla: 'SP' } },
+          uf: 'SP',
+          latitude: -23.56,
+          longitude: -46.66,
+        }),
+      ]);
+      expect(JSON.stringify(res.json())).not.toMatch(/senha|uuid/);
+    });
+
+    it('PATCH updates name, CPF and phone, ignores the e-mail, and checks each field', async () => {
+      const { access, id } = await criarCliente(ta.app, ta.t.db, 'muda@example.com');
+      const res = await ta.app.inject({
+        method: 'PATCH',
+        url: `${CLIENTE}${id}/`,
+        headers: bearer(access),
+        payload: {
+          nomeourazaosocial: 'Maria Souza',
+          cnpjoucpf: '123.456.789-09',
+          telefone: '(21) 3333-4444',
+          email: 'outro@example.com',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id,
+        nomeourazaosocial: 'Maria Souza',
+        cnpjoucpf: '12345678909',
+        telefone: '2133334444',
+        email: 'muda@example.com',
+      });
+      const bad = await ta.app.inject({
+        method: 'PATCH',
+        url: `${CLIENTE}${id}/`,
+        headers: bearer(access),
+        payload: { nomeourazaosocial: '', cnpjoucpf: '123', telefone: '99' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({
+        nomeourazaosocial: [MSG_CONTA.nomeObrigatorio],
+        cnpjoucpf: [MSG_CONTA.cpfInvalido],
+        telefone: [MSG_CONTA.telefoneInvalido],
+      });
+      const cleared = await ta.app.inject({
+        method: 'PATCH',
+        url: `${CLIENTE}${id}/`,
+        headers: bearer(access),
+        payload: { cnpjoucpf: '' },
+      });
+      expect(cleared.json().cnpjoucpf).toBeNull();
+    });
+
+    it("another customer's id, a malformed id, or no token: 404 / 404 / 401", async () => {
+      const a = await criarCliente(ta.app, ta.t.db, 'dono@example.com');
+      const b = await criarCliente(ta.app, ta.t.db, 'intruso@example.com');
+      for (const method of ['PATCH', 'DELETE'] as const) {
+        for (const id of [a.id, 'abc', '0', `${a.id}.0`]) {
+          const res = await ta.app.inject({
+            method,
+            url: `${CLIENTE}${id}/`,
+            headers: bearer(b.access),
+            payload: { nomeourazaosocial: 'Hack' },
+          });
+          expect(res.statusCode).toBe(404);
+          expect(res.json()).toEqual(NAO_ENCONTRADO);
+        }
+        const anon = await ta.app.inject({ method, url: `${CLIENTE}${a.id}/`, payload: {} });
+        expect(anon.statusCode).toBe(401);
+      }
+      const me = await ta.app.inject({ url: CLIENTE, headers: bearer(a.access) });
+      expect(me.json()[0].nomeourazaosocial).toBe('Maria da Silva');
+    });
+  });
+
+  describe('deletion', () => {
+    it('erases every personal datum from every table; the e-mail can register again', async () => {
+      const email = 'apagar.me@example.com';
+      const nome = 'Zuleica Apagável';
+      const telefone = '(31) 97654-3210';
+      const cpf = '98765432100';
+      const { access, id, refresh } = await criarCliente(ta.app, ta.t.db, email, {
+        nomeourazaosocial: nome,
+        telefone,
+      });
+      await ta.app.inject({
+        method: 'PATCH',
+        url: `${CLIENTE}${id}/`,
+        headers: bearer(access),
+        payload: { cnpjoucpf: cpf },
+      });
+      await ta.t.db
+        .insertInto('endereco')
+        .values({
+          idcliente: id,
+          idtipoendereco: 1,
+          cep: '30130-000',
+          rua: 'Rua Secreta Zuleica',
+          numero: '7',
+          bairro: 'Centro',
+          cidade: 'Belo Horizonte',
+          uf: 'MG',
+          complemento: null,
+          detalhe: null,
+          lat: null,
+          lng: null,
+          criado_em: new Date().toISOString(),
+        })
+        .execute();
+      await ta.t.db
+        .insertInto('cliente_social')
+        .values({
+          idcliente: id,
+          provedor: 'google-oauth2',
+          sujeito: 'g-zuleica',
+          criado_em: new Date().toISOString(),
+        })
+        .execute();
+      await post(RECUPERAR, { email });
+      const needles = [email, 'zuleica', '97654', '31976543210', cpf, 'rua secreta', 'g-zuleica'];
+      const before = JSON.stringify(await dumpAll(ta.t.db));
+      for (const n of needles) expect(before).toContain(n);
+
+      const del = await ta.app.inject({ method: 'DELETE', url: `${CLIENTE}${id}/`, headers: bearer(access) });
+      expect(del.statusCode).toBe(204);
+      expect(del.body).toBe('');
+
+      const tables = await dumpAll(ta.t.db);
+      expect(Object.keys(tables)).toEqual(
+        expect.arrayContaining([
+          'cliente',
+          'cliente_token',
+          'refresh_token',
+          'cliente_social',
+          'endereco',
+          'mail_outbox',
+          'rate_limit',
+        ]),
+      );
+      for (const [table, rows] of Object.entries(tables)) {
+        for (const n of needles) expect(rows, `${n} in ${table}`).not.toContain(n);
+      }
+      const row = await ta.t.db
+        .selectFrom('cliente')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        nomeourazaosocial: 'Cliente excluído',
+        email: null,
+        telefone: null,
+        cnpjoucpf: null,
+        senha_hash: null,
+      });
+      expect(row.excluido_em).not.toBeNull();
+
+      // The old session is dead, login refused, and the e-mail is free again.
+      expect((await ta.app.inject({ url: CLIENTE, headers: bearer(access) })).statusCode).toBe(401);
+      expect((await post(`${API}/controle/token/refresh/`, { refresh })).statusCode).toBe(401);
+      const login = await post(`${API}/controle/token/`, { email, senha: 'segredo1' });
+      expect(login.json()).toEqual({ non_field_errors: [MSG_CONTA.credenciaisInvalidas] });
+      const again = await criarCliente(ta.app, ta.t.db, email);
+      expect(again.id).not.toBe(id);
+      tokenPairSchema.parse(again);
+    });
+  });
+});
+
+describe.each(DIALECTS)('customer rate limits on %s', (dialect) => {
+  let ta: TestApp;
+  beforeAll(async () => {
+    ta = await openTestApp(dialect);
+  });
+  afterAll(async () => {
+    await ta.close();
+  });
+
+  it('sign-up: 5 an hour per IP and e-mail, then 429', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await ta.app.inject({ method: 'POST', url: CLIENTE, payload: novoCadastro('limite@example.com') }))
+          .statusCode,
+      ).toBe(201);
+    }
+    const res = await ta.app.inject({
+      method: 'POST',
+      url: CLIENTE,
+      payload: novoCadastro('limite@example.com'),
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ detail: MSG_CONTA.muitasTentativas });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('recovery: 5 an hour per e-mail whatever the IP, then 429', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await ta.app.inject({
+        method: 'POST',
+        url: RECUPERAR,
+        payload: { email: 'vitima@example.com' },
+        remoteAddress: `10.1.0.${i}`,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await ta.app.inject({
+      method: 'POST',
+      url: RECUPERAR,
+      payload: { email: 'vitima@example.com' },
+      remoteAddress: '10.1.0.99',
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ detail: MSG_CONTA.muitasTentativas });
+  });
+
+  it('confirmation and reset links: 30 per 10 minutes per IP, then 429', async () => {
+    const url = `${API}/controle/cliente/00000000-0000-0000-0000-000000000000/confirmar/x/`;
+    for (let i = 0; i < 30; i++) {
+      expect((await ta.app.inject({ method: 'POST', url, remoteAddress: '10.2.0.1' })).statusCode).toBe(400);
+    }
+    const res = await ta.app.inject({ method: 'POST', url, remoteAddress: '10.2.0.1' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ detail: MSG_CONTA.muitasTentativas });
+  });
+});
