@@ -25,8 +25,19 @@ describe('routes (spec section 2)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('/cliente (login required) shows the profile to a customer', async () => {
+    setTokens({ access: 'a', refresh: 'r' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]', { status: 200 })),
+    );
+    renderWithProviders(<AppRoutes />, { route: '/cliente' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dados do cadastro' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
   it.each([
-    ['/cliente', 'Meus dados'],
     ['/pagamento', 'Pagamento'],
     ['/pedido', 'Meus Pedidos'],
     ['/pedido/42/', 'Acompanhar pedido'],

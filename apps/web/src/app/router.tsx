@@ -24,6 +24,8 @@ const ResetarSenhaPage = lazy(() => import('../features/conta/routes/resetar-sen
 const ConfirmaPage = lazy(() => import('../features/conta/routes/confirma-page.tsx'));
 const LogoutPage = lazy(() => import('../features/conta/routes/logout-page.tsx'));
 const FbConfirmarRemocaoPage = lazy(() => import('../features/conta/routes/fb-confirmar-remocao-page.tsx'));
+// The profile (feature cliente): its own chunk.
+const ClientePage = lazy(() => import('../features/cliente/routes/cliente-page.tsx'));
 
 /**
  * Login-required routes of later slices (spec section 2: a visitor goes to /login, path
@@ -88,10 +90,7 @@ const shellPages: RouteObject[] = [
     path: 'cliente',
     element: guard(
       <RequireLogin>
-        <EmBrevePage
-          titulo="Meus dados"
-          descricao="O perfil do cliente, com endereços e cartões, está chegando."
-        />
+        <ClientePage />
       </RequireLogin>,
     ),
   },

@@ -1,0 +1,51 @@
+import { MSG_CONTA } from '@rango/domain';
+import { Alert, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { useCliente } from '../../../api/cliente.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { EnderecosSection } from '../components/enderecos-section.tsx';
+import { PerfilForm } from '../components/perfil-form.tsx';
+
+const TITULO = 'Dados do cadastro';
+
+/** /cliente (login required): the profile form and the address list. Cards come with payments. */
+export default function ClientePage() {
+  useDocumentTitle(TITULO);
+  const cliente = useCliente();
+  return (
+    <Container size="sm" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="xl">
+        <Paper
+          component="section"
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'xl' }}
+          aria-labelledby="perfil-titulo"
+        >
+          <Title order={1} size="h2" mb="md" id="perfil-titulo">
+            {TITULO}
+          </Title>
+          {cliente.isError ? (
+            <Alert color="red" role="alert">
+              {MSG_CONTA.erroObterDados}
+            </Alert>
+          ) : cliente.data ? (
+            <PerfilForm key={cliente.data.id} cliente={cliente.data} />
+          ) : cliente.isPending ? (
+            <Stack gap="sm" aria-busy="true" aria-label="Carregando seus dados">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} height={58} radius="sm" />
+              ))}
+            </Stack>
+          ) : (
+            <Alert color="red" role="alert">
+              {MSG_CONTA.erroObterDados}
+            </Alert>
+          )}
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <EnderecosSection />
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
