@@ -1,0 +1,87 @@
+import { MSG_CONTA, enderecoInputSchema, maskCep } from '@rango/domain';
+import type { Endereco, EnderecoValido } from '@rango/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Geocoder } from '../../adapters/geocoder/index.ts';
+import { UpstreamError } from '../../adapters/upstream.ts';
+import type { Db } from '../../db/index.ts';
+import { HttpError, rotaNaoEncontrada } from '../../http/errors.ts';
+import { presentEndereco } from './presenter.ts';
+import { addressesRepository as repo } from './repository.ts';
+import type { EnderecoValues } from './repository.ts';
+
+/** Enough for home, work and family; a bound so one account cannot fill the table. */
+export const MAX_ENDERECOS = 20;
+export const LIMITE_ENDERECOS = `Você já tem ${MAX_ENDERECOS} endereços cadastrados. Exclua um para cadastrar outro.`;
+
+const semEndereco = () =>
+  new HttpError(400, { non_field_errors: [MSG_CONTA.naoFoiPossivelCadastrarEndereco] });
+
+const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
+
+/**
+ * A customer's addresses. Each save is geocoded here with the configured geocoder: the point is
+ * what the delivery-fee check of an order uses, so an address the geocoder cannot place is
+ * refused with the spec's text. A geocoder that is down is not the customer's fault: the address
+ * is saved without a point (a warning in the log) and the fee check treats it as unplaced.
+ */
+export function createAddressesService(db: Db, geocoder: Geocoder) {
+  async function locate(e: EnderecoValido, log: FastifyBaseLogger) {
+    try {
+      const point = await geocoder.geocode({ ...e, cep: e.cep });
+      if (!point) throw semEndereco();
+      return point;
+    } catch (err) {
+      if (!(err instanceof UpstreamError)) throw err;
+      log.warn({ err }, 'geocoder unreachable: address saved without coordinates');
+      return null;
+    }
+  }
+
+  async function values(body: unknown, log: FastifyBaseLogger): Promise<EnderecoValues> {
+    const e = enderecoInputSchema.parse(body);
+    const point = await locate(e, log);
+    return {
+      idtipoendereco: 1,
+      cep: maskCep(e.cep),
+      rua: e.rua.trim(),
+      numero: e.numero.trim(),
+      bairro: e.bairro.trim(),
+      cidade: e.cidade.trim(),
+      uf: e.uf,
+      complemento: blankToNull(e.complemento),
+      detalhe: blankToNull(e.detalhe),
+      lat: point?.latitude ?? null,
+      lng: point?.longitude ?? null,
+    };
+  }
+
+  return {
+    async list(idcliente: number): Promise<Endereco[]> {
+      return (await repo.list(db, idcliente)).map(presentEndereco);
+    },
+
+    async create(idcliente: number, body: unknown, log: FastifyBaseLogger): Promise<Endereco> {
+      const v = await values(body, log);
+      // Checked after validation so a bad body still gets its field messages. Two concurrent
+      // saves may both pass at 19; the bound is about abuse, not an exact count.
+      if ((await repo.count(db, idcliente)) >= MAX_ENDERECOS) {
+        throw new HttpError(400, { non_field_errors: [LIMITE_ENDERECOS] });
+      }
+      return presentEndereco(await repo.insert(db, idcliente, v));
+    },
+
+    async update(idcliente: number, id: number, body: unknown, log: FastifyBaseLogger): Promise<Endereco> {
+      // Another customer's address is simply not there: 404 before anything about the body.
+      if (!(await repo.find(db, idcliente, id))) throw rotaNaoEncontrada();
+      const row = await repo.update(db, idcliente, id, await values(body, log));
+      if (!row) throw rotaNaoEncontrada();
+      return presentEndereco(row);
+    },
+
+    async remove(idcliente: number, id: number): Promise<void> {
+      if (!(await repo.remove(db, idcliente, id))) throw rotaNaoEncontrada();
+    },
+  };
+}
+
+export type AddressesService = ReturnType<typeof createAddressesService>;
