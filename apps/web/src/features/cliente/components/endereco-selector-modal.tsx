@@ -194,7 +194,12 @@ function ListaCliente({ onWizard }: { onWizard: (w: Wizard) => void }) {
               return (
                 <Paper key={e.id} withBorder p="sm" radius="md">
                   <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <Radio value={String(e.id)} label={linha1} description={linha2} />
+                    <Radio
+                      value={String(e.id)}
+                      label={linha1}
+                      description={linha2}
+                      style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+                    />
                     <ActionIcon
                       variant="subtle"
                       color="gray"

@@ -66,7 +66,9 @@ export function EnderecosSection() {
           {enderecos.data.map((e) => (
             <Paper key={e.id} component="li" withBorder radius="md" p="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                <EnderecoResumo endereco={toEnderecoLocal(e)} />
+                <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <EnderecoResumo endereco={toEnderecoLocal(e)} />
+                </div>
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon
                     variant="subtle"
