@@ -16,6 +16,7 @@ import { createDb, pingDb } from './db/index.ts';
 import type { Db } from './db/index.ts';
 import { createAccessTokens } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
 import { helmetOptions } from './http/security.ts';
 import { createSpaShell } from './http/spa.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
@@ -99,7 +100,13 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // modules/geo (CEP + geocoding) below them.
       await api.register(accountsRoutes(config, db, deps.mailer));
       await api.register(addressesRoutes(createAddressesService(db, geocoder)));
-      await api.register(geoRoutes({ cep: createCepLookup(config), geocoder }));
+      await api.register(
+        geoRoutes({
+          cep: createCepLookup(config),
+          geocoder,
+          rateLimit: createRateLimiter(db, config.rateLimit),
+        }),
+      );
       if (isDir(config.mediaDir)) {
         await api.register(fastifyStatic, {
           root: config.mediaDir,

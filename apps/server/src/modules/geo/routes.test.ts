@@ -7,7 +7,7 @@ import type { TestApp } from '../../test/app.ts';
 import { DIALECTS, testConfig } from '../../test/db.ts';
 import { startFakeHttp } from '../../test/fake-http.ts';
 import type { FakeHttp } from '../../test/fake-http.ts';
-import { CEP_INDISPONIVEL, CEP_INVALIDO } from './routes.ts';
+import { CEP_INDISPONIVEL, CEP_INVALIDO, GEO_LIMITS } from './routes.ts';
 
 const GEOCODE = '/api/ead/api/geocode/';
 const q = (params: Record<string, string>) => `${GEOCODE}?${new URLSearchParams(params)}`;
@@ -97,6 +97,21 @@ describe.each(DIALECTS)('CEP and geocoding routes (embedded) on %s', (dialect) =
     // A repeated parameter arrives as an array: a clear 400, not a 500.
     res = await ta.app.inject(`${q(HADDOCK)}&rua=outra`);
     expect(res.statusCode).toBe(400);
+  });
+
+  it('limits each IP’s lookups per minute with 429 and Retry-After', async () => {
+    // Fixed windows: within 2 × max + 1 calls a window must overflow, even across a boundary.
+    let limited;
+    for (let i = 0; i <= 2 * GEO_LIMITS.geocode.max && !limited; i++) {
+      const res = await ta.app.inject(q(HADDOCK));
+      if (res.statusCode === 429) limited = res;
+      else expect(res.statusCode).toBe(200);
+    }
+    expect(limited?.json()).toEqual({ detail: MSG_CONTA.muitasTentativas });
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+    // Another IP is not affected.
+    const other = await ta.app.inject({ url: q(HADDOCK), remoteAddress: '10.1.2.3' });
+    expect(other.statusCode).toBe(200);
   });
 });
 

@@ -13,6 +13,8 @@ import type { Geocoder } from '../../adapters/geocoder/index.ts';
 import { UpstreamError } from '../../adapters/upstream.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
+import { clientIp } from '../../http/rate-limit.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 
 export const CEP_INVALIDO = 'CEP inválido: digite os 8 números do CEP.';
 export const CEP_INDISPONIVEL = 'Não foi possível consultar o CEP agora. Tente novamente em instantes.';
@@ -26,15 +28,25 @@ export const geocodeQuerySchema = z.extend(
 const A_DAY = 'public, max-age=86400';
 
 /**
+ * Per IP and minute. A person fills an address in a few calls; the bound keeps a script from
+ * spending the paid geocoder's quota (or getting ViaCEP to block our address) through us.
+ */
+export const GEO_LIMITS = {
+  cep: { max: 60, windowSeconds: 60 },
+  geocode: { max: 30, windowSeconds: 60 },
+} as const;
+
+/**
  * The app's calls to the outside services of spec section 7 ('External'), through the server so
  * the provider, its key and its limits stay here: the CEP lookup in ViaCEP's shape and the
  * geocoding of an address. Both public: a visitor sets a local address too.
  */
-export function geoRoutes(deps: { cep: CepLookup; geocoder: Geocoder }) {
+export function geoRoutes(deps: { cep: CepLookup; geocoder: Geocoder; rateLimit: RateLimiter }) {
   return async function (app: FastifyInstance): Promise<void> {
     app.get<{ Params: { cep: string } }>('/api/cep/:cep/', async (req, reply) => {
       const raw = req.params.cep.trim();
       if (!isCep(raw)) throw new HttpError(400, { detail: CEP_INVALIDO });
+      await deps.rateLimit(req, reply, 'cep', { ...GEO_LIMITS.cep, key: clientIp(req) });
       let found;
       try {
         found = await deps.cep.lookup(raw.replace('-', ''));
@@ -54,8 +66,9 @@ export function geoRoutes(deps: { cep: CepLookup; geocoder: Geocoder }) {
       return conform(cepAnswerSchema, { ...found, cep: maskCep(found.cep) }, 'GET /api/cep/');
     });
 
-    app.get('/api/geocode/', async (req) => {
+    app.get('/api/geocode/', async (req, reply) => {
       const q = geocodeQuerySchema.parse(req.query);
+      await deps.rateLimit(req, reply, 'geocode', { ...GEO_LIMITS.geocode, key: clientIp(req) });
       let point;
       try {
         point = await deps.geocoder.geocode(q);
