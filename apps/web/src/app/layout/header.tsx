@@ -1,10 +1,12 @@
-import { ActionIcon, Anchor, Button, Container, Group } from '@mantine/core';
+import { ActionIcon, Anchor, Container, Group } from '@mantine/core';
 import { IconArrowLeft, IconReceipt } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { CartButton } from '../../features/carrinho/index.ts';
+import { AccountControl } from '../../features/conta/index.ts';
 import { HintTooltip } from '../../components/hint-tooltip.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { useIsLoggedIn } from '../../stores/session.ts';
 import { getVisitedEstablishmentPath } from '../../storage/index.ts';
 import { AddressPicker } from './address-picker.tsx';
 import classes from './layout.module.css';
@@ -40,17 +42,17 @@ function BrandOrBack() {
 }
 
 export function Header() {
+  const loggedIn = useIsLoggedIn();
   return (
     <header className={classes.header}>
       <Container size="lg" h="100%">
-        {/* Below 768 px: brand or back, the address shortcut and 'Entrar'; the cart lives in the bottom bar. */}
+        {/* Below 768 px: brand or back, the address shortcut and the account control; the cart and
+            orders live in the bottom bar. */}
         <Group className={classes.headerInner} justify="space-between" wrap="nowrap" hiddenFrom="sm">
           <BrandOrBack />
           <Group gap={4} wrap="nowrap">
             <AddressPicker compact />
-            <Button component={Link} to={paths.login} variant="light" size="sm">
-              Entrar
-            </Button>
+            <AccountControl compact />
           </Group>
         </Group>
         <Group className={classes.headerInner} justify="space-between" wrap="nowrap" visibleFrom="sm">
@@ -59,22 +61,23 @@ export function Header() {
             <AddressPicker />
           </Group>
           <Group gap="xs" wrap="nowrap" component="nav" aria-label="Conta e pedidos">
-            <HintTooltip label="Meus Pedidos">
-              <ActionIcon
-                component={Link}
-                to={paths.pedidos}
-                variant="subtle"
-                color="gray"
-                size="xl"
-                aria-label="Meus Pedidos"
-              >
-                <IconReceipt size={24} aria-hidden="true" />
-              </ActionIcon>
-            </HintTooltip>
+            {/* Orders are a customer's: a visitor (and the prerendered shell) has no icon. */}
+            {loggedIn ? (
+              <HintTooltip label="Meus Pedidos">
+                <ActionIcon
+                  component={Link}
+                  to={paths.pedidos}
+                  variant="subtle"
+                  color="gray"
+                  size="xl"
+                  aria-label="Meus Pedidos"
+                >
+                  <IconReceipt size={24} aria-hidden="true" />
+                </ActionIcon>
+              </HintTooltip>
+            ) : null}
             <CartButton variant="desktop" />
-            <Button component={Link} to={paths.login}>
-              Entrar
-            </Button>
+            <AccountControl />
           </Group>
         </Group>
       </Container>
