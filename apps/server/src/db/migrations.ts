@@ -383,7 +383,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Runs every pending migration; throws the first failure. Safe to call on every start. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its own tables in every schema unless told which one: with several
+  // schemas in one PostgreSQL database (the test suites each use one) it would find another
+  // schema's kysely_migration_lock and skip creating its own.
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
