@@ -1,6 +1,6 @@
 import { MSG, MSG_CONTA, tokenPairSchema } from '@rango/domain';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
@@ -184,10 +184,15 @@ describe.each(DIALECTS)('auth routes on %s', (dialect) => {
 describe.each(DIALECTS)('login rate limits on %s', (dialect) => {
   let ta: TestApp;
   beforeAll(async () => {
+    // Windows are fixed: a test crossing a window's end would see its count restart. The clock is
+    // frozen just after a window start (only Date is faked; timers run normally).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:01.000Z'));
     ta = await openTestApp(dialect);
   });
   afterAll(async () => {
     await ta.close();
+    vi.useRealTimers();
   });
 
   it('answers 429 with the Portuguese message and Retry-After after 10 tries for one e-mail', async () => {
