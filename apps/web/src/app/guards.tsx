@@ -6,7 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { setSessionExpiredHandler } from '../lib/api-client.ts';
-import { peekRedirect, rememberRedirect, useIsLoggedIn } from '../stores/session.ts';
+import { isSessionExpired, peekRedirect, rememberRedirect, useIsLoggedIn } from '../stores/session.ts';
 import { STORAGE_KEYS, removeKey } from '../storage/index.ts';
 
 /** Login-required pages: a visitor goes to /login and the path (with its query) is remembered. */
@@ -14,6 +14,8 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const loggedIn = useIsLoggedIn();
   const { pathname, search } = useLocation();
   if (!loggedIn) {
+    // The HTTP client is taking an expired session to /logout: no detour through /login.
+    if (isSessionExpired()) return null;
     // Idempotent, so safe in render (StrictMode renders twice).
     rememberRedirect(pathname + search);
     return <Navigate to={paths.login} replace />;

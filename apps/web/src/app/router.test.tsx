@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { clearSession, setTokens } from '../stores/session.ts';
@@ -57,6 +58,45 @@ describe('routes (spec section 2)', () => {
     );
     vi.unstubAllGlobals();
     clearSession();
+  });
+
+  it('a login goes to the remembered login-required page', async () => {
+    localStorage.setItem('redirecionar', '/pagamento');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/controle/token/'))
+          return new Response(JSON.stringify({ access: 'a', refresh: 'r' }), { status: 200 });
+        if (url.endsWith('/controle/cliente/')) return new Response('[]', { status: 200 });
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/login' });
+    await user.type(await screen.findByLabelText(/E-mail/), 'ana@exemplo.com');
+    await user.type(screen.getByLabelText(/Senha/), 'segredo');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento' })).toBeInTheDocument();
+    expect(localStorage.getItem('redirecionar')).toBeNull();
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  it('an expired session (refresh refused) ends at the logout page, then home', async () => {
+    setTokens({ access: 'velho', refresh: 'gasto' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail: 'Token inválido.' }), { status: 401 })),
+    );
+    renderWithProviders(<AppRoutes />, { route: '/pedido' });
+    // The header's customer fetch gets the 401, the refresh is refused, the session ends.
+    await waitFor(() => expect(localStorage.getItem('refresh_token')).toBeNull());
+    expect(await screen.findAllByRole('link', { name: 'Entrar' })).not.toHaveLength(0);
+    // Via /logout to home, not bounced to /login by the login-required page on the way.
+    expect(localStorage.getItem('redirecionar')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Entrar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Meus Pedidos' })).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('shows the 404 page with a link home', async () => {

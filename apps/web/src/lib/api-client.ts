@@ -43,10 +43,10 @@ export function setSessionExpiredHandler(handler: ((to: string) => void) | null)
 }
 
 function expireSession(): void {
-  // Navigate first, so the route change and the cleared session land in one render and a
-  // login-required page does not bounce to /login on the way to /logout.
+  // Marked as expired: a login-required page on screen waits for this navigation to /logout
+  // instead of bouncing to /login first.
+  clearSession({ expired: true });
   onSessionExpired(paths.logoutSessaoExpirada);
-  clearSession();
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {

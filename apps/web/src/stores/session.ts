@@ -15,6 +15,8 @@ export interface Session {
 
 const listeners = new Set<() => void>();
 let current: Session = read();
+/** Set when a refused refresh ended the session: the app is on its way to /logout. */
+let expired = false;
 
 function read(): Session {
   return { access: getString(STORAGE_KEYS.accessToken), refresh: getString(STORAGE_KEYS.refreshToken) };
@@ -34,17 +36,26 @@ export const isLoggedIn = (s: Session = current): boolean => s.refresh !== null 
 export function setTokens(pair: { access: string; refresh?: string | undefined }): void {
   setString(STORAGE_KEYS.accessToken, pair.access);
   if (pair.refresh !== undefined) setString(STORAGE_KEYS.refreshToken, pair.refresh);
+  expired = false;
   current = read();
   emit();
 }
 
-/** Forgets both tokens (logout, expired session, deleted account). */
-export function clearSession(): void {
+/**
+ * Forgets both tokens (logout, expired session, deleted account). `expired`: the HTTP client's
+ * refresh was refused and it is taking the customer to /logout; login-required pages then wait
+ * for that navigation instead of sending the customer to /login (see RequireLogin).
+ */
+export function clearSession({ expired: byExpiry = false }: { expired?: boolean } = {}): void {
   removeKey(STORAGE_KEYS.accessToken);
   removeKey(STORAGE_KEYS.refreshToken);
+  expired = byExpiry;
   current = read();
   emit();
 }
+
+/** True between a refused refresh and the logout page (which clears the session again). */
+export const isSessionExpired = (): boolean => expired;
 
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);

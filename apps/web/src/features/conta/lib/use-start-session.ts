@@ -1,25 +1,23 @@
 import type { TokenPair } from '@rango/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { clienteQueryOptions } from '../../../api/cliente.ts';
-import { consumeRedirect, setTokens } from '../../../stores/session.ts';
+import { setTokens } from '../../../stores/session.ts';
 
 /**
- * After a login (password or social): navigate to the remembered path (forgotten once used) or
- * '/', store the tokens and fetch the customer for the header's greeting. The navigation goes
- * first so it and the new session land in one render (the guest-only page is not re-guarded).
+ * After a login (password or social): store the tokens and fetch the customer for the header's
+ * greeting. The login page is guest-only, so the new session itself moves the customer on:
+ * GuestOnly (app/guards.tsx) sends them to the remembered path (then forgotten) or '/'. One
+ * navigation, decided in one place; a second one here would race it.
  */
 export function useStartSession() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
     (pair: TokenPair) => {
-      void navigate(consumeRedirect(), { replace: true });
-      setTokens(pair);
       queryClient.removeQueries({ queryKey: clienteQueryOptions().queryKey });
+      setTokens(pair);
       void queryClient.prefetchQuery(clienteQueryOptions());
     },
-    [navigate, queryClient],
+    [queryClient],
   );
 }

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '../../../stores/session.ts';
+// The page is guest-only in the app: the guard moves a new session on (see use-start-session).
+import { GuestOnly } from '../../../app/guards.tsx';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { json, mockFetch, sentBody } from '../testing/fetch-mock.ts';
 import LoginPage from './login-page.tsx';
@@ -15,7 +17,14 @@ function renderLogin() {
   return renderWithProviders(
     <>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route
+          path="/login"
+          element={
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          }
+        />
         <Route path="*" element={<p>outra página</p>} />
       </Routes>
       <Where />
