@@ -1,4 +1,4 @@
-import type { CepLookup } from './index.ts';
+import type { CepLookup } from './port.ts';
 import { CEP_TABLE } from './sao-paulo.ts';
 import type { CepRow } from './sao-paulo.ts';
 

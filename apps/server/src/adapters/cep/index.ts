@@ -1,19 +1,9 @@
-import type { CepAnswer } from '@rango/domain';
 import type { Config } from '../../config.ts';
 import { createEmbeddedCepLookup } from './embedded.ts';
+import type { CepLookup } from './port.ts';
 import { createViacepLookup } from './viacep.ts';
 
-/** A found CEP, ViaCEP's fields (cep as 99999-999). */
-export type CepEncontrado = Exclude<CepAnswer, { erro: true }>;
-
-/**
- * The postal-code lookup port (spec section 7, External): ViaCEP's answer for a CEP, or null
- * when the CEP does not exist. An unreachable or broken provider throws UpstreamError.
- */
-export interface CepLookup {
-  /** `cep`: exactly 8 digits. */
-  lookup(cep: string): Promise<CepEncontrado | null>;
-}
+export type { CepEncontrado, CepLookup } from './port.ts';
 
 /** The configured lookup: the embedded table by default, ViaCEP with CEP_PROVIDER=viacep. */
 export function createCepLookup(config: Pick<Config, 'cepProvider' | 'viacepUrl'>): CepLookup {

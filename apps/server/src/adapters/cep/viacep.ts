@@ -1,7 +1,7 @@
 import { maskCep } from '@rango/domain';
 import { z } from 'zod/mini';
 import { fetchJson, UpstreamError } from '../upstream.ts';
-import type { CepLookup } from './index.ts';
+import type { CepLookup } from './port.ts';
 
 /**
  * ViaCEP's documented answers: 200 with the address, 200 with `erro` ("true" in the current API,

@@ -1,6 +1,6 @@
 import { CEP_TABLE } from '../cep/sao-paulo.ts';
 import type { CepRow } from '../cep/sao-paulo.ts';
-import type { Geocoder } from './index.ts';
+import type { Geocoder } from './port.ts';
 
 /** Accents, case, punctuation and spacing do not tell two names apart. */
 export function foldName(s: string): string {

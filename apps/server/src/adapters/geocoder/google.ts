@@ -1,7 +1,7 @@
 import { enderecoGeocodeQuery } from '@rango/domain';
 import { z } from 'zod/mini';
 import { fetchJson, UpstreamError } from '../upstream.ts';
-import type { Geocoder } from './index.ts';
+import type { Geocoder } from './port.ts';
 
 /** The Geocoding API's documented answer: a status, and results with geometry.location. */
 const answer = z.object({

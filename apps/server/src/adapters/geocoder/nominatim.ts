@@ -1,7 +1,7 @@
 import { enderecoGeocodeQuery } from '@rango/domain';
 import { z } from 'zod/mini';
 import { fetchJson, UpstreamError } from '../upstream.ts';
-import type { Geocoder } from './index.ts';
+import type { Geocoder } from './port.ts';
 
 /** Nominatim's /search (jsonv2): an array of places whose lat/lon are decimal strings. */
 const answer = z.array(z.object({ lat: z.string(), lon: z.string() }));
