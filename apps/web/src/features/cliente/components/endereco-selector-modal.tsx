@@ -55,9 +55,9 @@ export function EnderecoSelectorModal({ opened, onClose }: Props) {
     >
       {wizard ? (
         loggedIn ? (
-          <WizardCliente editing={wizard.editing} onDone={() => setWizard(null)} />
+          <WizardCliente editing={wizard.editing} onDone={() => setWizard(null)} onChosen={close} />
         ) : (
-          <WizardVisitante onDone={() => setWizard(null)} />
+          <WizardVisitante onDone={() => setWizard(null)} onChosen={close} />
         )
       ) : loggedIn ? (
         <ListaCliente onWizard={setWizard} />
@@ -68,7 +68,14 @@ export function EnderecoSelectorModal({ opened, onClose }: Props) {
   );
 }
 
-function WizardCliente({ editing, onDone }: { editing: Endereco | null; onDone: () => void }) {
+interface WizardProps {
+  /** Back to the list (cancel, or an edit saved). */
+  onDone: () => void;
+  /** A new delivery address was chosen: the selector's job is done, so it closes. */
+  onChosen: () => void;
+}
+
+function WizardCliente({ editing, onDone, onChosen }: WizardProps & { editing: Endereco | null }) {
   const save = useSaveEndereco();
   return (
     <Stack gap="sm">
@@ -80,14 +87,17 @@ function WizardCliente({ editing, onDone }: { editing: Endereco | null; onDone: 
         onCancel={onDone}
         onSubmit={async (values: EnderecoValido) => {
           // A new address becomes the delivery address; an edit keeps the current choice.
-          if (await save(values, { editing, choose: editing === null })) onDone();
+          if (await save(values, { editing, choose: editing === null })) {
+            if (editing === null) onChosen();
+            else onDone();
+          }
         }}
       />
     </Stack>
   );
 }
 
-function WizardVisitante({ onDone }: { onDone: () => void }) {
+function WizardVisitante({ onDone, onChosen }: WizardProps) {
   const escolhido = useEnderecoEscolhido();
   return (
     <Stack gap="sm">
@@ -102,7 +112,7 @@ function WizardVisitante({ onDone }: { onDone: () => void }) {
           const ok = await chooseEndereco({ ...values, id: undefined });
           if (ok) {
             notifications.show({ color: 'green', message: MSG_CONTA.enderecoSalvo });
-            onDone();
+            onChosen();
           }
         }}
       />

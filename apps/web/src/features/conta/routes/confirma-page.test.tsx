@@ -28,7 +28,8 @@ describe('ConfirmaPage (spec section 2)', () => {
     );
     renderConfirma('/confirma/u-1/t-1');
     expect(await screen.findByText('Tudo certo!!')).toBeInTheDocument();
-    expect(screen.getByText('Conta confirmada.')).toBeInTheDocument();
+    expect(screen.getAllByText('Tudo certo!!')).toHaveLength(1);
+    expect(screen.getByText(/Agora é só entrar/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir para Login' })).toHaveAttribute('href', '/login');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

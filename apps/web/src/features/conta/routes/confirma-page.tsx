@@ -21,7 +21,8 @@ function confirmarUmaVez(clienteUuid: string, token: string): Promise<Resultado>
   let p = pedidos.get(key);
   if (!p) {
     p = confirmarConta(clienteUuid, token).then(
-      ({ detail }) => ({ ok: true, texto: detail }),
+      // The server's detail is the title itself ('Tudo certo!!'): say what happens next instead.
+      () => ({ ok: true, texto: 'Sua conta está confirmada. Agora é só entrar com seu email e senha.' }),
       (error: Error) => ({ ok: false, texto: error.message }),
     );
     pedidos.set(key, p);
