@@ -75,7 +75,9 @@ export const customersRepository = {
     return Number(r.id);
   },
 
+  /** Nothing to change (a PATCH of `{}` or of the read-only e-mail) runs no UPDATE: `set({})` is invalid SQL. */
   async updateCliente(db: Db, id: number, patch: Updateable<ClienteTable>): Promise<void> {
+    if (Object.values(patch).every((v) => v === undefined)) return;
     await db.updateTable('cliente').set(patch).where('id', '=', id).execute();
   },
 

@@ -360,6 +360,24 @@ describe.each(DIALECTS)('customer routes on %s', (dialect) => {
       expect(cleared.json().cnpjoucpf).toBeNull();
     });
 
+    it('PATCH with nothing to change ({} or only the e-mail) answers the customer unchanged', async () => {
+      const { access, id } = await criarCliente(ta.app, ta.t.db, 'nada@example.com');
+      for (const payload of [{}, { email: 'outro@example.com' }]) {
+        const res = await ta.app.inject({
+          method: 'PATCH',
+          url: `${CLIENTE}${id}/`,
+          headers: bearer(access),
+          payload,
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          id,
+          email: 'nada@example.com',
+          nomeourazaosocial: 'Maria da Silva',
+        });
+      }
+    });
+
     it("another customer's id, a malformed id, or no token: 404 / 404 / 401", async () => {
       const a = await criarCliente(ta.app, ta.t.db, 'dono@example.com');
       const b = await criarCliente(ta.app, ta.t.db, 'intruso@example.com');
