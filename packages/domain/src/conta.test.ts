@@ -118,6 +118,18 @@ describe('login, recovery, reset, refresh, social', () => {
       { senha: 'abcd' },
       { confirm: [MSG_CONTA.confirmeSenha] },
     ],
+    [
+      'login e-mail with NUL',
+      loginInputSchema,
+      { email: 'a\u0000@b.co', senha: 'a' },
+      { email: [MSG_CONTA.textoInvalido] },
+    ],
+    [
+      'recovery e-mail with a newline',
+      recuperarInputSchema,
+      { email: 'a@b.co\nBcc: c@d.co' },
+      { email: [MSG_CONTA.textoInvalido] },
+    ],
     ['refresh empty', refreshInputSchema, {}, { refresh: [MSG_CONTA.sessaoExpirada] }],
     ['social no token', socialLoginInputSchema, {}, { access_token: [MSG_CONTA.socialFalhou] }],
     [
@@ -137,6 +149,8 @@ describe('perfilInputSchema (spec section 5, profile)', () => {
     ['CPF of 10 digits', { cnpjoucpf: '123.456.789-0' }, { cnpjoucpf: [MSG_CONTA.cpfInvalido] }],
     ['CPF not text', { cnpjoucpf: 12345678909 }, { cnpjoucpf: [MSG_CONTA.cpfInvalido] }],
     ['phone too small', { telefone: '12345' }, { telefone: [MSG_CONTA.telefoneInvalido] }],
+    ['name with NUL', { nomeourazaosocial: 'Ana\u0000' }, { nomeourazaosocial: [MSG_CONTA.textoInvalido] }],
+    ['name with DEL', { nomeourazaosocial: 'Ana\u007f' }, { nomeourazaosocial: [MSG_CONTA.textoInvalido] }],
     ['empty patch', {}, {}],
     ['CPF cleared', { cnpjoucpf: '' }, {}],
   ])('%s', (_name, value, expected) => {

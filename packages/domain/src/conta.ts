@@ -4,7 +4,7 @@
  * these same schemas, so a field refused on one side is refused with the same words on the other.
  */
 import { z } from 'zod/mini';
-import { enderecosSchema } from './endereco.ts';
+import { enderecosSchema, hasControlChars } from './endereco.ts';
 import { MSG_CONTA } from './messages-conta.ts';
 
 /** Longest text we accept in a name or e-mail (an honest 400, never a huge row). */
@@ -47,9 +47,16 @@ function requiredText(required: string, ...checks: ((v: string) => string | unde
 
 const maxLength = (n: number, message: string) => (v: string) => (v.length > n ? message : undefined);
 
-const nomeSchema = requiredText(MSG_CONTA.nomeObrigatorio, maxLength(MAX_TEXTO, MSG_CONTA.textoLongo));
+/** No control characters (see hasControlChars): PostgreSQL refuses NUL, and no name needs one. */
+const semControle = (v: string) => (hasControlChars(v) ? MSG_CONTA.textoInvalido : undefined);
 
-const emailSchema = requiredText(MSG_CONTA.emailObrigatorio, (v) =>
+const nomeSchema = requiredText(
+  MSG_CONTA.nomeObrigatorio,
+  semControle,
+  maxLength(MAX_TEXTO, MSG_CONTA.textoLongo),
+);
+
+const emailSchema = requiredText(MSG_CONTA.emailObrigatorio, semControle, (v) =>
   isEmail(v.trim()) ? undefined : MSG_CONTA.emailInvalido,
 );
 

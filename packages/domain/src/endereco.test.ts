@@ -134,6 +134,17 @@ describe('enderecoInputSchema', () => {
     expect(erros({ ...VALIDO, numero: '1'.repeat(21) })).toEqual({ numero: [MSG_CONTA.textoLongo] });
   });
 
+  it.each(['cep', 'numero', 'rua', 'bairro', 'cidade', 'complemento', 'detalhe'])(
+    '%s with a control character (NUL, newline, DEL): “Texto com caracteres inválidos.”',
+    (campo) => {
+      for (const c of ['\u0000', '\n', '\u001f', '\u007f']) {
+        const value = campo === 'cep' ? `01414${c}001` : `Rua${c}X`;
+        expect(erros({ ...VALIDO, [campo]: value })).toEqual({ [campo]: [MSG_CONTA.textoInvalido] });
+      }
+      expect(MSG_CONTA.textoInvalido).toBe('Texto com caracteres inválidos.');
+    },
+  );
+
   it('refuses a CEP that is not 8 digits and any idtipoendereco but 1', () => {
     expect(erros({ ...VALIDO, cep: '1234' })).toEqual({ cep: ['Campo obrigatório.'] });
     expect(Object.keys(erros({ ...VALIDO, idtipoendereco: 2 }))).toEqual(['idtipoendereco']);

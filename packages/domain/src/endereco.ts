@@ -81,14 +81,30 @@ export function maskTelefone(value: string): string {
 
 const MAX_CAMPO = 120;
 
+// eslint-disable-next-line no-control-regex -- the point: C0 controls and DEL.
+const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+
+/**
+ * True when `value` holds a control character (U+0000–U+001F, U+007F). No field of ours needs
+ * one, and PostgreSQL refuses NUL in text outright (it would be a 500), so every free-text field
+ * refuses them with MSG_CONTA.textoInvalido.
+ */
+export const hasControlChars = (value: string): boolean => CONTROL_RE.test(value);
+
 const campo = (max = MAX_CAMPO) =>
   z.string({ error: MSG_CONTA.campoObrigatorio }).check(
     z.refine((v) => v.trim() !== '', { error: MSG_CONTA.campoObrigatorio, abort: true }),
+    z.refine((v) => !hasControlChars(v), { error: MSG_CONTA.textoInvalido, abort: true }),
     z.refine((v) => v.length <= max, { error: MSG_CONTA.textoLongo }),
   );
 
 const opcional = z.optional(
-  z.nullable(z.string().check(z.refine((v) => v.length <= MAX_CAMPO, { error: MSG_CONTA.textoLongo }))),
+  z.nullable(
+    z.string().check(
+      z.refine((v) => !hasControlChars(v), { error: MSG_CONTA.textoInvalido, abort: true }),
+      z.refine((v) => v.length <= MAX_CAMPO, { error: MSG_CONTA.textoLongo }),
+    ),
+  ),
 );
 
 /** POST/PUT /controle/endereco/: the spec's fields; `uf` may come as a state's full name. */

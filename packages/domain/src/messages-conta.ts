@@ -47,6 +47,7 @@ export const MSG_CONTA = {
 
   // Ours (the spec is silent): texts of server refusals and limits, in the same voice.
   textoLongo: 'Texto muito longo.',
+  textoInvalido: 'Texto com caracteres inválidos.',
   senhaLonga: 'Máximo de 128 caracteres.',
   emailJaCadastrado: 'Já existe uma conta com este email.',
   credenciaisInvalidas: 'Email ou senha incorretos.',

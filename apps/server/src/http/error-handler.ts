@@ -27,6 +27,18 @@ function statusText(status: number): string {
 }
 
 /**
+ * PostgreSQL's 22021 (character_not_in_repertoire: NUL or an invalid byte sequence in text) and
+ * 22P05 (untranslatable_character).
+ */
+const BAD_CHARACTER_CODES = new Set(['22021', '22P05']);
+
+function isBadCharacterError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && BAD_CHARACTER_CODES.has(code);
+}
+
+/**
  * The one error handler. Client errors keep their honest status; anything else is a 500 with the
  * spec's text, and its real cause goes only to the log (never a stack or SQL in a response).
  */
@@ -48,6 +60,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (body[key] ??= []).push(v.message ?? MSG.requisicaoMalFormada);
       }
       return reply.code(400).send(body);
+    }
+    if (isBadCharacterError(error)) {
+      // A safety net: the schemas refuse control characters, but a text PostgreSQL cannot store
+      // (NUL, an invalid sequence) is the client's fault, never a 500.
+      request.log.info({ code: (error as { code?: unknown }).code }, 'text refused by the database');
+      return reply.code(400).send({ detail: MSG.requisicaoMalFormada });
     }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {

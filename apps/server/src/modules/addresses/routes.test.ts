@@ -218,6 +218,14 @@ describe.each(DIALECTS)('address routes on %s', (dialect) => {
     expect(list.every((e) => e.rua.length <= 120)).toBe(true);
   });
 
+  it('refuses control characters (NUL on PostgreSQL would be a 500) with 400 on the field', async () => {
+    for (const campo of ['rua', 'bairro', 'cidade', 'numero', 'complemento', 'detalhe'] as const) {
+      const res = await post(a.auth, { ...HADDOCK, [campo]: `X\u0000Y` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ [campo]: [MSG_CONTA.textoInvalido] });
+    }
+  });
+
   it('stores SQL and script text verbatim', async () => {
     const evil = {
       ...HADDOCK,

@@ -378,6 +378,28 @@ describe.each(DIALECTS)('customer routes on %s', (dialect) => {
       }
     });
 
+    it('refuses NUL in login and recovery e-mails, sign-up and profile names with 400 (not a PostgreSQL 500)', async () => {
+      const invalido = [MSG_CONTA.textoInvalido];
+      const login = await post(`${API}/controle/token/`, { email: 'a\u0000@example.com', senha: 'x' });
+      expect(login.statusCode).toBe(400);
+      expect(login.json()).toEqual({ email: invalido });
+      const rec = await post(RECUPERAR, { email: 'a@example.com\u0000' });
+      expect(rec.statusCode).toBe(400);
+      expect(rec.json()).toEqual({ email: invalido });
+      const cad = await post(CLIENTE, novoCadastro('nul@example.com', { nomeourazaosocial: 'Ana\u0000' }));
+      expect(cad.statusCode).toBe(400);
+      expect(cad.json()).toEqual({ nomeourazaosocial: invalido });
+      const { access, id } = await criarCliente(ta.app, ta.t.db, 'nul-perfil@example.com');
+      const perfil = await ta.app.inject({
+        method: 'PATCH',
+        url: `${CLIENTE}${id}/`,
+        headers: bearer(access),
+        payload: { nomeourazaosocial: 'Ana\u0000Maria' },
+      });
+      expect(perfil.statusCode).toBe(400);
+      expect(perfil.json()).toEqual({ nomeourazaosocial: invalido });
+    });
+
     it("another customer's id, a malformed id, or no token: 404 / 404 / 401", async () => {
       const a = await criarCliente(ta.app, ta.t.db, 'dono@example.com');
       const b = await criarCliente(ta.app, ta.t.db, 'intruso@example.com');
