@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@rango/domain';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Mailer } from './adapters/mail/index.ts';
 import { createCepLookup } from './adapters/cep/index.ts';
 import { createGeocoder } from './adapters/geocoder/index.ts';
@@ -43,6 +43,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * TRUST_PROXY as Fastify's option. Fastify 5 fails closed on a numeric hop count (it trusts
+ * nothing), so a count becomes the equivalent function: the nearest `hops` addresses (the socket
+ * peer first) are proxies. That trusts the peer without checking it: the server must be
+ * reachable only through the balancer, else a direct client can forge X-Forwarded-For. A list
+ * of the balancers' addresses / CIDRs checks them.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
 /** Builds the Fastify app (tests call app.inject on it; main.ts listens). */
@@ -66,6 +80,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         if (!menuResponder.tryFastPath(req, res)) handler(req, res);
       }),
     logger: { level: config.logLevel },
+    // Behind a load balancer, req.ip (which keys the rate limits) comes from X-Forwarded-For
+    // only through the configured proxies (TRUST_PROXY); by default the header is ignored.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // One log line per request costs the benchmarked menu path dearly; errors are still logged.
     logController: new LogController({ disableRequestLogging: !verbose }),

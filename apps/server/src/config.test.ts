@@ -44,6 +44,26 @@ describe('loadConfig', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it('is off when unset, a hop count, or a list of addresses / CIDRs; never plain true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', '1.2.3', '10.0.0.1,', 'proxy.local', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
 describe('database URLs', () => {
   it('tells the dialects apart and finds the SQLite file', () => {
     expect(dialectOfUrl('postgres://x/y')).toBe('postgres');

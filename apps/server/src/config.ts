@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** Everything the server reads from its environment, in one place (tests build their own). */
@@ -44,7 +45,16 @@ export interface Config {
   geocoderUrl: string | undefined;
   /** Turn rate limits off (load tests only); on by default. */
   rateLimit: boolean;
+  /**
+   * Fastify's `trustProxy`: which proxies' X-Forwarded-For names the client (its IP keys the rate
+   * limits). false (unset): none, the socket's address is the client; a hop count (`1` behind one
+   * load balancer); or a list of proxy addresses / CIDRs. Never plain `true`: any client could
+   * then pick its own IP and escape every limit.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 // Resolved from this file, not from the working directory, so `npm run serve` from anywhere
 // finds the same database and builds.
@@ -75,6 +85,33 @@ function seconds(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`Duração inválida (segundos): ${value}`);
   return n;
+}
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, optionally with a /prefix, or one of proxy-addr's preset names. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_PRESETS.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset/`0`/`false` → false; `1` → 1 hop; `10.0.0.0/8,10.1.2.3` → that list. */
+function trustProxy(value: string | undefined): TrustProxy {
+  const v = value?.trim().toLowerCase();
+  if (!v || v === '0' || v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((p) => p.trim());
+  if (list.some((p) => !isProxyAddress(p))) {
+    throw new Error(
+      `TRUST_PROXY inválido: ${value} (um número de proxies, como 1, ou endereços/CIDRs separados por vírgula; nunca true)`,
+    );
+  }
+  return list;
 }
 
 /** The first choice is the default. */
@@ -118,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderKey: optional(env.GEOCODER_KEY),
     geocoderUrl: optional(env.GEOCODER_URL),
     rateLimit: flag(env.RATE_LIMIT, true),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -96,6 +96,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     geocoderKey: undefined,
     geocoderUrl: undefined,
     rateLimit: true,
+    trustProxy: false,
     ...overrides,
   };
 }
