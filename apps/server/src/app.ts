@@ -15,6 +15,8 @@ import { createGeocoder } from './adapters/geocoder/index.ts';
 import { createDb, pingDb } from './db/index.ts';
 import type { Db } from './db/index.ts';
 import { createAccessTokens } from './http/auth.ts';
+import { createBackgroundTasks } from './http/background.ts';
+import type { BackgroundTasks } from './http/background.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { helmetOptions } from './http/security.ts';
@@ -40,6 +42,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Work done after the answer (see http/background.ts); tests await `idle()`. */
+    backgroundTasks: BackgroundTasks;
   }
 }
 
@@ -92,7 +96,16 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     'accessTokens',
     createAccessTokens(db, { secret: config.jwtSecret, ttlSeconds: config.accessTokenTtl }),
   );
-  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+  const backgroundTasks = createBackgroundTasks(app.log);
+  app.decorate('backgroundTasks', backgroundTasks);
+  // Work still running after its answer finishes before the database closes.
+  app.addHook('onClose', async () => backgroundTasks.idle());
+  if (ownsDb) {
+    app.addHook('onClose', async () => {
+      await backgroundTasks.idle();
+      await db.destroy();
+    });
+  }
 
   // The CSP allows the social SDKs' origins only for the providers configured here.
   app.register(fastifyHelmet, helmetOptions(config));

@@ -90,6 +90,7 @@ describe.each(DIALECTS)('SMTP mail on %s', (dialect) => {
       payload: { email },
     });
     expect(res.statusCode).toBe(200);
+    await ta.app.backgroundTasks.idle();
     const mail = smtp.inbox.at(-1)!;
     expect(mail.subject).toBe('Crie uma nova senha no Rango');
     const link = /http:\/\/rango\.test\/resetar-senha\/\S+/.exec(mail.text ?? '')?.[0];

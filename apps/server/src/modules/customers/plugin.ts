@@ -37,6 +37,7 @@ export function accountsRoutes(config: Config, db: Db, injected?: Mailer) {
         facebook: config.facebookAppId && config.facebookAppSecret ? { app_id: config.facebookAppId } : null,
       },
       log: api.log,
+      background: api.backgroundTasks,
     });
     await api.register(authRoutes(auth, rateLimit));
     await api.register(customersRoutes(customers, rateLimit));

@@ -18,14 +18,15 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { CustomersService } from './service.ts';
 
 /**
- * Sign-up per IP + e-mail (resending a link) and per IP (mass sign-ups); recovery per e-mail
- * (nobody gets mail-bombed) and per IP; link opening per IP (tokens are 256-bit, so this only
- * bounds the load of guessing).
+ * Sign-up per IP + e-mail (resending a link) and per IP (mass sign-ups); recovery likewise per
+ * IP + e-mail and per IP (a limit per e-mail alone would let anyone block a victim's recovery; the
+ * price: many IPs can send one address more reset mails); link opening per IP (tokens are
+ * 256-bit, so this only bounds the load of guessing).
  */
 export const CUSTOMER_LIMITS = {
   cadastroEmail: { max: 5, windowSeconds: 60 * 60 },
   cadastroIp: { max: 20, windowSeconds: 60 * 60 },
-  recuperarEmail: { max: 5, windowSeconds: 60 * 60 },
+  recuperarIpEmail: { max: 5, windowSeconds: 60 * 60 },
   recuperarIp: { max: 20, windowSeconds: 60 * 60 },
   link: { max: 30, windowSeconds: 10 * 60 },
   social: { max: 30, windowSeconds: 60 },
@@ -63,12 +64,15 @@ export function customersRoutes(service: CustomersService, rateLimit: RateLimite
 
     app.post('/controle/cliente/token-resete-senha/', async (req, reply) => {
       const { email } = recuperarInputSchema.parse(req.body);
-      await rateLimit(req, reply, 'recuperar-ip', { ...CUSTOMER_LIMITS.recuperarIp, key: clientIp(req) });
+      const ip = clientIp(req);
+      await rateLimit(req, reply, 'recuperar-ip', { ...CUSTOMER_LIMITS.recuperarIp, key: ip });
+      // Per IP + e-mail, not per e-mail alone: that would let anyone block a victim's recovery.
       await rateLimit(req, reply, 'recuperar', {
-        ...CUSTOMER_LIMITS.recuperarEmail,
-        key: normalizeEmail(email),
+        ...CUSTOMER_LIMITS.recuperarIpEmail,
+        key: `${ip}|${normalizeEmail(email)}`,
       });
-      await service.solicitarReset(email);
+      // The lookup and the mail run after the answer (see solicitarReset).
+      service.solicitarReset(email);
       return { detail: MSG_CONTA.recuperacaoEnviada };
     });
 

@@ -14,6 +14,7 @@ import { confirmacaoLink, confirmacaoMail, resetLink, resetMail } from '../../ad
 import { SocialTokenError } from '../../adapters/social/index.ts';
 import type { SocialPerfil, SocialVerifiers } from '../../adapters/social/index.ts';
 import type { Db } from '../../db/index.ts';
+import type { BackgroundTasks } from '../../http/background.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { presentEndereco } from '../addresses/presenter.ts';
@@ -41,6 +42,8 @@ export interface CustomersDeps {
   publicUrl: string;
   socialConfig: SocialConfig;
   log: FastifyBaseLogger;
+  /** Where recovery does its lookup and mail, after the answer (see solicitarReset). */
+  background: BackgroundTasks;
 }
 
 /**
@@ -196,13 +199,25 @@ export function createCustomersService(deps: CustomersDeps) {
       if (!ok) throw linkInvalido();
     },
 
-    /** Recovery: mails a reset link when the e-mail has an account; the caller answers the same either way. */
-    async solicitarReset(emailRaw: string): Promise<void> {
+    /**
+     * Recovery: mails a reset link when the e-mail has an account. Returns at once and does the
+     * lookup, the token and the mail in the background: the answer is the same, in the same
+     * time, whether or not the account exists (the writes and the SMTP round trip would show),
+     * and a mail failure cannot turn into a 500 that only existing addresses get. A failure is
+     * logged without the address.
+     */
+    solicitarReset(emailRaw: string): void {
       const email = normalizeEmail(emailRaw);
-      const c = await repo.findLiveByEmail(db, email);
-      if (!c) return;
-      const token = await db.transaction().execute((trx) => issueToken(trx, c.id, 'reset', RESET_TTL));
-      await mailer.send(resetMail(email, c.nomeourazaosocial, resetLink(deps.publicUrl, c.uuid, token)));
+      deps.background.run(
+        'reset-mail',
+        async () => {
+          const c = await repo.findLiveByEmail(db, email);
+          if (!c) return;
+          const token = await db.transaction().execute((trx) => issueToken(trx, c.id, 'reset', RESET_TTL));
+          await mailer.send(resetMail(email, c.nomeourazaosocial, resetLink(deps.publicUrl, c.uuid, token)));
+        },
+        { redact: [email, emailRaw.trim()] },
+      );
     },
 
     /**
