@@ -1,3 +1,4 @@
+import { dialectOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
 
 /** SQL of logins and refresh tokens. */
@@ -21,8 +22,14 @@ export const authRepository = {
       .execute();
   },
 
-  findRefreshByHash(db: Db, tokenHash: string) {
-    return db
+  /**
+   * The token's row and its customer's deletion mark. On PostgreSQL the token row is locked
+   * (FOR UPDATE) until the caller's transaction ends, so a concurrent refresh of the same token
+   * waits and then sees it spent; SQLite runs one write transaction at a time anyway (and has no
+   * FOR UPDATE).
+   */
+  findRefreshByHashForUpdate(db: Db, tokenHash: string) {
+    const q = db
       .selectFrom('refresh_token')
       .innerJoin('cliente', 'cliente.id', 'refresh_token.idcliente')
       .select([
@@ -34,8 +41,8 @@ export const authRepository = {
         'refresh_token.revogado',
         'cliente.excluido_em',
       ])
-      .where('refresh_token.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+      .where('refresh_token.token_hash', '=', tokenHash);
+    return (dialectOf(db) === 'postgres' ? q.forUpdate('refresh_token') : q).executeTakeFirst();
   },
 
   /** Spends a token; false when another request spent it first (the row is locked meanwhile). */

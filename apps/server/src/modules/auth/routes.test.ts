@@ -129,6 +129,37 @@ describe.each(DIALECTS)('auth routes on %s', (dialect) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
   });
 
+  it('20 rounds of two concurrent refreshes of one token: at most one 200, then the whole family is refused', async () => {
+    for (let round = 0; round < 20; round++) {
+      const pair = tokenPairSchema.parse(
+        (await login({ email: 'login@example.com', senha: 'segredo1' })).json(),
+      );
+      const results = await Promise.all([refresh(pair.refresh), refresh(pair.refresh)]);
+      const ok = results.filter((r) => r.statusCode === 200);
+      expect(ok.length, `round ${round}`).toBeLessThanOrEqual(1);
+      expect(results.every((r) => r.statusCode === 200 || r.statusCode === 401)).toBe(true);
+      if (ok.length < results.length) {
+        // A reuse was detected: no token of the family works, the winner's new one included.
+        for (const r of ok) {
+          const next = await refresh(tokenPairSchema.parse(r.json()).refresh);
+          expect(next.statusCode, `round ${round}`).toBe(401);
+        }
+        const familia = await ta.t.db
+          .selectFrom('refresh_token')
+          .select('familia')
+          .where('token_hash', '=', hashToken(pair.refresh))
+          .executeTakeFirstOrThrow();
+        const live = await ta.t.db
+          .selectFrom('refresh_token')
+          .select('id')
+          .where('familia', '=', familia.familia)
+          .where('revogado', '=', 0)
+          .execute();
+        expect(live, `round ${round}`).toEqual([]);
+      }
+    }
+  });
+
   it('refuses unknown, expired and revoked refresh tokens with 401', async () => {
     expect((await refresh('nao-existe')).json()).toEqual(EXPIRADA);
     expect((await refresh('nao-existe')).statusCode).toBe(401);

@@ -12,8 +12,8 @@ const credenciaisInvalidas = () => new HttpError(400, { non_field_errors: [MSG_C
 /** 401 so the app's refresh-on-401 sees the refresh itself fail and logs out with this text. */
 export const sessaoExpirada = (): HttpError => new HttpError(401, { detail: MSG_CONTA.sessaoExpirada });
 
-/** Outcome of spending a refresh token inside the transaction (the reuse revocation must commit). */
-type Spend = { ok: true; idcliente: number; familia: string } | { ok: false; reuse?: string };
+/** Outcome of a refresh inside its transaction (a failure must still commit the revocation). */
+type Spend = { ok: true; idcliente: number; refresh: string } | { ok: false };
 
 /**
  * Logins and sessions. Refresh tokens are opaque random strings kept only as SHA-256; each login
@@ -21,9 +21,9 @@ type Spend = { ok: true; idcliente: number; familia: string } | { ok: false; reu
  * and presenting an already-spent token revokes the whole family (someone holds a stolen copy).
  */
 export function createAuthService(db: Db, accessTokens: AccessTokens, options: { refreshTtl: number }) {
-  async function newRefresh(idcliente: number, familia: string): Promise<string> {
+  async function newRefresh(conn: Db, idcliente: number, familia: string): Promise<string> {
     const token = newToken();
-    await repo.insertRefresh(db, {
+    await repo.insertRefresh(conn, {
       idcliente,
       familia,
       token_hash: hashToken(token),
@@ -35,7 +35,7 @@ export function createAuthService(db: Db, accessTokens: AccessTokens, options: {
 
   /** A new session (a new refresh family) for a customer already authenticated. */
   async function issuePair(idcliente: number): Promise<TokenPair> {
-    const refresh = await newRefresh(idcliente, randomUUID());
+    const refresh = await newRefresh(db, idcliente, randomUUID());
     return { access: await accessTokens.sign(idcliente), refresh };
   }
 
@@ -54,24 +54,38 @@ export function createAuthService(db: Db, accessTokens: AccessTokens, options: {
       return issuePair(cliente.id);
     },
 
+    /**
+     * Rotation, all in one transaction: read the token (locked on PostgreSQL), spend it, insert
+     * its successor; or, on reuse, revoke the family. A concurrent refresh of the same token waits
+     * for the lock, finds it spent and revokes the family, successor included, since that was
+     * committed before it could read. (Before, the successor was inserted after the commit and
+     * the revocation ran outside it, so the successor could escape.)
+     */
     async refresh(token: string): Promise<TokenPair> {
       const tokenHash = hashToken(token);
       const now = isoNow();
       const spend = await db.transaction().execute(async (trx): Promise<Spend> => {
-        const row = await repo.findRefreshByHash(trx, tokenHash);
+        const row = await repo.findRefreshByHashForUpdate(trx, tokenHash);
         if (!row || row.revogado !== 0 || row.excluido_em !== null) return { ok: false };
-        if (row.usado_em !== null) return { ok: false, reuse: row.familia };
+        if (row.usado_em !== null) {
+          await repo.revokeFamily(trx, row.familia);
+          return { ok: false };
+        }
         if (row.expira_em <= now) return { ok: false };
-        // Two requests with the same token: the second waits on the row and finds it spent.
-        if (!(await repo.markUsed(trx, row.id, now))) return { ok: false, reuse: row.familia };
-        return { ok: true, idcliente: row.idcliente, familia: row.familia };
+        // The row is locked (PostgreSQL) or the transaction serialized (SQLite); the conditional
+        // update stays as a second guard.
+        if (!(await repo.markUsed(trx, row.id, now))) {
+          await repo.revokeFamily(trx, row.familia);
+          return { ok: false };
+        }
+        return {
+          ok: true,
+          idcliente: row.idcliente,
+          refresh: await newRefresh(trx, row.idcliente, row.familia),
+        };
       });
-      if (!spend.ok) {
-        if (spend.reuse) await repo.revokeFamily(db, spend.reuse);
-        throw sessaoExpirada();
-      }
-      const refresh = await newRefresh(spend.idcliente, spend.familia);
-      return { access: await accessTokens.sign(spend.idcliente), refresh };
+      if (!spend.ok) throw sessaoExpirada();
+      return { access: await accessTokens.sign(spend.idcliente), refresh: spend.refresh };
     },
   };
 }
