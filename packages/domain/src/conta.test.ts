@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cadastroInputSchema,
+  isEmail,
   loginInputSchema,
   perfilInputSchema,
   recuperarInputSchema,
@@ -140,6 +141,69 @@ describe('login, recovery, reset, refresh, social', () => {
     ],
   ] as const)('%s', (_name, schema, value, expected) => {
     expect(messages(schema as Parser, value)).toEqual(expected);
+  });
+});
+
+describe('isEmail (strict: nothing that could add a recipient)', () => {
+  const long = (n: number) => 'a'.repeat(n);
+  it.each([
+    'maria@example.com',
+    'a@b.co',
+    'Maria.Silva@Example.COM.br',
+    'joao+pedidos@mail.example.com',
+    "o'neil@example.ie",
+    "x!#$%&'*+/=?^_`{|}~-y@example.com",
+    'a.b.c@sub-domain.example.org',
+    '1234@123.example.net',
+    `${long(64)}@example.com`,
+    `a@${long(63)}.${long(63)}.${long(63)}.${long(56)}.com`,
+  ])('accepts %s', (email) => {
+    expect(isEmail(email)).toBe(true);
+  });
+
+  it.each([
+    'victim@example.com,',
+    'victim@example.com,attacker@example.com',
+    'a@b.co;c@d.co',
+    'a:b@example.com',
+    '<a@example.com>',
+    'Maria <a@example.com>',
+    '"a"@example.com',
+    'a"b@example.com',
+    'a(b)@example.com',
+    'a[b]@example.com',
+    'a\\b@example.com',
+    'a b@example.com',
+    'a@exa mple.com',
+    '.a@example.com',
+    'a.@example.com',
+    'a..b@example.com',
+    'a@example..com',
+    'a@.example.com',
+    'a@-example.com',
+    'a@example-.com',
+    'a@example.c',
+    'a@example.c0m',
+    'a@example',
+    'a@b',
+    'a@@example.com',
+    'a@example.com.',
+    'a@[127.0.0.1]',
+    'josé@example.com',
+    'a@exämple.com',
+    '@example.com',
+    'a@',
+    `${long(65)}@example.com`,
+    `a@${long(64)}.com`,
+    `a@${long(63)}.${long(63)}.${long(63)}.${long(57)}.com`,
+  ])('refuses %s', (email) => {
+    expect(isEmail(email)).toBe(false);
+  });
+
+  it('keeps the spec message', () => {
+    expect(messages(loginInputSchema, { email: 'victim@example.com,', senha: 'x' })).toEqual({
+      email: ['Digite um email válido.'],
+    });
   });
 });
 

@@ -17,10 +17,19 @@ export const MIN_SENHA = 4;
 /** Digits only ('(11) 98765-4321' → '11987654321'). */
 export const onlyDigits = (value: string): string => value.replace(/\D+/g, '');
 
-// Deliberately simple: something@something.tld, no spaces. Real validation is the e-mail sent.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A strict addr-spec, so nothing in it can be read as a second recipient or a display name
+ * (`victim@example.com,`, `a@b.co;c@d.co`, `"x" <y@z.co>`): a local part of RFC 5322 atext
+ * (letters, digits and !#$%&'*+/=?^_`{|}~-) in dot-separated runs (no leading, trailing or
+ * double dot), at most 64 characters; a domain of labels of letters, digits and inner hyphens
+ * (at most 63 each) ending in a TLD of two or more letters. No quoted local parts, IP literals
+ * or non-ASCII: real addresses of customers do not need them. The sent mail is the real check.
+ */
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const EMAIL_RE = new RegExp(`^(?=[^@]{1,64}@)${ATEXT}(?:\\.${ATEXT})*@(?:${LABEL}\\.)+[A-Za-z]{2,63}$`);
 
-/** True when `value` looks like an e-mail address (spec: 'Digite um email válido.'). */
+/** True when `value` is an e-mail address by the rule above (spec: 'Digite um email válido.'). */
 export const isEmail = (value: string): boolean => value.length <= MAX_EMAIL && EMAIL_RE.test(value);
 
 /** Lower-cased, trimmed: the one form an e-mail is stored and compared in. */

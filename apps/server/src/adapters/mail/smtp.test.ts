@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { MSG_CONTA } from '@rango/domain';
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
@@ -8,15 +9,27 @@ import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
 import { API, apiPathOf, novoCadastro } from '../../modules/customers/testing.ts';
-import { escapeHtml } from './templates.ts';
+import { createSmtpMailer } from './smtp.ts';
+import { confirmacaoMail, escapeHtml } from './templates.ts';
 
 /** A real SMTP server on a free port that keeps every message it receives, parsed. */
-async function startSmtp(): Promise<{ port: number; inbox: ParsedMail[]; close(): Promise<void> }> {
+async function startSmtp(): Promise<{
+  port: number;
+  inbox: ParsedMail[];
+  /** Every RCPT TO the server accepted. */
+  rcpts: string[];
+  close(): Promise<void>;
+}> {
   const inbox: ParsedMail[] = [];
+  const rcpts: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      rcpts.push(address.address);
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -28,7 +41,7 @@ async function startSmtp(): Promise<{ port: number; inbox: ParsedMail[]; close()
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, inbox, rcpts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe.each(DIALECTS)('SMTP mail on %s', (dialect) => {
@@ -80,6 +93,34 @@ describe.each(DIALECTS)('SMTP mail on %s', (dialect) => {
       payload: { email, senha: 'segredo1' },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('a recipient with a comma or a display name never becomes a second recipient', async () => {
+    const log = { info: () => undefined } as unknown as FastifyBaseLogger;
+    const mailer = createSmtpMailer(
+      ta.t.db,
+      { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Rango <nao-responda@rango.test>' },
+      log,
+    );
+    try {
+      for (const para of [
+        'vitima@example.com,intruso@example.com',
+        'vitima@example.com; intruso@example.com',
+        '"vitima@example.com" <intruso@example.com>',
+      ]) {
+        const before = smtp.rcpts.length;
+        // The server may refuse the odd address; what matters is who it was asked to deliver to.
+        await mailer
+          .send(confirmacaoMail(para, 'X', 'http://rango.test/confirma/u/t'))
+          .catch(() => undefined);
+        const asked = smtp.rcpts.slice(before);
+        expect(asked.length, para).toBeLessThanOrEqual(1);
+        expect(asked, para).not.toContain('intruso@example.com');
+        expect(asked, para).not.toContain('vitima@example.com');
+      }
+    } finally {
+      mailer.close();
+    }
   });
 
   it('delivers the reset link, which sets a new password', async () => {

@@ -18,9 +18,14 @@ export function createSmtpMailer(
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     async send(msg) {
+      // The recipient as an address object, and the envelope given explicitly: nodemailer never
+      // parses `para` as an address list, so nothing in it (a comma, a display name) can add a
+      // recipient even if it got past the e-mail rule.
+      const to = { name: '', address: msg.para };
       await transport.sendMail({
         from: options.from,
-        to: msg.para,
+        to,
+        envelope: { from: options.from, to: [to] },
         subject: msg.assunto,
         text: msg.texto,
         html: msg.html,
