@@ -4,7 +4,7 @@ import type { LoginInput, TokenPair } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import type { AccessTokens } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { verifySenha } from './passwords.ts';
+import type { Passwords } from './passwords.ts';
 import { authRepository as repo } from './repository.ts';
 import { hashToken, isoIn, isoNow, newToken } from './secrets.ts';
 
@@ -20,7 +20,11 @@ type Spend = { ok: true; idcliente: number; refresh: string } | { ok: false };
  * starts a family, every refresh spends the token and issues the next one in the same family,
  * and presenting an already-spent token revokes the whole family (someone holds a stolen copy).
  */
-export function createAuthService(db: Db, accessTokens: AccessTokens, options: { refreshTtl: number }) {
+export function createAuthService(
+  db: Db,
+  accessTokens: AccessTokens,
+  options: { refreshTtl: number; passwords: Passwords },
+) {
   async function newRefresh(conn: Db, idcliente: number, familia: string): Promise<string> {
     const token = newToken();
     await repo.insertRefresh(conn, {
@@ -45,7 +49,7 @@ export function createAuthService(db: Db, accessTokens: AccessTokens, options: {
     async login(input: LoginInput): Promise<TokenPair> {
       const cliente = await repo.findLiveClienteByEmail(db, normalizeEmail(input.email));
       // Always one argon2 verification, account or not (see verifySenha).
-      const ok = await verifySenha(input.senha, cliente?.senha_hash);
+      const ok = await options.passwords.verifySenha(input.senha, cliente?.senha_hash);
       if (!cliente || !ok) throw credenciaisInvalidas();
       // Only after the password matched: otherwise this would tell anyone the e-mail has an account.
       if (cliente.confirmado !== 1) {

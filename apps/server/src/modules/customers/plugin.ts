@@ -5,6 +5,7 @@ import { createSocialVerifiers } from '../../adapters/social/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
+import { createPasswords } from '../auth/passwords.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { createAuthService } from '../auth/service.ts';
 import { customersRoutes } from './routes.ts';
@@ -25,7 +26,10 @@ export function accountsRoutes(config: Config, db: Db, injected?: Mailer) {
       mailer = owned;
     }
     const rateLimit = createRateLimiter(db, config.rateLimit);
-    const auth = createAuthService(db, api.accessTokens, { refreshTtl: config.refreshTokenTtl });
+    // argon2id on worker threads, ended with the app.
+    const passwords = createPasswords();
+    api.addHook('onClose', async () => passwords.close());
+    const auth = createAuthService(db, api.accessTokens, { refreshTtl: config.refreshTokenTtl, passwords });
     const customers = createCustomersService({
       db,
       mailer,
@@ -38,6 +42,7 @@ export function accountsRoutes(config: Config, db: Db, injected?: Mailer) {
       },
       log: api.log,
       background: api.backgroundTasks,
+      passwords,
     });
     await api.register(authRoutes(auth, rateLimit));
     await api.register(customersRoutes(customers, rateLimit));

@@ -18,7 +18,7 @@ import type { BackgroundTasks } from '../../http/background.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { presentEndereco } from '../addresses/presenter.ts';
-import { hashSenha } from '../auth/passwords.ts';
+import type { Passwords } from '../auth/passwords.ts';
 import { hashToken, isoIn, isoNow, newToken } from '../auth/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
 import { isUniqueViolation, customersRepository as repo } from './repository.ts';
@@ -42,6 +42,8 @@ export interface CustomersDeps {
   publicUrl: string;
   socialConfig: SocialConfig;
   log: FastifyBaseLogger;
+  /** argon2id on worker threads (auth/passwords.ts). */
+  passwords: Passwords;
   /** Where recovery does its lookup and mail, after the answer (see solicitarReset). */
   background: BackgroundTasks;
 }
@@ -147,7 +149,7 @@ export function createCustomersService(deps: CustomersDeps) {
      */
     async cadastrar(input: CadastroInput): Promise<void> {
       const email = normalizeEmail(input.email);
-      const senhaHash = await hashSenha(input.senha);
+      const senhaHash = await deps.passwords.hashSenha(input.senha);
       const now = isoNow();
       const nome = input.nomeourazaosocial.trim();
       let result: { id: number; uuid: string; token: string };
@@ -226,7 +228,7 @@ export function createCustomersService(deps: CustomersDeps) {
      */
     async resetarSenha(uuid: string, token: string, senha: string): Promise<void> {
       const id = await clienteOfLink(uuid);
-      const senhaHash = await hashSenha(senha);
+      const senhaHash = await deps.passwords.hashSenha(senha);
       const ok = await db.transaction().execute(async (trx) => {
         if (!(await repo.spendToken(trx, id, 'reset', hashToken(token), isoNow()))) return false;
         await repo.updateCliente(trx, id, { senha_hash: senhaHash, confirmado: 1 });
