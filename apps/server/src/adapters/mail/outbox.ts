@@ -12,7 +12,9 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     async send(msg) {
       await mailRepository.insert(db, msg, null);
-      log.info({ para: msg.para, assunto: msg.assunto, link: msg.link }, `email (outbox): ${msg.link ?? ''}`);
+      // The link only (the demo needs it), never the address: a log line cannot be erased when
+      // the account is deleted.
+      log.info({ assunto: msg.assunto, link: msg.link }, `email (outbox): ${msg.link ?? ''}`);
     },
   };
 }
