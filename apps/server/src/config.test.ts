@@ -44,6 +44,18 @@ describe('loadConfig', () => {
   });
 });
 
+describe('JWT_SECRET', () => {
+  it('is optional but, when set, at least 32 characters (the error never shows it)', () => {
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: '  ' }).jwtSecret).toBeUndefined();
+    const ok = 'x'.repeat(32);
+    expect(loadConfig({ JWT_SECRET: ok }).jwtSecret).toBe(ok);
+    expect(() => loadConfig({ JWT_SECRET: 'segredo-curto-31-caracteres-abc' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ JWT_SECRET: 'abc' })).not.toThrow(/abc/);
+    expect(() => loadConfig({ JWT_SECRET: 'abc' })).toThrow(/32/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off when unset, a hop count, or a list of addresses / CIDRs; never plain true', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

@@ -114,6 +114,19 @@ function trustProxy(value: string | undefined): TrustProxy {
   return list;
 }
 
+/** HS256 needs a key at least as long as its output; shorter ones can be brute-forced offline. */
+export const MIN_JWT_SECRET = 32;
+
+function jwtSecret(value: string | undefined): string | undefined {
+  const v = optional(value);
+  if (v !== undefined && v.length < MIN_JWT_SECRET) {
+    throw new Error(
+      `JWT_SECRET curto demais: use pelo menos ${MIN_JWT_SECRET} caracteres (ou deixe-o vazio)`,
+    );
+  }
+  return v;
+}
+
 /** The first choice is the default. */
 function oneOf<const T extends readonly string[]>(
   value: string | undefined,
@@ -139,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoAlwaysOpen: flag(env.DEMO_ALWAYS_OPEN, true),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port(env.PORT)}`).replace(/\/+$/, ''),
-    jwtSecret: optional(env.JWT_SECRET),
+    jwtSecret: jwtSecret(env.JWT_SECRET),
     accessTokenTtl: seconds(env.ACCESS_TOKEN_TTL, 5 * 60),
     refreshTokenTtl: seconds(env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60),
     smtpUrl: optional(env.SMTP_URL),
