@@ -112,7 +112,7 @@ describe('contas de cliente', () => {
       await logIn(page, dados.email, dados.senha);
       await page.getByRole('button', { name: /Olá, Ana/ }).waitFor();
       await page.getByRole('button', { name: /Olá, Ana/ }).click();
-      await page.getByRole('menuitem', { name: 'Alterar Dados' }).click();
+      await page.getByRole('link', { name: 'Alterar Dados' }).filter({ visible: true }).click();
       await page.waitForURL('**/cliente');
       await page.getByRole('heading', { name: 'Dados do cadastro' }).waitFor();
       await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(dados.email);

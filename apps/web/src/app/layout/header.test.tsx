@@ -47,11 +47,11 @@ describe('header account control (spec section 2, Shell)', () => {
     renderWithProviders(<Header />);
     // Both headers are in the DOM (CSS picks one): the compact icon and the desktop greeting.
     await screen.findAllByRole('button', { name: 'Olá, Ana' });
-    // Then the menu's lazy chunk arrives and the same buttons become the menu's targets.
+    // Then the menu's lazy chunk arrives and the same buttons become its disclosure buttons.
     await waitFor(() =>
       expect(
-        screen.getAllByRole('button', { name: 'Olá, Ana' }).map((b) => b.getAttribute('aria-haspopup')),
-      ).toEqual(['menu', 'menu']),
+        screen.getAllByRole('button', { name: 'Olá, Ana' }).map((b) => b.getAttribute('aria-expanded')),
+      ).toEqual(['false', 'false']),
     );
     const targets = screen.getAllByRole('button', { name: 'Olá, Ana' });
     const desktop = targets.find((b) => b.textContent === 'Olá, Ana');
@@ -59,9 +59,14 @@ describe('header account control (spec section 2, Shell)', () => {
     expect(screen.queryByRole('link', { name: 'Entrar' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Meus Pedidos' })).toHaveAttribute('href', '/pedido');
     await user.click(desktop);
-    const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Alterar Dados' })).toHaveAttribute('href', '/cliente');
-    expect(within(menu).getByRole('menuitem', { name: 'Sair' })).toHaveAttribute('href', '/logout');
+    expect(desktop).toHaveAttribute('aria-expanded', 'true');
+    const lista = screen.getAllByRole('list', { name: 'Minha conta' }).find((l) => !l.hidden);
+    if (!lista) throw new Error('menu not shown');
+    expect(within(lista).getByRole('link', { name: 'Alterar Dados' })).toHaveAttribute('href', '/cliente');
+    expect(within(lista).getByRole('link', { name: 'Sair' })).toHaveAttribute('href', '/logout');
+    await user.keyboard('{Escape}');
+    expect(desktop).toHaveAttribute('aria-expanded', 'false');
+    expect(desktop).toHaveFocus();
   });
 
   it("keeps the session and says 'Olá!' when the customer fetch fails for another reason", async () => {

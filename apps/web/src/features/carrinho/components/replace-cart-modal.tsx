@@ -1,12 +1,13 @@
 import '../../../components/overlay-styles.ts';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { answerReplaceCart, useReplaceCartRequest } from '../../../stores/cart.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 /** Asks before an item from another establishment empties the cart (spec section 4). */
 export function ReplaceCartModal() {
   const { opened, atual, novo } = useReplaceCartRequest();
   return (
-    <Modal opened={opened} onClose={() => answerReplaceCart(false)} title="Esvaziar carrinho?" centered>
+    <AppModal opened={opened} onClose={() => answerReplaceCart(false)} title="Esvaziar carrinho?" centered>
       <Text>
         Seu carrinho tem itens de {atual}. Deseja esvaziá-lo e adicionar este item de {novo}?
       </Text>
@@ -16,6 +17,6 @@ export function ReplaceCartModal() {
         </Button>
         <Button onClick={() => answerReplaceCart(true)}>Esvaziar e adicionar</Button>
       </Group>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,18 +1,6 @@
 import '../../../components/overlay-styles.ts';
 import { MSG_CONTA, type Endereco, type EnderecoValido } from '@rango/domain';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,6 +11,7 @@ import { chooseEndereco, toEnderecoLocal } from '../lib/choose-endereco.ts';
 import { useSaveEndereco } from '../lib/use-save-endereco.ts';
 import { EnderecoResumo, enderecoLinhas } from './endereco-resumo.tsx';
 import { EnderecoWizard } from './endereco-wizard.tsx';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 /** Which wizard is open: a new address, an edit of a saved one, or the visitor's local one. */
 type Wizard = { editing: Endereco | null } | null;
@@ -45,14 +34,7 @@ export function EnderecoSelectorModal({ opened, onClose }: Props) {
     onClose();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={MSG_CONTA.escolhaEndereco}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-    >
+    <AppModal opened={opened} onClose={close} title={MSG_CONTA.escolhaEndereco} size="lg" centered>
       {wizard ? (
         loggedIn ? (
           <WizardCliente editing={wizard.editing} onDone={() => setWizard(null)} onChosen={close} />
@@ -64,7 +46,7 @@ export function EnderecoSelectorModal({ opened, onClose }: Props) {
       ) : (
         <EnderecoVisitante onWizard={() => setWizard({ editing: null })} />
       )}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,6 +1,6 @@
 import '../../../components/overlay-styles.ts';
 import { MSG_CONTA, type Endereco, type EnderecoValido } from '@rango/domain';
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { toEnderecoLocal } from '../lib/choose-endereco.ts';
 import { useSaveEndereco } from '../lib/use-save-endereco.ts';
 import { EnderecoResumo } from './endereco-resumo.tsx';
 import { EnderecoWizard } from './endereco-wizard.tsx';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 /** The profile's 'Endereços': the saved addresses with add, edit and delete (confirmed). */
 export function EnderecosSection() {
@@ -95,13 +96,12 @@ export function EnderecosSection() {
         </Stack>
       )}
 
-      <Modal
+      <AppModal
         opened={wizard !== undefined}
         onClose={() => setWizard(undefined)}
         title={wizard ? 'Editar endereço' : 'Novo endereço'}
         size="lg"
         centered
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
       >
         {wizard !== undefined && (
           <EnderecoWizard
@@ -113,14 +113,13 @@ export function EnderecosSection() {
             }}
           />
         )}
-      </Modal>
+      </AppModal>
 
-      <Modal
+      <AppModal
         opened={excluindo !== null}
         onClose={() => setExcluindo(null)}
         title="Excluir endereço"
         centered
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
       >
         {excluindo && (
           <Stack gap="md">
@@ -135,7 +134,7 @@ export function EnderecosSection() {
             </Group>
           </Stack>
         )}
-      </Modal>
+      </AppModal>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import '../../../components/overlay-styles.ts';
 import { MSG_CONTA, maskTelefone, perfilInputSchema, type Cliente } from '@rango/domain';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { useDeleteCliente } from '../api/delete-cliente.ts';
 import { useUpdateCliente } from '../api/update-cliente.ts';
 import { maskCpf } from '../lib/mask-cpf.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 interface PerfilValues {
   nomeourazaosocial: string;
@@ -120,13 +121,7 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
           </Group>
         </Stack>
       </form>
-      <Modal
-        opened={confirming}
-        onClose={closeConfirm}
-        title="Excluir Conta"
-        centered
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
-      >
+      <AppModal opened={confirming} onClose={closeConfirm} title="Excluir Conta" centered>
         <Stack gap="md">
           <Text>
             Ao excluir a sua conta, apagamos os seus dados pessoais: nome, e-mail, telefone, CPF, endereços e
@@ -142,7 +137,7 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 }

@@ -1,37 +1,73 @@
-// The menu's own chunk: a visitor's first paint never carries Menu/Popover JS or CSS.
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Menu.css';
-import { Menu } from '@mantine/core';
+// The menu's own chunk: a visitor's first paint never carries it.
 import { IconLogout, IconUserEdit } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import classes from './user-menu.module.css';
 import { UserMenuTarget } from './user-menu-target.tsx';
 
-/** The logged-in customer's menu (spec section 2): 'Alterar Dados' and 'Sair'. */
+/**
+ * The logged-in customer's menu (spec section 2): 'Alterar Dados' and 'Sair'.
+ * A disclosure (a button that shows a list of links), not an ARIA menu: Mantine's Menu adds a
+ * focusable presentational child that axe refuses inside role="menu", and two links need no
+ * menu semantics. Escape, a click outside and a route change close it.
+ */
 export default function UserMenu({ saudacao, compact }: { saudacao: string; compact?: boolean | undefined }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  const [path, setPath] = useState(location.pathname);
+  if (path !== location.pathname) {
+    setPath(location.pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   return (
-    <Menu position="bottom-end" width={200} shadow="md" withinPortal>
-      <Menu.Target>
-        <UserMenuTarget saudacao={saudacao} compact={compact} />
-      </Menu.Target>
-      <Menu.Dropdown>
-        {compact ? <Menu.Label>{saudacao}</Menu.Label> : null}
-        <Menu.Item
-          component={Link}
-          to={paths.cliente}
-          leftSection={<IconUserEdit size={16} aria-hidden="true" />}
-        >
-          Alterar Dados
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.logout}
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden="true" />}
-        >
-          Sair
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <div ref={root} className={classes.root}>
+      <UserMenuTarget
+        ref={button}
+        saudacao={saudacao}
+        compact={compact}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      />
+      <ul id={id} className={classes.lista} hidden={!open} aria-label="Minha conta">
+        <li>
+          <Link to={paths.cliente} className={classes.item}>
+            <IconUserEdit size={18} aria-hidden="true" />
+            Alterar Dados
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.logout} className={`${classes.item} ${classes.sair}`}>
+            <IconLogout size={18} aria-hidden="true" />
+            Sair
+          </Link>
+        </li>
+      </ul>
+    </div>
   );
 }

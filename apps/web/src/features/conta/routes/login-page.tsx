@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import classes from '../components/conta.module.css';
 import { FormError } from '../components/form-error.tsx';
 import { SocialLogin } from '../components/social-login.tsx';
 import { useContaForm } from '../lib/form.ts';
@@ -53,17 +54,17 @@ export default function LoginPage() {
       <SocialLogin />
       <Text size="sm" ta="center">
         Ainda não tem conta?{' '}
-        <Anchor component={Link} to={paths.cadastro} fw={600}>
+        <Anchor component={Link} to={paths.cadastro} fw={600} className={classes.linkNoTexto}>
           Cadastre-se
         </Anchor>
       </Text>
       <Text size="xs" c="dimmed" ta="center">
         Ao entrar, você concorda com os{' '}
-        <Anchor component={Link} to={paths.terms} size="xs">
+        <Anchor component={Link} to={paths.terms} size="xs" className={classes.linkNoTexto}>
           Termos de Uso
         </Anchor>{' '}
         e a{' '}
-        <Anchor component={Link} to={paths.privacy} size="xs">
+        <Anchor component={Link} to={paths.privacy} size="xs" className={classes.linkNoTexto}>
           Política de Privacidade
         </Anchor>
         .
