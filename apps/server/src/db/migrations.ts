@@ -374,9 +374,24 @@ const contas: Migration = {
   },
 };
 
+/**
+ * A sign-up's password travels with its own confirmation token: confirming applies that token's
+ * hash, so a later sign-up with the same unconfirmed e-mail cannot swap in its password (null on
+ * reset tokens and on confirmation tokens issued before this migration).
+ */
+const senhaNoToken: Migration = {
+  async up(db) {
+    await db.schema.alterTable('cliente_token').addColumn('senha_hash', 'text').execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('cliente_token').dropColumn('senha_hash').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
+  '0003_senha_no_token': senhaNoToken,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -208,6 +208,8 @@ export interface ClienteTokenTable {
   expira_em: string;
   usado_em: string | null;
   criado_em: string;
+  /** Confirmation tokens: the argon2id hash of the password of the sign-up that sent it (0003). */
+  senha_hash: string | null;
 }
 
 export interface RefreshTokenTable {

@@ -83,11 +83,18 @@ export const customersRepository = {
 
   async insertToken(
     db: Db,
-    row: { idcliente: number; tipo: TokenTipo; token_hash: string; expira_em: string; criado_em: string },
+    row: {
+      idcliente: number;
+      tipo: TokenTipo;
+      token_hash: string;
+      expira_em: string;
+      criado_em: string;
+      senha_hash?: string | null;
+    },
   ): Promise<void> {
     await db
       .insertInto('cliente_token')
-      .values({ ...row, usado_em: null })
+      .values({ ...row, senha_hash: row.senha_hash ?? null, usado_em: null })
       .execute();
   },
 
@@ -103,8 +110,9 @@ export const customersRepository = {
   },
 
   /**
-   * Spends the customer's unused, unexpired token of that kind with that hash; false when there
-   * is none (wrong, used, expired, or spent a moment ago by a concurrent request).
+   * Spends the customer's unused, unexpired token of that kind with that hash and answers the
+   * password hash it carries; undefined when there is none (wrong, used, expired, or spent a
+   * moment ago by a concurrent request).
    */
   async spendToken(
     db: Db,
@@ -112,8 +120,8 @@ export const customersRepository = {
     tipo: TokenTipo,
     tokenHash: string,
     now: string,
-  ): Promise<boolean> {
-    const r = await db
+  ): Promise<{ senha_hash: string | null } | undefined> {
+    return db
       .updateTable('cliente_token')
       .set({ usado_em: now })
       .where('idcliente', '=', idcliente)
@@ -121,8 +129,8 @@ export const customersRepository = {
       .where('token_hash', '=', tokenHash)
       .where('usado_em', 'is', null)
       .where('expira_em', '>', now)
+      .returning('senha_hash')
       .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
   },
 
   async revokeRefreshTokens(db: Db, idcliente: number): Promise<void> {

@@ -127,7 +127,7 @@ describe.each(DIALECTS)('customer routes on %s', (dialect) => {
       expect(res.json()).toEqual({ email: [MSG_CONTA.emailJaCadastrado] });
     });
 
-    it('a second sign-up of an unconfirmed e-mail replaces the pending data and resends the link', async () => {
+    it('a second sign-up of an unconfirmed e-mail resends a link that confirms with its own password', async () => {
       const email = 'duas-vezes@example.com';
       await post(CLIENTE, novoCadastro(email));
       const first = await lastLink(ta.t.db, email);
@@ -135,10 +135,36 @@ describe.each(DIALECTS)('customer routes on %s', (dialect) => {
       expect(again.statusCode).toBe(201);
       const second = await lastLink(ta.t.db, email);
       expect(second).not.toBe(first);
-      expect((await post(apiPathOf(first))).json()).toEqual(LINK_INVALIDO);
       expect((await post(apiPathOf(second))).statusCode).toBe(200);
-      const login = await post(`${API}/controle/token/`, { email, senha: 'nova-senha' });
-      expect(login.statusCode).toBe(200);
+      // Confirming one link voids the other pending sign-up's.
+      expect((await post(apiPathOf(first))).json()).toEqual(LINK_INVALIDO);
+      expect((await post(`${API}/controle/token/`, { email, senha: 'nova-senha' })).statusCode).toBe(200);
+      expect((await post(`${API}/controle/token/`, { email, senha: 'segredo1' })).statusCode).toBe(400);
+    });
+
+    it("an intruder's sign-up right after the owner's cannot make the owner's link confirm the intruder's password", async () => {
+      const email = 'dona@example.com';
+      await post(CLIENTE, novoCadastro(email, { senha: 'da-dona1', confirm: 'da-dona1' }));
+      const owners = await lastLink(ta.t.db, email);
+      const intruder = await post(CLIENTE, novoCadastro(email, { senha: 'intruso1', confirm: 'intruso1' }));
+      expect(intruder.statusCode).toBe(201);
+      expect(await lastLink(ta.t.db, email)).not.toBe(owners);
+      // The owner opens their own link: the account gets the owner's password, not the intruder's.
+      expect((await post(apiPathOf(owners))).statusCode).toBe(200);
+      expect((await post(`${API}/controle/token/`, { email, senha: 'intruso1' })).json()).toEqual({
+        non_field_errors: [MSG_CONTA.credenciaisInvalidas],
+      });
+      expect((await post(`${API}/controle/token/`, { email, senha: 'da-dona1' })).statusCode).toBe(200);
+      // The intruder's link is void once the account is confirmed.
+      const rows = await ta.t.db
+        .selectFrom('cliente_token')
+        .innerJoin('cliente', 'cliente.id', 'cliente_token.idcliente')
+        .select(['cliente_token.usado_em'])
+        .where('cliente.email', '=', email)
+        .where('cliente_token.tipo', '=', 'confirmacao')
+        .execute();
+      expect(rows.length).toBe(2);
+      expect(rows.every((r) => r.usado_em !== null)).toBe(true);
     });
 
     it('stores SQL and script text in the name verbatim and harmlessly', async () => {

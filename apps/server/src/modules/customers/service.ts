@@ -55,22 +55,27 @@ export interface CustomersDeps {
 export function createCustomersService(deps: CustomersDeps) {
   const { db, mailer, auth } = deps;
 
-  /** A fresh link token of that kind for the customer (older unused ones stop working). */
+  /**
+   * A fresh link token of that kind for the customer. Older unused ones stop working, except
+   * with `keepOlder` (confirmations: each carries its own sign-up's password, see cadastrar).
+   */
   async function issueToken(
     conn: Db,
     idcliente: number,
     tipo: 'confirmacao' | 'reset',
     ttl: number,
+    extra: { senhaHash?: string; keepOlder?: boolean } = {},
   ): Promise<string> {
     const token = newToken();
     const now = isoNow();
-    await repo.invalidateTokens(conn, idcliente, tipo, now);
+    if (!extra.keepOlder) await repo.invalidateTokens(conn, idcliente, tipo, now);
     await repo.insertToken(conn, {
       idcliente,
       tipo,
       token_hash: hashToken(token),
       expira_em: isoIn(ttl),
       criado_em: now,
+      senha_hash: extra.senhaHash ?? null,
     });
     return token;
   }
@@ -144,8 +149,18 @@ export function createCustomersService(deps: CustomersDeps) {
   return {
     /**
      * Sign-up. A live confirmed account with that e-mail: 400 on `email`. An unconfirmed one:
-     * its pending data (name, phone, password) is replaced by this sign-up and a new link is sent
-     * (the old link stops working), so a lost e-mail or a mistyped password can be redone.
+     * its name and phone are replaced by this sign-up and a new link is sent. The password is
+     * bound to the link: each sign-up's hash is stored on its own confirmation token (and older
+     * links keep working), and confirming applies the password of the link that was opened. So
+     * someone signing up with another person's pending e-mail right after them cannot make that
+     * person's own link confirm the account with the intruder's password; a lost e-mail or a
+     * mistyped password is still redone by signing up again and opening the newest link.
+     * Remaining risk: both links go to the owner's mailbox, and if the owner opens the
+     * intruder's link (one for a sign-up they did not make) the account is confirmed with the
+     * intruder's password (and the intruder's name and phone, which the latest sign-up sets).
+     * The owner then cannot log in with their password and recovers it by e-mail, which ends
+     * every session. The account keeps the first sign-up's hash until confirmation, only for
+     * the login's 'not confirmed yet' message.
      */
     async cadastrar(input: CadastroInput): Promise<void> {
       const email = normalizeEmail(input.email);
@@ -161,11 +176,7 @@ export function createCustomersService(deps: CustomersDeps) {
           let uuid: string;
           if (existing) {
             ({ id, uuid } = existing);
-            await repo.updateCliente(trx, id, {
-              nomeourazaosocial: nome,
-              telefone: input.telefone,
-              senha_hash: senhaHash,
-            });
+            await repo.updateCliente(trx, id, { nomeourazaosocial: nome, telefone: input.telefone });
           } else {
             uuid = randomUUID();
             id = await repo.insertCliente(trx, {
@@ -178,7 +189,10 @@ export function createCustomersService(deps: CustomersDeps) {
               criado_em: now,
             });
           }
-          const token = await issueToken(trx, id, 'confirmacao', CONFIRMACAO_TTL);
+          const token = await issueToken(trx, id, 'confirmacao', CONFIRMACAO_TTL, {
+            senhaHash,
+            keepOlder: true,
+          });
           return { id, uuid, token };
         });
       } catch (e) {
@@ -194,8 +208,16 @@ export function createCustomersService(deps: CustomersDeps) {
     async confirmar(uuid: string, token: string): Promise<void> {
       const id = await clienteOfLink(uuid);
       const ok = await db.transaction().execute(async (trx) => {
-        if (!(await repo.spendToken(trx, id, 'confirmacao', hashToken(token), isoNow()))) return false;
-        await repo.updateCliente(trx, id, { confirmado: 1 });
+        const now = isoNow();
+        const spent = await repo.spendToken(trx, id, 'confirmacao', hashToken(token), now);
+        if (!spent) return false;
+        // This link's own sign-up password (null only on links from before migration 0003).
+        await repo.updateCliente(trx, id, {
+          confirmado: 1,
+          ...(spent.senha_hash !== null ? { senha_hash: spent.senha_hash } : {}),
+        });
+        // The other pending sign-ups' links (and their passwords) are void now.
+        await repo.invalidateTokens(trx, id, 'confirmacao', now);
         return true;
       });
       if (!ok) throw linkInvalido();
