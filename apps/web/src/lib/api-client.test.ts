@@ -52,6 +52,30 @@ describe('api-client (spec section 8, Session)', () => {
     expect(api.calls[0]).toMatchObject({ url: '/api/ead/x/', auth: 'Bearer a1' });
   });
 
+  it('uses the pair another tab just rotated instead of spending the same refresh token again', async () => {
+    setTokens({ access: 'old', refresh: 'r1' });
+    const api = fakeApi(() => json(200, { access: 'a2', refresh: 'r2' }));
+    const realFetch = globalThis.fetch;
+    // The first call leaves with 'old'; before its 401 comes back, another tab refreshes and
+    // writes 'a2'/'r2' to localStorage (this tab has not seen the storage event yet).
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await realFetch(input, init);
+      if (res.status === 401) {
+        localStorage.setItem('access_token', 'a2');
+        localStorage.setItem('refresh_token', 'r2');
+        // The fake API now accepts a2, as after the other tab's refresh.
+        await realFetch('/api/ead/controle/token/refresh/', { method: 'POST' });
+      }
+      return res;
+    });
+    await expect(apiGet('/x/', ok)).resolves.toEqual({ ok: true });
+    // Only the other tab's refresh: this tab never spent r1.
+    expect(api.refreshCalls()).toHaveLength(1);
+    expect(api.refreshCalls()[0]?.body).toBeUndefined();
+    expect(getSession()).toEqual({ access: 'a2', refresh: 'r2' });
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('concurrent 401s share one refresh, store the rotated pair and retry once', async () => {
     setTokens({ access: 'old', refresh: 'r1' });
     const api = fakeApi(() => json(200, { access: 'a2', refresh: 'r2' }));

@@ -7,7 +7,7 @@
 import { errorText, refreshAnswerSchema } from '@rango/domain';
 import type { Schema } from '@rango/domain';
 import { API_BASE, paths } from '../config/paths.ts';
-import { clearSession, getSession, setTokens } from '../stores/session.ts';
+import { clearSession, getSession, setTokens, syncSessionFromStorage } from '../stores/session.ts';
 
 export class ApiError extends Error {
   readonly status: number | undefined;
@@ -82,13 +82,27 @@ async function readJson(res: Response): Promise<unknown> {
 let refreshing: Promise<boolean> | null = null;
 
 /**
+ * Runs `fn` holding a lock shared by every tab of this site (Web Locks API), so two tabs never
+ * spend the same refresh token: the server treats a second use as theft and revokes the whole
+ * session. Browsers without the API run it directly (the in-tab sharing still applies).
+ */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('rango-refresh', fn) : fn();
+}
+
+/**
  * Trades the refresh token for a new pair (refresh tokens rotate: both are stored). Resolves
  * true when the caller may retry. A refused refresh (401/400) ends the session; a network or
  * server failure keeps it (the tokens may still be good) and the original error stands.
+ * `staleAccess` is the access token the server refused: if another tab replaced it while this
+ * one waited for the lock, that tab's pair is used instead of refreshing again.
  */
-function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const refresh = getSession().refresh;
+function refreshSession(staleAccess: string | null): Promise<boolean> {
+  refreshing ??= withRefreshLock(async () => {
+    const session = syncSessionFromStorage();
+    if (session.access !== null && session.access !== staleAccess) return true;
+    const refresh = session.refresh;
     if (!refresh) return false;
     let res: Response;
     try {
@@ -97,8 +111,6 @@ function refreshSession(): Promise<boolean> {
       return false;
     }
     if (res.status === 401 || res.status === 400) {
-      // Another tab may have rotated the token meanwhile; then its pair is the good one.
-      if (getSession().refresh !== refresh && getSession().refresh !== null) return true;
       expireSession();
       return false;
     }
@@ -107,7 +119,7 @@ function refreshSession(): Promise<boolean> {
     if (!parsed.success) return false;
     setTokens(parsed.data);
     return true;
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -127,7 +139,7 @@ export async function apiRequest<T>(
       // A refresh finished while this call was in flight: retry with the new token.
       res = await send(path, options, session.access);
     } else if (session.refresh !== null) {
-      if (await refreshSession()) res = await send(path, options, getSession().access);
+      if (await refreshSession(token)) res = await send(path, options, getSession().access);
     } else if (token !== null) {
       // An access token without a refresh token cannot be renewed.
       expireSession();

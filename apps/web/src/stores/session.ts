@@ -54,6 +54,19 @@ export function clearSession({ expired: byExpiry = false }: { expired?: boolean 
   emit();
 }
 
+/**
+ * Re-reads the tokens from localStorage now (another tab may have rotated them a moment ago,
+ * before its `storage` event reached this one). Returns the fresh session.
+ */
+export function syncSessionFromStorage(): Session {
+  const fresh = read();
+  if (fresh.access !== current.access || fresh.refresh !== current.refresh) {
+    current = fresh;
+    emit();
+  }
+  return current;
+}
+
 /** True between a refused refresh and the logout page (which clears the session again). */
 export const isSessionExpired = (): boolean => expired;
 
