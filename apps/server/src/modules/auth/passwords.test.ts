@@ -49,9 +49,13 @@ describe('passwords (argon2id on worker threads)', () => {
     const elapsed = performance.now() - started;
     clearInterval(timer);
     expect(new Set(hashes).size).toBe(4);
-    // On the main thread one hash alone stalls the loop ~65 ms and four ~260 ms.
-    expect(worstGap).toBeLessThan(50);
-    expect(ticks).toBeGreaterThanOrEqual(Math.floor(elapsed / 5 / 3));
+    // On the main thread each hash stalls the loop for its whole run (~65 ms, more on a busy
+    // machine), so the timer could fire only between hashes: about 4 ticks in all. Off it, the
+    // timer keeps its pace, give or take the scheduling noise of a loaded test machine.
+    expect(ticks, `${ticks} ticks in ${Math.round(elapsed)} ms`).toBeGreaterThanOrEqual(
+      Math.max(20, Math.floor(elapsed / 5 / 4)),
+    );
+    expect(worstGap).toBeLessThan(Math.max(100, elapsed / 4));
   });
 
   it('close ends the workers; the next call starts new ones', async () => {
