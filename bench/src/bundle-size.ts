@@ -40,7 +40,7 @@ export async function runBundleSize(baseUrl?: string): Promise<BenchResult> {
     const totalGzip = chunks.reduce((s, c) => s + c.gzip, 0);
     const totalRaw = chunks.reduce((s, c) => s + c.raw, 0);
     const kib = (n: number): number => Math.round((n / 1024) * 10) / 10;
-    const biggest = [...chunks].sort((a, b) => b.gzip - a.gzip).slice(0, 5);
+    const biggest = [...chunks].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BUNDLE_TOP ?? 5));
     console.log(`\nJS antes da interação em /estabelecimento/1: ${chunks.length} arquivos`);
     for (const c of biggest) {
       console.log(

@@ -133,19 +133,8 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-/** POST /controle/token/ and /controle/cliente/social/{provider}/ answer both tokens. */
-export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
-export type TokenPair = z.infer<typeof tokenPairSchema>;
-
 /** POST /controle/token/refresh/ */
 export const refreshInputSchema = z.object({ refresh: requiredText(MSG_CONTA.sessaoExpirada) });
-/**
- * The answer to a refresh: the new access token and, because refresh tokens rotate on every
- * use, the refresh token that replaces the one just spent.
- */
-export const refreshAnswerSchema = z.object({ access: z.string(), refresh: z.string() });
-export type RefreshAnswer = z.infer<typeof refreshAnswerSchema>;
-
 /** POST /controle/cliente/token-resete-senha/ */
 export const recuperarInputSchema = z.object({ email: emailSchema });
 export type RecuperarInput = z.infer<typeof recuperarInputSchema>;

@@ -148,25 +148,6 @@ export const enderecoSchema = z.object({
 export type Endereco = z.infer<typeof enderecoSchema>;
 export const enderecosSchema = z.array(enderecoSchema);
 
-/**
- * The address the app holds in localStorage `endereco` (a visitor's, or the customer's chosen
- * one): the input fields, plus the server id once saved and the geocoded point.
- */
-export const enderecoLocalSchema = z.object({
-  id: z.optional(z.int()),
-  cep: z.string(),
-  rua: z.string(),
-  numero: z.string(),
-  bairro: z.string(),
-  cidade: z.string(),
-  uf: z.string(),
-  complemento: z.optional(z.nullable(z.string())),
-  detalhe: z.optional(z.nullable(z.string())),
-  latitude: z.optional(z.nullable(z.number())),
-  longitude: z.optional(z.nullable(z.number())),
-});
-export type EnderecoLocal = z.infer<typeof enderecoLocalSchema>;
-
 /** The geocoder's query string (spec section 7: 'rua, numero, bairro, cidade, uf'). */
 export const enderecoGeocodeQuery = (e: {
   rua: string;

@@ -13,3 +13,5 @@ export * from './ids.ts';
 export * from './messages-conta.ts';
 export * from './conta.ts';
 export * from './endereco.ts';
+export * from './sessao.ts';
+export * from './endereco-local.ts';
