@@ -66,7 +66,8 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
     const { page, close } = await app.open(path, viewport);
     try {
       await acceptCookies(page);
-      await page.locator('main, [role="main"]').first().waitFor();
+      // The page itself, not its chunk's loader: every page has one h1.
+      await page.locator('main h1').first().waitFor();
       await expectNoViolations(page, path === '/' ? 'home' : (path.slice(1).split('/')[0] ?? path));
     } finally {
       await close();

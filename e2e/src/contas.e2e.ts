@@ -340,6 +340,53 @@ describe('contas de cliente', () => {
   });
 });
 
+/** Presses Tab until the focused element's accessible name matches, at most `max` times. */
+async function tabTo(page: Page, name: RegExp, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return '';
+      const labels =
+        'labels' in el ? Array.from((el as HTMLInputElement).labels ?? []).map((l) => l.innerText) : [];
+      return [el.getAttribute('aria-label') ?? '', ...labels, el.innerText ?? ''].join(' ');
+    });
+    if (name.test(label)) return;
+  }
+  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? '');
+  throw new Error(`Tab não chegou a ${name}; foco em ${at}`);
+}
+
+describe('teclado', () => {
+  it('entra, abre o menu da conta e sai só com o teclado', async () => {
+    const { page, close } = await app.open('/login', DESKTOP);
+    try {
+      await acceptCookies(page);
+      const dados = await confirmedCustomer(page, 'Helena');
+      await page.goto('/login');
+      await page.getByLabel('E-mail').waitFor();
+      await tabTo(page, /E-mail/);
+      await page.keyboard.type(dados.email);
+      await tabTo(page, /^\s*Senha/);
+      await page.keyboard.type(dados.senha);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.locator('main h1').first().waitFor();
+      const greeting = page.getByRole('button', { name: /Olá, Helena/ }).filter({ visible: true });
+      await greeting.waitFor();
+      await tabTo(page, /Olá, Helena/);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => greeting.getAttribute('aria-expanded')).toBe('true');
+      await tabTo(page, /Sair/);
+      await page.keyboard.press('Enter');
+      await notice(page, 'Você fez logout!').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('sessão expirada', () => {
   let curta: AppHandle;
   let caixa: MailCatcher;

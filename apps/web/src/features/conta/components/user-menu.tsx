@@ -55,6 +55,8 @@ export default function UserMenu({ saudacao, compact }: { saudacao: string; comp
         onClick={() => setOpen((o) => !o)}
       />
       <ul id={id} className={classes.lista} hidden={!open} aria-label="Minha conta">
+        {/* Below 768 px the button is an icon: the greeting is said here. */}
+        {compact ? <li className={classes.saudacao}>{saudacao}</li> : null}
         <li>
           <Link to={paths.cliente} className={classes.item}>
             <IconUserEdit size={18} aria-hidden="true" />
