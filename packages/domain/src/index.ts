@@ -15,3 +15,4 @@ export * from './conta.ts';
 export * from './endereco.ts';
 export * from './sessao.ts';
 export * from './endereco-local.ts';
+export * from './remocao-social.ts';

@@ -388,10 +388,30 @@ const senhaNoToken: Migration = {
   },
 };
 
+/**
+ * Facebook's data deletion callback answers a confirmation code that the page
+ * /fb_confirmar_remocao can check. Only the code, the provider and when: no user id, nothing
+ * personal (the removed link itself is gone).
+ */
+const remocaoSocial: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('remocao_social')
+      .addColumn('codigo', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('provedor', 'varchar(32)', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('remocao_social').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
   '0003_senha_no_token': senhaNoToken,
+  '0004_remocao_social': remocaoSocial,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

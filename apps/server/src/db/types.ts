@@ -22,6 +22,7 @@ export interface Database {
   cliente_token: ClienteTokenTable;
   refresh_token: RefreshTokenTable;
   cliente_social: ClienteSocialTable;
+  remocao_social: RemocaoSocialTable;
   endereco: EnderecoTable;
   mail_outbox: MailOutboxTable;
   rate_limit: RateLimitTable;
@@ -229,6 +230,14 @@ export interface ClienteSocialTable {
   idcliente: number;
   provedor: 'google-oauth2' | 'facebook';
   sujeito: string;
+  criado_em: string;
+}
+
+/** A data deletion request received from a provider (Facebook's callback): no user id kept. */
+export interface RemocaoSocialTable {
+  /** The confirmation code answered to the provider and shown on /fb_confirmar_remocao. */
+  codigo: string;
+  provedor: 'google-oauth2' | 'facebook';
   criado_em: string;
 }
 

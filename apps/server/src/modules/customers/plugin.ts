@@ -10,6 +10,7 @@ import { authRoutes } from '../auth/routes.ts';
 import { createAuthService } from '../auth/service.ts';
 import { customersRoutes } from './routes.ts';
 import { createCustomersService } from './service.ts';
+import { socialRemovalRoutes } from './social-removal.ts';
 
 /**
  * Accounts (issue 3): auth and customers wired from the config, so app.ts registers one plugin.
@@ -46,5 +47,14 @@ export function accountsRoutes(config: Config, db: Db, injected?: Mailer) {
     });
     await api.register(authRoutes(auth, rateLimit));
     await api.register(customersRoutes(customers, rateLimit));
+    // Facebook's data deletion callback (its own plugin: it scopes a form parser to itself).
+    await api.register(
+      socialRemovalRoutes({
+        db,
+        publicUrl: config.publicUrl,
+        facebookAppSecret: config.facebookAppId ? config.facebookAppSecret : undefined,
+        rateLimit,
+      }),
+    );
   };
 }
