@@ -17,6 +17,12 @@ const listeners = new Set<() => void>();
 let current: Session = read();
 /** Set when a refused refresh ended the session: the app is on its way to /logout. */
 let expired = false;
+/**
+ * Counts session changes: a login, a logout, an expiry, another tab's login or logout. A refresh
+ * (the same session, its tokens rotated) keeps the count. Per-customer cached answers belong to
+ * one count (see CustomerQueryReset in app/provider.tsx).
+ */
+let generation = 0;
 
 function read(): Session {
   return { access: getString(STORAGE_KEYS.accessToken), refresh: getString(STORAGE_KEYS.refreshToken) };
@@ -32,13 +38,28 @@ export function getSession(): Session {
 
 export const isLoggedIn = (s: Session = current): boolean => s.refresh !== null || s.access !== null;
 
-/** After login, social login or a refresh (refresh tokens rotate: both are replaced). */
-export function setTokens(pair: { access: string; refresh?: string | undefined }): void {
+/** Which session this is: changes with every login and logout, not with a token refresh. */
+export const getSessionGeneration = (): number => generation;
+
+/** Takes `fresh` as the session; a token appearing or vanishing makes it another session. */
+function update(fresh: Session, newSession = false): void {
+  if (newSession || isLoggedIn(fresh) !== isLoggedIn(current)) generation += 1;
+  current = fresh;
+  emit();
+}
+
+/**
+ * After a refresh (refresh tokens rotate: both are replaced), or with `newSession` after a login
+ * or social login (whatever was cached for a previous customer is dropped).
+ */
+export function setTokens(
+  pair: { access: string; refresh?: string | undefined },
+  { newSession = false }: { newSession?: boolean } = {},
+): void {
   setString(STORAGE_KEYS.accessToken, pair.access);
   if (pair.refresh !== undefined) setString(STORAGE_KEYS.refreshToken, pair.refresh);
   expired = false;
-  current = read();
-  emit();
+  update(read(), newSession);
 }
 
 /**
@@ -50,8 +71,7 @@ export function clearSession({ expired: byExpiry = false }: { expired?: boolean 
   removeKey(STORAGE_KEYS.accessToken);
   removeKey(STORAGE_KEYS.refreshToken);
   expired = byExpiry;
-  current = read();
-  emit();
+  update(read());
 }
 
 /**
@@ -60,10 +80,7 @@ export function clearSession({ expired: byExpiry = false }: { expired?: boolean 
  */
 export function syncSessionFromStorage(): Session {
   const fresh = read();
-  if (fresh.access !== current.access || fresh.refresh !== current.refresh) {
-    current = fresh;
-    emit();
-  }
+  if (fresh.access !== current.access || fresh.refresh !== current.refresh) update(fresh);
   return current;
 }
 
@@ -78,8 +95,13 @@ export function subscribeSession(listener: () => void): () => void {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === null || e.key === STORAGE_KEYS.accessToken || e.key === STORAGE_KEYS.refreshToken) {
-      current = read();
-      emit();
+      // Another tab's login or logout: its refresh token appeared or vanished (a rotation
+      // replaces one token with another). Told by the event itself, so a tab that reads storage
+      // late (throttled, frozen) still sees the logout between two customers' sessions.
+      const otherSession =
+        e.key === null ||
+        (e.key === STORAGE_KEYS.refreshToken && (e.oldValue === null || e.newValue === null));
+      update(read(), otherSession);
     }
   });
 }

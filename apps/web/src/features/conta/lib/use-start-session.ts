@@ -14,8 +14,9 @@ export function useStartSession() {
   const queryClient = useQueryClient();
   return useCallback(
     (pair: TokenPair) => {
-      queryClient.removeQueries({ queryKey: clienteQueryOptions().queryKey });
-      setTokens(pair);
+      // A new session: CustomerQueryReset (app/provider.tsx) drops the previous customer's
+      // cached answers before the prefetch below.
+      setTokens(pair, { newSession: true });
       void queryClient.prefetchQuery(clienteQueryOptions());
     },
     [queryClient],

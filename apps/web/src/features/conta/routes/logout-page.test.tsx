@@ -1,5 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanNotifications } from '@mantine/notifications';
 import { getSession, setTokens } from '../../../stores/session.ts';
@@ -53,5 +55,31 @@ describe('LogoutPage (spec sections 2 and 4)', () => {
       screen.getByText('Sua sessão expirou, para continuar é preciso fazer login navamente.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Você fez logout!')).not.toBeInTheDocument();
+  });
+
+  it('forgets the customer’s cached answers but keeps the menus and establishments', async () => {
+    setTokens({ access: 'a', refresh: 'r' });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['cliente'], { nome: 'Ana' });
+    queryClient.setQueryData(['enderecos'], []);
+    queryClient.setQueryData(['estabelecimento', 3], { id: 3 });
+    queryClient.setQueryData(['estabelecimento', 3, 'menu'], { itens: [] });
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={['/logout']}>
+            <Routes>
+              <Route path="/logout" element={<LogoutPage />} />
+              <Route path="*" element={<p>outra página</p>} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(screen.getByText('outra página')).toBeInTheDocument());
+    expect(queryClient.getQueryData(['cliente'])).toBeUndefined();
+    expect(queryClient.getQueryData(['enderecos'])).toBeUndefined();
+    expect(queryClient.getQueryData(['estabelecimento', 3])).toEqual({ id: 3 });
+    expect(queryClient.getQueryData(['estabelecimento', 3, 'menu'])).toEqual({ itens: [] });
   });
 });

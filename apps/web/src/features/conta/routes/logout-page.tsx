@@ -5,13 +5,14 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
+import { clearCustomerQueries } from '../../../lib/customer-queries.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { clearSession } from '../../../stores/session.ts';
 import { getVisitedEstablishmentPath, removeKey, STORAGE_KEYS } from '../../../storage/index.ts';
 
 /**
  * /logout (spec sections 2 and 4): forgets the tokens, the chosen address, the establishment
- * filter, the avatar and every cached answer, says so, and returns to the last establishment.
+ * filter, the avatar and the customer's cached answers, says so, and returns to the last establishment.
  * `?motivo=sessao-expirada` (the HTTP client's refused refresh) changes the text.
  */
 export default function LogoutPage() {
@@ -30,7 +31,8 @@ export default function LogoutPage() {
     // The in-memory address store re-reads its key on a storage event (the browser sends one
     // only to other tabs).
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.endereco }));
-    queryClient.clear();
+    // The customer's cached answers go; menus and establishments stay for the next visit.
+    clearCustomerQueries(queryClient);
     notifications.show({
       id: 'logout',
       color: expirou ? 'yellow' : 'green',
