@@ -11,8 +11,19 @@ const attempted = new Set<string>();
  * Spec section 7: after login, a locally held address (one without an id) is saved to the
  * server once, and the chosen address takes the returned id. Loaded by the shell only when
  * a logged-in session holds such an address.
+ *
+ * Every open tab runs this after a login; a lock shared by the site's tabs (Web Locks API) lets
+ * one save the address while the others wait, and a tab that gets the lock after it re-reads
+ * `endereco` from storage, finds the id and does nothing. Browsers without the API run it
+ * directly.
  */
-export async function carryOverEndereco(queryClient: QueryClient): Promise<void> {
+export function carryOverEndereco(queryClient: QueryClient): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('rango-carry-over', () => carryOver(queryClient)) : carryOver(queryClient);
+}
+
+async function carryOver(queryClient: QueryClient): Promise<void> {
+  // Read from storage now, inside the lock: another tab may have saved it a moment ago.
   const local = getEnderecoEscolhido();
   if (!local || local.id !== undefined) return;
   const key = JSON.stringify(local);
