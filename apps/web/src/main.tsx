@@ -11,10 +11,11 @@ import { notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { runVersionCheck } from './storage/index.ts';
+import { checkStorageVersion } from './app/storage-version.ts';
 
-// Spec section 4: before the first render, so no screen reads data of an older shape.
-if (runVersionCheck() === 'updated') {
+// Spec section 4: before the first render, so no screen reads data of an older shape (the
+// session store follows what the check cleared).
+if (checkStorageVersion() === 'updated') {
   // The notifications store is global; <Notifications> shows it once mounted. The id keeps a
   // second call from stacking a duplicate.
   notifications.show({
