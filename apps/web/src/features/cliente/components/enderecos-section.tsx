@@ -51,7 +51,8 @@ export function EnderecosSection() {
           <Skeleton height={72} radius="md" />
           <Skeleton height={72} radius="md" />
         </Stack>
-      ) : enderecos.isError ? (
+      ) : enderecos.data === undefined ? (
+        // Only without data: a failed background refetch keeps the list on screen.
         <Alert color="red" role="alert">
           {MSG_CONTA.erroObterEndereco}
         </Alert>

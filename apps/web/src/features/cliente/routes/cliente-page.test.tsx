@@ -57,6 +57,38 @@ describe('/cliente, Dados do cadastro', () => {
     });
   });
 
+  it('keeps the form and its unsaved edits when a background refetch fails', async () => {
+    let falhar = false;
+    mockApi(
+      (call) =>
+        call.method === 'GET' && call.path === '/controle/cliente/'
+          ? falhar
+            ? { status: 500, body: { detail: 'erro' } }
+            : { status: 200, body: [cliente] }
+          : undefined,
+      (call) =>
+        call.method === 'GET' && call.path === '/controle/endereco/'
+          ? falhar
+            ? { status: 500, body: { detail: 'erro' } }
+            : { status: 200, body: [makeEndereco()] }
+          : undefined,
+    );
+    const user = userEvent.setup();
+    const { queryClient } = renderPage();
+    const nome = await screen.findByRole('textbox', { name: /Nome/ });
+    expect(await screen.findByText(/Rua Haddock Lobo/)).toBeInTheDocument();
+    await user.clear(nome);
+    await user.type(nome, 'Ana Editada');
+    falhar = true;
+    await act(() => queryClient.refetchQueries());
+    await waitFor(() => expect(queryClient.getQueryState(['cliente'])?.status).toBe('error'));
+    expect(queryClient.getQueryState(['enderecos'])?.status).toBe('error');
+    expect(screen.getByRole('textbox', { name: /Nome/ })).toHaveValue('Ana Editada');
+    expect(screen.getByText(/Rua Haddock Lobo/)).toBeInTheDocument();
+    expect(screen.queryByText(MSG_CONTA.erroObterDados)).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG_CONTA.erroObterEndereco)).not.toBeInTheDocument();
+  });
+
   it('refuses a short CPF and an empty or short phone with the spec messages', async () => {
     const { calls } = mockApi(
       on('GET', '/controle/cliente/', 200, [cliente]),

@@ -24,11 +24,8 @@ export default function ClientePage() {
           <Title order={1} size="h2" mb="md" id="perfil-titulo">
             {TITULO}
           </Title>
-          {cliente.isError ? (
-            <Alert color="red" role="alert">
-              {MSG_CONTA.erroObterDados}
-            </Alert>
-          ) : cliente.data ? (
+          {/* Data first: a failed background refetch keeps the form (and its unsaved edits). */}
+          {cliente.data ? (
             <PerfilForm key={cliente.data.id} cliente={cliente.data} />
           ) : cliente.isPending ? (
             <Stack gap="sm" aria-busy="true" aria-label="Carregando seus dados">
