@@ -20,6 +20,28 @@ function setup() {
 
 const cep = () => screen.getByRole('textbox', { name: /CEP/ });
 
+/** CEP lookups answered only when the test says so (`answer(cep, body)`), in any order. */
+function deferredCep() {
+  const pending = new Map<string, (r: Response) => void>();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (input: RequestInfo | URL) =>
+        new Promise<Response>((resolve) => {
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          pending.set(url.replace(/^.*\/api\/cep\/(\d+)\/$/, '$1'), resolve);
+        }),
+    ),
+  );
+  return async (cepDigits: string, body: unknown) => {
+    await waitFor(() => expect(pending.has(cepDigits)).toBe(true));
+    await act(async () => {
+      pending.get(cepDigits)?.(new Response(JSON.stringify(body), { status: 200 }));
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  };
+}
+
 describe('EnderecoWizard', () => {
   it('masks the CEP and keeps it to 9 characters', async () => {
     mockApi(on('GET', '/api/cep/01414001/', 200, CEP_HADDOCK));
@@ -55,6 +77,28 @@ describe('EnderecoWizard', () => {
     await user.click(screen.getByRole('button', { name: 'Próximo' }));
     expect(screen.getByText('Campo obrigatório.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Rua/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['an older not-found answer does not reset the form', { erro: true }],
+    [
+      'an older found answer does not overwrite the newer CEP',
+      { ...CEP_HADDOCK, cep: '99999-999', logradouro: 'Rua Antiga' },
+    ],
+  ])('%s', async (_name, olderAnswer) => {
+    const answer = deferredCep();
+    const { user } = setup();
+    await user.type(cep(), '99999999');
+    await user.tab();
+    await user.clear(cep());
+    await user.type(cep(), '01414001');
+    await user.tab();
+    await answer('01414001', CEP_HADDOCK);
+    await answer('99999999', olderAnswer);
+    expect(screen.queryByText(MSG_CONTA.cepNaoEncontrado('99999-999'))).not.toBeInTheDocument();
+    expect(cep()).toHaveValue('01414-001');
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    expect(await screen.findByRole('textbox', { name: /Rua/ })).toHaveValue('Rua Haddock Lobo');
   });
 
   it('shows the spec messages word for word and sends a full state name as its sigla', async () => {

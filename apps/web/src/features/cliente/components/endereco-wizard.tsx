@@ -93,6 +93,7 @@ export function EnderecoWizard({ initial, onSubmit, onCancel }: EnderecoWizardPr
   const lookupRef = useRef<Lookup | null>(
     initial ? { cep: initialValues.cep, found: Promise.resolve(true) } : null,
   );
+  const lookupSeq = useRef(0);
   const cepRef = useRef<HTMLInputElement>(null);
   const numeroRef = useRef<HTMLInputElement>(null);
   const moved = useRef(false);
@@ -106,10 +107,15 @@ export function EnderecoWizard({ initial, onSubmit, onCancel }: EnderecoWizardPr
 
   function lookup(cep: string): Promise<boolean> {
     if (lookupRef.current?.cep === cep) return lookupRef.current.found;
+    // Only the latest lookup's answer counts: an older one arriving late (found or not) must not
+    // fill or reset the form for a CEP the customer has since replaced.
+    const seq = ++lookupSeq.current;
+    const latest = () => seq === lookupSeq.current;
     const found = (async () => {
       setLooking(true);
       try {
         const answer = await getCep(cep);
+        if (!latest()) return false;
         if ('erro' in answer) throw new ApiError(404, undefined);
         form.setValues({
           rua: answer.logradouro,
@@ -120,6 +126,7 @@ export function EnderecoWizard({ initial, onSubmit, onCancel }: EnderecoWizardPr
         form.clearErrors();
         return true;
       } catch (e) {
+        if (!latest()) return false;
         lookupRef.current = null;
         if (e instanceof ApiError && (e.status === 400 || e.status === 404)) {
           notifications.show({ color: 'yellow', message: MSG_CONTA.cepNaoEncontrado(cep) });
@@ -129,7 +136,7 @@ export function EnderecoWizard({ initial, onSubmit, onCancel }: EnderecoWizardPr
         }
         return false;
       } finally {
-        setLooking(false);
+        if (latest()) setLooking(false);
       }
     })();
     lookupRef.current = { cep, found };
