@@ -147,3 +147,50 @@ describe('EnderecoSelectorModal, logged in', () => {
     expect(await screen.findByText(MSG_CONTA.erroObterEndereco)).toBeInTheDocument();
   });
 });
+
+describe('EnderecoSelectorModal, focus stays in the dialog when its content switches', () => {
+  const focusInDialog = () => {
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  };
+
+  it('visitor: Informar endereço → CEP, Cancelar → the main button, Limpar → Informar endereço', async () => {
+    act(() => setEnderecoEscolhido({ ...CEP_HADDOCK, rua: 'Rua Velha', numero: '1', cidade: 'São Paulo' }));
+    const user = userEvent.setup();
+    renderModal();
+    await user.click(screen.getByRole('button', { name: 'Alterar endereço' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /CEP/ })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Alterar endereço' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Limpar' }));
+    expect(screen.getByRole('button', { name: 'Informar endereço' })).toHaveFocus();
+    focusInDialog();
+    await user.click(screen.getByRole('button', { name: 'Informar endereço' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /CEP/ })).toHaveFocus());
+  });
+
+  it('customer: Novo endereço and Editar → CEP, Cancelar → the chosen address', async () => {
+    act(() => setTokens({ access: 'a', refresh: 'r' }));
+    mockApi(
+      on('GET', '/controle/endereco/', 200, [
+        makeEndereco(),
+        makeEndereco({ id: 8, rua: 'Rua Augusta', numero: '10' }),
+      ]),
+    );
+    act(() =>
+      setEnderecoEscolhido({ ...CEP_HADDOCK, id: 8, rua: 'Rua Augusta', numero: '10', cidade: 'São Paulo' }),
+    );
+    const user = userEvent.setup();
+    renderModal();
+    await user.click(await screen.findByRole('button', { name: 'Novo endereço' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /CEP/ })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Rua Augusta, 10/ })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Editar Rua Haddock Lobo, 595' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /CEP/ })).toHaveFocus());
+    focusInDialog();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Rua Augusta, 10/ })).toHaveFocus());
+    focusInDialog();
+  });
+});

@@ -3,7 +3,7 @@ import { MSG_CONTA, type Endereco, type EnderecoValido } from '@rango/domain';
 import { ActionIcon, Alert, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { clearEnderecoEscolhido, enderecoCurto, useEnderecoEscolhido } from '../../../stores/endereco.ts';
 import { useIsLoggedIn } from '../../../stores/session.ts';
 import { useEnderecos } from '../api/get-enderecos.ts';
@@ -29,22 +29,31 @@ interface Props {
 export function EnderecoSelectorModal({ opened, onClose }: Props) {
   const loggedIn = useIsLoggedIn();
   const [wizard, setWizard] = useState<Wizard>(null);
+  // Each switch removes the focused button: the new content takes the focus, so it stays in
+  // the dialog (else it falls to <body> and Tab leaves the modal). Not on opening: the modal
+  // focuses its first control itself.
+  const [switched, setSwitched] = useState(false);
+  const toList = () => {
+    setWizard(null);
+    setSwitched(true);
+  };
   const close = () => {
     setWizard(null);
+    setSwitched(false);
     onClose();
   };
   return (
     <AppModal opened={opened} onClose={close} title={MSG_CONTA.escolhaEndereco} size="lg" centered>
       {wizard ? (
         loggedIn ? (
-          <WizardCliente editing={wizard.editing} onDone={() => setWizard(null)} onChosen={close} />
+          <WizardCliente editing={wizard.editing} onDone={toList} onChosen={close} />
         ) : (
-          <WizardVisitante onDone={() => setWizard(null)} onChosen={close} />
+          <WizardVisitante onDone={toList} onChosen={close} />
         )
       ) : loggedIn ? (
-        <ListaCliente onWizard={setWizard} />
+        <ListaCliente onWizard={setWizard} focusOnMount={switched} />
       ) : (
-        <EnderecoVisitante onWizard={() => setWizard({ editing: null })} />
+        <EnderecoVisitante onWizard={() => setWizard({ editing: null })} focusOnMount={switched} />
       )}
     </AppModal>
   );
@@ -67,6 +76,7 @@ function WizardCliente({ editing, onDone, onChosen }: WizardProps & { editing: E
       <EnderecoWizard
         initial={editing ? toEnderecoLocal(editing) : null}
         onCancel={onDone}
+        focusOnMount
         onSubmit={async (values: EnderecoValido) => {
           // A new address becomes the delivery address; an edit keeps the current choice.
           if (await save(values, { editing, choose: editing === null })) {
@@ -89,6 +99,7 @@ function WizardVisitante({ onDone, onChosen }: WizardProps) {
       <EnderecoWizard
         initial={escolhido}
         onCancel={onDone}
+        focusOnMount
         onSubmit={async (values: EnderecoValido) => {
           // A visitor's address lives only in this browser; it is saved to the account at login.
           const ok = await chooseEndereco({ ...values, id: undefined });
@@ -102,8 +113,13 @@ function WizardVisitante({ onDone, onChosen }: WizardProps) {
   );
 }
 
-function EnderecoVisitante({ onWizard }: { onWizard: () => void }) {
+function EnderecoVisitante({ onWizard, focusOnMount }: { onWizard: () => void; focusOnMount: boolean }) {
   const escolhido = useEnderecoEscolhido();
+  const mainRef = useRef<HTMLButtonElement>(null);
+  const [focusFirst] = useState(focusOnMount);
+  useEffect(() => {
+    if (focusFirst) mainRef.current?.focus();
+  }, [focusFirst]);
   return (
     <Stack gap="md">
       {escolhido ? (
@@ -118,22 +134,46 @@ function EnderecoVisitante({ onWizard }: { onWizard: () => void }) {
       </Text>
       <Group justify="flex-end" gap="sm">
         {escolhido && (
-          <Button variant="default" onClick={clearEnderecoEscolhido}>
+          <Button
+            variant="default"
+            onClick={() => {
+              clearEnderecoEscolhido();
+              // 'Limpar' goes away with the address: the focus moves to the button that stays.
+              mainRef.current?.focus();
+            }}
+          >
             Limpar
           </Button>
         )}
-        <Button onClick={onWizard}>{escolhido ? 'Alterar endereço' : 'Informar endereço'}</Button>
+        <Button ref={mainRef} onClick={onWizard}>
+          {escolhido ? 'Alterar endereço' : 'Informar endereço'}
+        </Button>
       </Group>
     </Stack>
   );
 }
 
-function ListaCliente({ onWizard }: { onWizard: (w: Wizard) => void }) {
+function ListaCliente({ onWizard, focusOnMount }: { onWizard: (w: Wizard) => void; focusOnMount: boolean }) {
   const enderecos = useEnderecos();
   const escolhido = useEnderecoEscolhido();
   const [choosing, setChoosing] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const novoRef = useRef<HTMLButtonElement>(null);
+  const focusPending = useRef(focusOnMount);
+  useEffect(() => {
+    // Back from the wizard: the chosen (else the first) address, else 'Novo endereço'; once the
+    // list is there.
+    if (!focusPending.current || enderecos.isPending) return;
+    focusPending.current = false;
+    const box = boxRef.current;
+    const radio =
+      box?.querySelector<HTMLInputElement>('input[type="radio"]:checked') ??
+      box?.querySelector<HTMLInputElement>('input[type="radio"]');
+    (radio ?? novoRef.current)?.focus();
+  }, [enderecos.isPending]);
   const novo = (
     <Button
+      ref={novoRef}
       leftSection={<IconPlus size={18} aria-hidden="true" />}
       onClick={() => onWizard({ editing: null })}
     >
@@ -170,7 +210,7 @@ function ListaCliente({ onWizard }: { onWizard: (w: Wizard) => void }) {
     }
   };
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={boxRef}>
       {lista.length === 0 ? (
         <Text>Você ainda não tem endereços salvos. Cadastre o primeiro para receber seus pedidos.</Text>
       ) : (

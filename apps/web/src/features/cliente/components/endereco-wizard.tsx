@@ -71,6 +71,11 @@ export interface EnderecoWizardProps {
   /** Saves the validated address (uf already a sigla). Notices are the caller's. */
   onSubmit: (endereco: EnderecoValido) => Promise<void>;
   onCancel?: () => void;
+  /**
+   * Focus the CEP field on mount: the wizard replaced the content (and the focused button) of a
+   * modal already open, whose own initial focus has passed.
+   */
+  focusOnMount?: boolean;
 }
 
 /**
@@ -78,7 +83,7 @@ export interface EnderecoWizardProps {
  * looked up on leaving its field; a found one fills rua, bairro, cidade and uf, an unknown one
  * gives the spec's warning and resets the form.
  */
-export function EnderecoWizard({ initial, onSubmit, onCancel }: EnderecoWizardProps) {
+export function EnderecoWizard({ initial, onSubmit, onCancel, focusOnMount = false }: EnderecoWizardProps) {
   const [initialValues] = useState(() => toFormValues(initial));
   const form = useForm<EnderecoFormValues>({
     mode: 'controlled',
@@ -97,6 +102,11 @@ export function EnderecoWizard({ initial, onSubmit, onCancel }: EnderecoWizardPr
   const cepRef = useRef<HTMLInputElement>(null);
   const numeroRef = useRef<HTMLInputElement>(null);
   const moved = useRef(false);
+
+  const [focusFirst] = useState(focusOnMount);
+  useEffect(() => {
+    if (focusFirst) cepRef.current?.focus();
+  }, [focusFirst]);
 
   useEffect(() => {
     // Focus follows the step (not on the first render: the modal focuses its first field).
