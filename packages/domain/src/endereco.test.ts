@@ -7,6 +7,7 @@ import {
   isCep,
   maskCep,
   maskTelefone,
+  telefoneSemDdi,
   toUfSigla,
 } from './endereco.ts';
 import { MSG_CONTA } from './messages-conta.ts';
@@ -94,6 +95,20 @@ describe('maskTelefone', () => {
     ['119731422561234', '(11) 97314-2256'],
   ])('maskTelefone(%j) = %j', (raw, masked) => {
     expect(maskTelefone(raw)).toBe(masked);
+  });
+});
+
+describe('telefoneSemDdi', () => {
+  it.each([
+    ['+55 11 98765-4321', '11987654321'],
+    ['+55 (11) 3062-4178', '1130624178'],
+    ['5511987654321', '11987654321'],
+    ['(11) 98765-4321', null],
+    ['11987654321', null],
+    ['+1 415 555 0100', null],
+    ['', null],
+  ])('telefoneSemDdi(%j) = %j', (text, nacional) => {
+    expect(telefoneSemDdi(text)).toBe(nacional);
   });
 });
 

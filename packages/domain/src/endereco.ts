@@ -79,6 +79,16 @@ export function maskTelefone(value: string): string {
   return `(${ddd}) ${rest.slice(0, split)}-${rest.slice(split)}`;
 }
 
+/**
+ * A pasted phone with Brazil's country code ('+55 11 98765-4321', 12 or 13 digits starting with
+ * 55): its national digits ('11987654321'), for maskTelefone. Null for anything else, which the
+ * field takes as typed (maskTelefone keeps the first 11 digits).
+ */
+export function telefoneSemDdi(text: string): string | null {
+  const d = text.replace(/\D+/g, '');
+  return (d.length === 12 || d.length === 13) && d.startsWith('55') ? d.slice(2) : null;
+}
+
 const MAX_CAMPO = 120;
 
 // eslint-disable-next-line no-control-regex -- the point: C0 controls and DEL.

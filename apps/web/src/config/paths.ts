@@ -12,6 +12,8 @@ export const paths = {
   logout: '/logout',
   /** The logout page with the 'session expired' text instead of 'Você fez logout!'. */
   logoutSessaoExpirada: '/logout?motivo=sessao-expirada',
+  /** The logout page after 'Excluir Conta': 'Conta excluída com sucesso.' is its only notice. */
+  logoutContaExcluida: '/logout?motivo=conta-excluida',
   estabelecimento: (id: number | string) => `/estabelecimento/${id}`,
   /** The product drawer; `indice` opens it to edit that cart item. */
   produto: (idEstabelecimento: number | string, idproduto: number, indice?: number) =>

@@ -1,5 +1,5 @@
 import '../../../components/overlay-styles.ts';
-import { MSG_CONTA, maskTelefone, perfilInputSchema, type Cliente } from '@rango/domain';
+import { MSG_CONTA, maskTelefone, perfilInputSchema, telefoneSemDdi, type Cliente } from '@rango/domain';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -65,9 +65,10 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
     remove.mutate(cliente.id, {
       onSuccess: () => {
         closeConfirm();
-        notifications.show({ color: 'green', message: MSG_CONTA.contaExcluida });
-        // /logout clears the session and the stored address.
-        void navigate(paths.logout);
+        // /logout clears the session and the stored address, and says 'Conta excluída com
+        // sucesso.' instead of 'Você fez logout!' (one notice). Replaced: Back must not return
+        // to the deleted account's page.
+        void navigate(paths.logoutContaExcluida, { replace: true });
       },
       onError: () => notifications.show({ color: 'red', message: MSG_CONTA.erroExcluirConta }),
     });
@@ -109,6 +110,13 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
             withAsterisk
             {...form.getInputProps('telefone')}
             onChange={(e) => form.setFieldValue('telefone', maskTelefone(e.currentTarget.value))}
+            onPaste={(e) => {
+              // '+55 11 98765-4321' is longer than the field: taken whole, without the country code.
+              const nacional = telefoneSemDdi(e.clipboardData.getData('text'));
+              if (nacional === null) return;
+              e.preventDefault();
+              form.setFieldValue('telefone', maskTelefone(nacional));
+            }}
             errorProps={{ role: 'alert' }}
           />
           <Group justify="space-between" mt="sm">

@@ -1,12 +1,17 @@
 import { cleanNotifications } from '@mantine/notifications';
 import { MSG_CONTA, type Cliente } from '@rango/domain';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEnderecoEscolhido, setEnderecoEscolhido } from '../../../stores/endereco.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { makeEndereco, mockApi, on } from '../testing/mock-api.ts';
 import { renderCliente } from '../testing/render.tsx';
+import LogoutPage from '../../conta/routes/logout-page.tsx';
 import ClientePage from './cliente-page.tsx';
 
 const cliente: Cliente = {
@@ -31,6 +36,38 @@ afterEach(() => {
 });
 
 const renderPage = () => renderCliente(<ClientePage />, { route: '/cliente' });
+
+function Voltar() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      voltar
+    </button>
+  );
+}
+
+/** /anterior → /cliente, with the real logout page, its notice and a Back button. */
+function renderDeletion() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/anterior', '/cliente']} initialIndex={1}>
+          <Routes>
+            <Route path="/cliente" element={<ClientePage />} />
+            <Route path="/logout" element={<LogoutPage />} />
+            <Route path="/anterior" element={<p>anterior</p>} />
+            <Route path="/" element={<p>início</p>} />
+          </Routes>
+          <Voltar />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
 
 describe('/cliente, Dados do cadastro', () => {
   it('shows the masked data with a read-only e-mail and updates with PATCH', async () => {
@@ -124,22 +161,26 @@ describe('/cliente, Dados do cadastro', () => {
     expect(await screen.findByText(MSG_CONTA.erroAtualizarDados)).toBeInTheDocument();
   });
 
-  it('deletes the account after a confirmation, then goes to /logout', async () => {
+  it('deletes the account after a confirmation, then replaces the page with /logout: one notice', async () => {
     const { calls } = mockApi(
       on('GET', '/controle/cliente/', 200, [cliente]),
       on('GET', '/controle/endereco/', 200, []),
       on('DELETE', '/controle/cliente/3/', 204),
     );
     const user = userEvent.setup();
-    renderPage();
+    renderDeletion();
     await user.click(await screen.findByRole('button', { name: 'Excluir Conta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Excluir Conta' });
     expect(within(dialog).getByText('Esta ação não pode ser desfeita.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Excluir minha conta' }));
-    expect(await screen.findByText(MSG_CONTA.contaExcluida)).toBeInTheDocument();
+    expect(await screen.findByText('início')).toBeInTheDocument();
+    expect(screen.getByText(MSG_CONTA.contaExcluida)).toBeInTheDocument();
+    expect(screen.queryByText(MSG_CONTA.logout)).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/controle/cliente/3/']);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/logout'));
+    // Back leads to the page before /cliente, not to the deleted account's page.
+    await user.click(screen.getByRole('button', { name: 'voltar' }));
+    expect(await screen.findByText('anterior')).toBeInTheDocument();
   });
 
   it('a refused deletion says so and stays', async () => {

@@ -1,5 +1,6 @@
 import { MSG_CONTA } from '@rango/domain';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import { useRef } from 'react';
 
 type Values = Record<string, string>;
 /** Any Standard Schema (the domain's zod schemas are). */
@@ -21,20 +22,37 @@ export function formResolver(schema: StandardSchemaV1, { confirm = false } = {})
   };
 }
 
-/** A form of the account pages: validates on blur (touch) and on submit; errors are alerts. */
+/**
+ * A form of the account pages: validates on blur (touch) and on submit; errors are alerts.
+ * `pinError(field, message)` shows a message that holds, through blur and submit validation,
+ * until the field's value changes (a refused paste: 'Você precisa digitar o email.' must not
+ * give way to 'O email é obrigatório.' when the field is left).
+ */
 export function useContaForm<V extends Values>(
   initialValues: V,
   schema: StandardSchemaV1,
   options: { confirm?: boolean } = {},
 ) {
-  return useForm<V>({
+  const pinned = useRef<FormErrors>({});
+  const resolve = formResolver(schema, options);
+  const form = useForm<V>({
     mode: 'controlled',
     initialValues,
-    validate: formResolver(schema, options) as (values: V) => FormErrors,
+    validate: ((values: V) => ({ ...resolve(values), ...pinned.current })) as (values: V) => FormErrors,
     validateInputOnBlur: true,
+    onValuesChange: (values, previous) => {
+      for (const field of Object.keys(pinned.current)) {
+        if (values[field] !== previous[field]) delete pinned.current[field];
+      }
+    },
     // Screen readers announce a field's error as it appears.
     enhanceGetInputProps: () => ({ errorProps: { role: 'alert' } }),
   });
+  const pinError = (field: keyof V & string, message: string) => {
+    pinned.current[field] = message;
+    form.setFieldError(field, message);
+  };
+  return Object.assign(form, { pinError });
 }
 
 /** A 400's field errors (`{ email: ['…'] }`) as form errors, for the fields the form has. */

@@ -90,6 +90,31 @@ describe('CadastroPage (spec section 5)', () => {
     expect(await screen.findByText('Você precisa digitar o email.')).toHaveAttribute('role', 'alert');
   });
 
+  it('keeps the paste message when the e-mail field is left and on submit, until the customer types', async () => {
+    const user = userEvent.setup();
+    renderCadastro();
+    await user.click(field(/^E-mail/));
+    fireEvent.paste(field(/^E-mail/), { clipboardData: { getData: () => 'ana@exemplo.com' } });
+    await user.tab();
+    expect(await screen.findByText('Você precisa digitar o email.')).toBeInTheDocument();
+    expect(screen.queryByText('O email é obrigatório.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(screen.getByText('Você precisa digitar o email.')).toBeInTheDocument();
+    await user.type(field(/^E-mail/), 'a');
+    await user.clear(field(/^E-mail/));
+    await user.tab();
+    expect(await screen.findByText('O email é obrigatório.')).toBeInTheDocument();
+    expect(screen.queryByText('Você precisa digitar o email.')).not.toBeInTheDocument();
+  });
+
+  it('takes a pasted phone with the country code whole, without it', async () => {
+    const user = userEvent.setup();
+    renderCadastro();
+    await user.click(field(/^Telefone/));
+    await user.paste('+55 11 98765-4321');
+    expect(field(/^Telefone/)).toHaveValue('(11) 98765-4321');
+  });
+
   it('sends digits, then shows the success notice for 30 s with "Ir para Login"', async () => {
     const fetchMock = mockFetch((url) =>
       url.endsWith('/controle/cliente/') ? json(201, { detail: 'Enviamos um link.' }) : undefined,

@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { cadastroInputSchema, maskTelefone, MSG_CONTA, onlyDigits } from '@rango/domain';
+import { cadastroInputSchema, maskTelefone, MSG_CONTA, onlyDigits, telefoneSemDdi } from '@rango/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -93,9 +93,10 @@ export default function CadastroPage() {
             {...form.getInputProps('email')}
             onPaste={(e) => {
               // Spec section 5: the e-mail is typed, never pasted (a typo would lock the account out).
+              // The message stays until the customer types (leaving the field keeps it).
               e.preventDefault();
               form.setFieldValue('email', '');
-              form.setFieldError('email', MSG_CONTA.emailColado);
+              form.pinError('email', MSG_CONTA.emailColado);
             }}
           />
           <TextInput
@@ -108,6 +109,13 @@ export default function CadastroPage() {
             withAsterisk
             {...telefone}
             onChange={(e) => form.setFieldValue('telefone', maskTelefone(e.currentTarget.value))}
+            onPaste={(e) => {
+              // '+55 11 98765-4321' is longer than the field: taken whole, without the country code.
+              const nacional = telefoneSemDdi(e.clipboardData.getData('text'));
+              if (nacional === null) return;
+              e.preventDefault();
+              form.setFieldValue('telefone', maskTelefone(nacional));
+            }}
           />
           <PasswordInput
             label="Senha"

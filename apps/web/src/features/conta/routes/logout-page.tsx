@@ -13,12 +13,13 @@ import { getVisitedEstablishmentPath, removeKey, STORAGE_KEYS } from '../../../s
 /**
  * /logout (spec sections 2 and 4): forgets the tokens, the chosen address, the establishment
  * filter, the avatar and the customer's cached answers, says so, and returns to the last establishment.
- * `?motivo=sessao-expirada` (the HTTP client's refused refresh) changes the text.
+ * `?motivo=sessao-expirada` (the HTTP client's refused refresh) and `?motivo=conta-excluida`
+ * (after 'Excluir Conta') change the text.
  */
 export default function LogoutPage() {
   useDocumentTitle('Sair');
   const [params] = useSearchParams();
-  const expirou = params.get('motivo') === 'sessao-expirada';
+  const motivo = params.get('motivo');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -33,13 +34,18 @@ export default function LogoutPage() {
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.endereco }));
     // The customer's cached answers go; menus and establishments stay for the next visit.
     clearCustomerQueries(queryClient);
+    const expirou = motivo === 'sessao-expirada';
     notifications.show({
       id: 'logout',
       color: expirou ? 'yellow' : 'green',
-      message: expirou ? MSG_CONTA.sessaoExpirada : MSG_CONTA.logout,
+      message: expirou
+        ? MSG_CONTA.sessaoExpirada
+        : motivo === 'conta-excluida'
+          ? MSG_CONTA.contaExcluida
+          : MSG_CONTA.logout,
     });
     void navigate(getVisitedEstablishmentPath() ?? paths.home, { replace: true });
-  }, [expirou, navigate, queryClient]);
+  }, [motivo, navigate, queryClient]);
 
   return <PageLoader />;
 }
