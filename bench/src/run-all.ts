@@ -5,6 +5,7 @@
  */
 import { runBundleSize } from './bundle-size.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { runLoginLatency } from './login-latency.ts';
 import { runMenuThroughput } from './menu-throughput.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
 import { RESULTS_FILE } from './lib/results.ts';
@@ -14,6 +15,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['bundle-size', () => runBundleSize()],
   ['menu-throughput', () => runMenuThroughput()],
   ['lighthouse', () => runLighthouse()],
+  ['login-latency', () => runLoginLatency()],
   ['search-keystroke', () => runSearchKeystroke()],
 ];
 
