@@ -16,3 +16,4 @@ export * from './endereco.ts';
 export * from './sessao.ts';
 export * from './endereco-local.ts';
 export * from './remocao-social.ts';
+export * from './delivery-fee.ts';

@@ -24,6 +24,11 @@ export const MSG = {
   carrinhoVazioTitulo: 'CARRINHO',
   carrinhoVazio: 'Seu carrinho está sem itens =(',
   finalizarPedido: 'Finalizar pedido',
+  // Delivery fee (section 4) and checkout (section 5)
+  taxaEntregaTitulo: 'Taxa de entrega',
+  okEntendi: 'Ok, entendi',
+  receberNoEstabelecimento: 'Receber no estabelecimento.',
+  naoEntregaNoEndereco: 'Estabelecimento não entrega no endereço escolhido…',
   // Shell (section 4)
   siteAtualizado: 'Nosso site foi atualizado, talvez você tenha que fazer login novamente',
   aguarde: 'Aguarde...',
