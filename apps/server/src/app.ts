@@ -21,6 +21,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { helmetOptions } from './http/security.ts';
 import { createSpaShell } from './http/spa.ts';
+import { couponsRoutes } from './modules/coupons/routes.ts';
+import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
@@ -137,6 +139,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
           rateLimit: createRateLimiter(db, config.rateLimit),
         }),
       );
+      // Coupons (issue 4).
+      await api.register(couponsRoutes(createCouponsService(db), createRateLimiter(db, config.rateLimit)));
       if (isDir(config.mediaDir)) {
         await api.register(fastifyStatic, {
           root: config.mediaDir,

@@ -4,6 +4,7 @@ import type { Db } from './db/index.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { seedDemo } from './db/seed/seeder.ts';
 import { parseId } from './http/errors.ts';
+import { CUPOM_CRIAR_USO, cupomCriarCommand } from './modules/coupons/operator.ts';
 import { establishmentsRepository } from './modules/establishments/repository.ts';
 
 /**
@@ -51,6 +52,10 @@ export const COMMANDS: Record<string, Command> = {
   fechar: {
     uso: 'fechar <id>        fecha a loja (lojaaberta = false)',
     run: (db, [id]) => setLoja(db, id, false),
+  },
+  'cupom-criar': {
+    uso: CUPOM_CRIAR_USO,
+    run: cupomCriarCommand,
   },
 };
 

@@ -17,3 +17,4 @@ export * from './sessao.ts';
 export * from './endereco-local.ts';
 export * from './remocao-social.ts';
 export * from './delivery-fee.ts';
+export * from './cupom.ts';

@@ -8,6 +8,8 @@
  * `precooferta` and money `valorafeta*` are integer cents.
  */
 import { z } from 'zod/mini';
+import { hasControlChars } from './endereco.ts';
+import { MSG } from './messages.ts';
 
 /** Any schema of ours: what the server validates with and the app parses with. */
 export type Schema<T> = z.ZodMiniType<T>;
@@ -216,3 +218,39 @@ export const apiErrorBodySchema = z.looseObject({
   extra: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/**
+ * A coupon as POST /api/cupom/validar/ answers it (PRICING.md "Order totals"): a percent
+ * `desconto` is the percentage; a fixed `desconto` and `limitedesconto` (0 = no cap) are reais.
+ */
+export const cupomSchema = z.object({
+  codigo: z.string(),
+  ehpercentual: z.boolean(),
+  desconto: reais,
+  limitedesconto: reais,
+});
+export type Cupom = z.infer<typeof cupomSchema>;
+
+/** Longest coupon code we store or look up. */
+export const MAX_CUPOM_CODIGO = 32;
+const MAX_INT4 = 2_147_483_647;
+
+/**
+ * POST /api/cupom/validar/. A blank code is 'Insira um código.' (spec section 5); a code no
+ * coupon could have (too long, control characters) is refused like an unknown one.
+ */
+export const cupomValidarInputSchema = z.object({
+  cupom: z.string({ error: MSG.insiraCodigo }).check(
+    z.refine((v) => v.trim() !== '', { error: MSG.insiraCodigo, abort: true }),
+    z.refine((v) => v.trim().length <= MAX_CUPOM_CODIGO && !hasControlChars(v), {
+      error: MSG.cupomNaoEncontrado,
+    }),
+  ),
+  deliveryestabelecimento: z
+    .int({ error: MSG.estabelecimentoInvalido })
+    .check(
+      z.positive({ error: MSG.estabelecimentoInvalido }),
+      z.maximum(MAX_INT4, { error: MSG.estabelecimentoInvalido }),
+    ),
+});
+export type CupomValidarInput = z.infer<typeof cupomValidarInputSchema>;

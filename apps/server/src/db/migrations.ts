@@ -407,11 +407,63 @@ const remocaoSocial: Migration = {
   },
 };
 
+/**
+ * Coupons (issue 4): one establishment's codes, stored upper-case and unique per establishment,
+ * and their uses (one per order, inserted with the order), which the usage limits count.
+ */
+const cupons: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    await db.schema
+      .createTable('cupom')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('codigo', 'varchar(32)', notNull)
+      .addColumn('ehpercentual', 'integer', notNull)
+      // The percentage, or cents when fixed.
+      .addColumn('desconto', 'double precision', notNull)
+      .addColumn('limitedesconto', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('subtotalminimo', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('valido_de', 'text')
+      .addColumn('valido_ate', 'text')
+      .addColumn('limite_total', 'integer')
+      .addColumn('limite_por_cliente', 'integer')
+      .addColumn('ativo', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('cupom_estabelecimento_codigo_uq')
+      .on('cupom')
+      .columns(['idestabelecimento', 'codigo'])
+      .unique()
+      .execute();
+    await db.schema
+      .createTable('cupom_uso')
+      .addColumn('id', 'integer', id)
+      .addColumn('idcupom', 'integer', cascade('cupom.id'))
+      // A deleted customer's uses still count against the coupon's total.
+      .addColumn('idcliente', 'integer', (c) => c.references('cliente.id').onDelete('set null'))
+      .addColumn('pedido_id', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('cupom_uso_cupom_cliente_idx')
+      .on('cupom_uso')
+      .columns(['idcupom', 'idcliente'])
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('cupom_uso').ifExists().execute();
+    await db.schema.dropTable('cupom').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
   '0003_senha_no_token': senhaNoToken,
   '0004_remocao_social': remocaoSocial,
+  '0005_cupons': cupons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limit: RateLimitTable;
   configuracao: ConfiguracaoTable;
+  cupom: CupomTable;
+  cupom_uso: CupomUsoTable;
 }
 
 /** The delivery establishment (the detalhe's `id`, used in every route) and its company. */
@@ -280,4 +282,37 @@ export interface RateLimitTable {
 export interface ConfiguracaoTable {
   chave: string;
   valor: string;
+}
+
+/** A coupon of one establishment (0005). */
+export interface CupomTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  /** Trimmed, upper-case; unique per establishment. */
+  codigo: string;
+  ehpercentual: number;
+  /** The percentage, or cents when fixed. */
+  desconto: number;
+  /** Cents; 0 = no cap. */
+  limitedesconto: number;
+  /** Cents; 0 = no minimum. */
+  subtotalminimo: number;
+  /** ISO-8601 UTC; null = open-ended. */
+  valido_de: string | null;
+  valido_ate: string | null;
+  /** Null = unlimited. */
+  limite_total: number | null;
+  limite_por_cliente: number | null;
+  ativo: number;
+  criado_em: string;
+}
+
+/** One order's use of a coupon (inserted with the order); the limits count these. */
+export interface CupomUsoTable {
+  id: Generated<number>;
+  idcupom: number;
+  /** Null once the customer's account row is gone. */
+  idcliente: number | null;
+  pedido_id: string;
+  criado_em: string;
 }

@@ -1,3 +1,4 @@
+import { seedCupons } from '../../modules/coupons/seed.ts';
 import type { Db } from '../index.ts';
 import { demoEstablishments } from './data/index.ts';
 import { seedEstablishments } from './seed-establishments.ts';
@@ -5,7 +6,12 @@ import type { SeedOptions, SeedResult } from './seed-establishments.ts';
 
 export type { SeedOptions, SeedResult } from './seed-establishments.ts';
 
-/** Seeds the demo establishments (./data) into an empty database; a no-op when it has any. */
-export function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
-  return seedEstablishments(db, demoEstablishments, options);
+/**
+ * Seeds the demo establishments (./data) into an empty database (a no-op when it has any), then
+ * the demo coupons when there are none yet.
+ */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const result = await seedEstablishments(db, demoEstablishments, options);
+  await seedCupons(db);
+  return result;
 }
