@@ -103,6 +103,18 @@ const senhaSchema = requiredText(
 
 const confirmSchema = requiredText(MSG_CONTA.confirmeSenha);
 
+/** 'As duas senhas não combinam!' on `confirm` (sign-up and reset forms). */
+const senhasIguais = z.superRefine((v: { senha: string; confirm: string }, ctx) => {
+  if (v.senha !== v.confirm) {
+    ctx.issues.push({
+      code: 'custom',
+      message: MSG_CONTA.senhasNaoCombinam,
+      path: ['confirm'],
+      input: v.confirm,
+    });
+  }
+});
+
 /** POST /controle/cliente/ (sign-up). `confirm` must equal `senha`. */
 export const cadastroInputSchema = z
   .object({
@@ -112,18 +124,7 @@ export const cadastroInputSchema = z
     senha: senhaSchema,
     confirm: confirmSchema,
   })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.senha !== v.confirm) {
-        ctx.issues.push({
-          code: 'custom',
-          message: MSG_CONTA.senhasNaoCombinam,
-          path: ['confirm'],
-          input: v.confirm,
-        });
-      }
-    }),
-  );
+  .check(senhasIguais);
 export type CadastroInput = z.infer<typeof cadastroInputSchema>;
 
 /** POST /controle/token/ */
@@ -144,18 +145,9 @@ export const resetarSenhaInputSchema = z.object({ senha: senhaSchema });
 export type ResetarSenhaInput = z.infer<typeof resetarSenhaInputSchema>;
 
 /** The reset form: the new password and its confirmation (same rules as sign-up). */
-export const resetarSenhaFormSchema = z.object({ senha: senhaSchema, confirm: confirmSchema }).check(
-  z.superRefine((v, ctx) => {
-    if (v.senha !== v.confirm) {
-      ctx.issues.push({
-        code: 'custom',
-        message: MSG_CONTA.senhasNaoCombinam,
-        path: ['confirm'],
-        input: v.confirm,
-      });
-    }
-  }),
-);
+export const resetarSenhaFormSchema = z
+  .object({ senha: senhaSchema, confirm: confirmSchema })
+  .check(senhasIguais);
 
 /** CPF: 11 digits (spec section 5, profile). Empty means not given. */
 export const cpfSchema = z

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CUPOM_RECUSA_CODIGO, checkCupom, normalizeCupomCodigo, presentCupom } from './cupom.ts';
+import {
+  CUPOM_RECUSA_CODIGO,
+  checkCupom,
+  cupomValidarInputSchema,
+  normalizeCupomCodigo,
+  presentCupom,
+} from './cupom.ts';
 import type { CupomRegras } from './cupom.ts';
-import { MSG } from './messages.ts';
+import { MSG_PEDIDO } from './messages-pedido.ts';
 import { couponDiscount } from './order-totals.ts';
-import { cupomSchema, cupomValidarInputSchema } from './schemas.ts';
+import { cupomSchema } from './schemas.ts';
 
 const base: CupomRegras = {
   codigo: 'PIZZA5',
@@ -34,11 +40,11 @@ describe('checkCupom', () => {
   });
 
   it.each([
-    ['inativo', { ativo: false }, {}, MSG.cupomInativo, 103],
-    ['nao_iniciado', {}, { agora: new Date('2024-12-31T23:59:59Z') }, MSG.cupomNaoIniciado, 103],
-    ['expirado', {}, { agora: new Date('2026-01-01T00:00:00Z') }, MSG.cupomExpirado, 103],
-    ['esgotado', {}, { usosTotal: 10 }, MSG.cupomEsgotado, 104],
-    ['limite_cliente', {}, { usosCliente: 1 }, MSG.cupomLimiteCliente, 104],
+    ['inativo', { ativo: false }, {}, MSG_PEDIDO.cupomInativo, 103],
+    ['nao_iniciado', {}, { agora: new Date('2024-12-31T23:59:59Z') }, MSG_PEDIDO.cupomNaoIniciado, 103],
+    ['expirado', {}, { agora: new Date('2026-01-01T00:00:00Z') }, MSG_PEDIDO.cupomExpirado, 103],
+    ['esgotado', {}, { usosTotal: 10 }, MSG_PEDIDO.cupomEsgotado, 104],
+    ['limite_cliente', {}, { usosCliente: 1 }, MSG_PEDIDO.cupomLimiteCliente, 104],
     [
       'subtotal_minimo',
       {},
@@ -95,12 +101,14 @@ describe('presentCupom and the coupon schemas', () => {
       const r = cupomValidarInputSchema.safeParse(input);
       return r.success ? null : r.error.issues.map((i) => i.message);
     };
-    expect(msg({ cupom: '   ', deliveryestabelecimento: 1 })).toEqual([MSG.insiraCodigo]);
-    expect(msg({ deliveryestabelecimento: 1 })).toEqual([MSG.insiraCodigo]);
-    expect(msg({ cupom: 'A'.repeat(33), deliveryestabelecimento: 1 })).toEqual([MSG.cupomNaoEncontrado]);
-    expect(msg({ cupom: 'A\u0000B', deliveryestabelecimento: 1 })).toEqual([MSG.cupomNaoEncontrado]);
+    expect(msg({ cupom: '   ', deliveryestabelecimento: 1 })).toEqual([MSG_PEDIDO.insiraCodigo]);
+    expect(msg({ deliveryestabelecimento: 1 })).toEqual([MSG_PEDIDO.insiraCodigo]);
+    expect(msg({ cupom: 'A'.repeat(33), deliveryestabelecimento: 1 })).toEqual([
+      MSG_PEDIDO.cupomNaoEncontrado,
+    ]);
+    expect(msg({ cupom: 'A\u0000B', deliveryestabelecimento: 1 })).toEqual([MSG_PEDIDO.cupomNaoEncontrado]);
     for (const d of ['1', 0, -1, 1.5, 2 ** 31, null]) {
-      expect(msg({ cupom: 'X', deliveryestabelecimento: d })).toEqual([MSG.estabelecimentoInvalido]);
+      expect(msg({ cupom: 'X', deliveryestabelecimento: d })).toEqual([MSG_PEDIDO.estabelecimentoInvalido]);
     }
   });
 });

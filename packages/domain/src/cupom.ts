@@ -10,7 +10,10 @@
  *   the coupon's minimum, total uses exhausted, the customer's uses exhausted.
  */
 import { centsToReais, formatBRL } from './money.ts';
-import { MSG } from './messages.ts';
+import { z } from 'zod/mini';
+import { hasControlChars } from './endereco.ts';
+import { MAX_INT4 } from './ids.ts';
+import { MSG_PEDIDO } from './messages-pedido.ts';
 import type { Cupom } from './schemas.ts';
 
 /** A coupon as stored: `desconto` is the percentage, or cents when fixed; other money in cents. */
@@ -64,19 +67,19 @@ export type CupomCheck = { ok: true } | CupomRecusada;
 export function cupomRecusaMensagem(motivo: CupomRecusa, subtotalminimo = 0): string {
   switch (motivo) {
     case 'desconhecido':
-      return MSG.cupomNaoEncontrado;
+      return MSG_PEDIDO.cupomNaoEncontrado;
     case 'inativo':
-      return MSG.cupomInativo;
+      return MSG_PEDIDO.cupomInativo;
     case 'nao_iniciado':
-      return MSG.cupomNaoIniciado;
+      return MSG_PEDIDO.cupomNaoIniciado;
     case 'expirado':
-      return MSG.cupomExpirado;
+      return MSG_PEDIDO.cupomExpirado;
     case 'esgotado':
-      return MSG.cupomEsgotado;
+      return MSG_PEDIDO.cupomEsgotado;
     case 'limite_cliente':
-      return MSG.cupomLimiteCliente;
+      return MSG_PEDIDO.cupomLimiteCliente;
     case 'subtotal_minimo':
-      return `${MSG.cupomSubtotalMinimo} ${formatBRL(subtotalminimo)}.`;
+      return `${MSG_PEDIDO.cupomSubtotalMinimo} ${formatBRL(subtotalminimo)}.`;
   }
 }
 
@@ -129,3 +132,26 @@ export function presentCupom(cupom: CupomRegras): Cupom {
     limitedesconto: centsToReais(cupom.limitedesconto),
   };
 }
+
+/** Longest coupon code we store or look up. */
+export const MAX_CUPOM_CODIGO = 32;
+
+/**
+ * POST /api/cupom/validar/. A blank code is 'Insira um código.' (spec section 5); a code no
+ * coupon could have (too long, control characters) is refused like an unknown one.
+ */
+export const cupomValidarInputSchema = z.object({
+  cupom: z.string({ error: MSG_PEDIDO.insiraCodigo }).check(
+    z.refine((v) => v.trim() !== '', { error: MSG_PEDIDO.insiraCodigo, abort: true }),
+    z.refine((v) => v.trim().length <= MAX_CUPOM_CODIGO && !hasControlChars(v), {
+      error: MSG_PEDIDO.cupomNaoEncontrado,
+    }),
+  ),
+  deliveryestabelecimento: z
+    .int({ error: MSG_PEDIDO.estabelecimentoInvalido })
+    .check(
+      z.positive({ error: MSG_PEDIDO.estabelecimentoInvalido }),
+      z.maximum(MAX_INT4, { error: MSG_PEDIDO.estabelecimentoInvalido }),
+    ),
+});
+export type CupomValidarInput = z.infer<typeof cupomValidarInputSchema>;

@@ -158,14 +158,23 @@ export const enderecoSchema = z.object({
 export type Endereco = z.infer<typeof enderecoSchema>;
 export const enderecosSchema = z.array(enderecoSchema);
 
-/** The geocoder's query string (spec section 7: 'rua, numero, bairro, cidade, uf'). */
-export const enderecoGeocodeQuery = (e: {
+/**
+ * What is geocoded (GET /api/geocode/ and the server's geocoder port): spec section 7's
+ * 'rua, numero, bairro, cidade, uf'; the CEP, when known, helps the embedded table.
+ */
+export interface GeocodeQuery {
   rua: string;
   numero: string;
   bairro: string;
   cidade: string;
+  /** Two-letter sigla. */
   uf: string;
-}) => [e.rua, e.numero, e.bairro, e.cidade, e.uf].map((p) => p.trim()).join(', ');
+  cep?: string | undefined;
+}
+
+/** The geocoder's query string (spec section 7: 'rua, numero, bairro, cidade, uf'). */
+export const enderecoGeocodeQuery = (e: GeocodeQuery) =>
+  [e.rua, e.numero, e.bairro, e.cidade, e.uf].map((p) => p.trim()).join(', ');
 
 /** The CEP lookup's answer, ViaCEP's shape (ours: GET /api/cep/{cep}/). */
 export const cepAnswerSchema = z.union([

@@ -1,5 +1,5 @@
 /** Largest id a PostgreSQL `integer` column holds. */
-const MAX_INT4 = 2_147_483_647;
+export const MAX_INT4 = 2_147_483_647;
 
 /**
  * An id as it appears in a path ('/estabelecimento/12'): digits without a leading zero, within

@@ -18,3 +18,4 @@ export * from './endereco-local.ts';
 export * from './remocao-social.ts';
 export * from './delivery-fee.ts';
 export * from './cupom.ts';
+export * from './messages-pedido.ts';

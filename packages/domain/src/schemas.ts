@@ -8,8 +8,6 @@
  * `precooferta` and money `valorafeta*` are integer cents.
  */
 import { z } from 'zod/mini';
-import { hasControlChars } from './endereco.ts';
-import { MSG } from './messages.ts';
 
 /** Any schema of ours: what the server validates with and the app parses with. */
 export type Schema<T> = z.ZodMiniType<T>;
@@ -230,27 +228,3 @@ export const cupomSchema = z.object({
   limitedesconto: reais,
 });
 export type Cupom = z.infer<typeof cupomSchema>;
-
-/** Longest coupon code we store or look up. */
-export const MAX_CUPOM_CODIGO = 32;
-const MAX_INT4 = 2_147_483_647;
-
-/**
- * POST /api/cupom/validar/. A blank code is 'Insira um código.' (spec section 5); a code no
- * coupon could have (too long, control characters) is refused like an unknown one.
- */
-export const cupomValidarInputSchema = z.object({
-  cupom: z.string({ error: MSG.insiraCodigo }).check(
-    z.refine((v) => v.trim() !== '', { error: MSG.insiraCodigo, abort: true }),
-    z.refine((v) => v.trim().length <= MAX_CUPOM_CODIGO && !hasControlChars(v), {
-      error: MSG.cupomNaoEncontrado,
-    }),
-  ),
-  deliveryestabelecimento: z
-    .int({ error: MSG.estabelecimentoInvalido })
-    .check(
-      z.positive({ error: MSG.estabelecimentoInvalido }),
-      z.maximum(MAX_INT4, { error: MSG.estabelecimentoInvalido }),
-    ),
-});
-export type CupomValidarInput = z.infer<typeof cupomValidarInputSchema>;

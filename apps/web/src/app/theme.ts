@@ -32,6 +32,9 @@ export const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } },
     }),
+    // Every field's error is announced as it appears (STYLE.md: field errors are alerts). A plain
+    // object, not InputWrapper.extend: importing the component would put it in every page's entry.
+    InputWrapper: { defaultProps: { errorProps: { role: 'alert' } } },
   },
 });
 

@@ -2,8 +2,12 @@
  * The shape the cart must have to be trusted. localStorage is user-editable and outlives app
  * versions, so what comes back from it (or from another tab) is parsed, never assumed.
  */
+import { cupomSchema } from '@rango/domain';
 import { z } from 'zod/mini';
 import type { Cart, CartItem } from './cart-types.ts';
+
+/** The applied coupon as the validation call answered it (the domain's one schema). */
+export { cupomSchema };
 
 const reais = z.number().check(z.nonnegative());
 const cents = z.int().check(z.nonnegative());
@@ -32,13 +36,6 @@ export const cartEstablishmentSchema = z.object({
   id: z.int().check(z.positive()),
   nome: z.string(),
   pedidominimo: reais,
-});
-
-export const cupomSchema = z.object({
-  codigo: z.string(),
-  ehpercentual: z.boolean(),
-  desconto: z.number().check(z.nonnegative()),
-  limitedesconto: z.number().check(z.nonnegative()),
 });
 
 export const cartSchema = z

@@ -1,5 +1,7 @@
 /** The cart's types (spec section 3), apart from the store so helpers can share them without a cycle. */
-import type { QuantidadesGrupo } from '@rango/domain';
+import type { Cupom, QuantidadesGrupo } from '@rango/domain';
+
+export type { Cupom };
 
 export interface CartItem {
   idproduto: number;
@@ -24,13 +26,6 @@ export interface CartEstablishment {
   nome: string;
   /** Reais; 0 = no minimum. */
   pedidominimo: number;
-}
-
-export interface Cupom {
-  codigo: string;
-  ehpercentual: boolean;
-  desconto: number;
-  limitedesconto: number;
 }
 
 export interface Cart {

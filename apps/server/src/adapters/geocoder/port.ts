@@ -1,15 +1,6 @@
-import type { GeocodeAnswer } from '@rango/domain';
+import type { GeocodeAnswer, GeocodeQuery } from '@rango/domain';
 
-/** What is geocoded (spec section 7: 'rua, numero, bairro, cidade, uf'); the CEP helps the table. */
-export interface GeocodeQuery {
-  rua: string;
-  numero: string;
-  bairro: string;
-  cidade: string;
-  /** Two-letter sigla. */
-  uf: string;
-  cep?: string | undefined;
-}
+export type { GeocodeQuery };
 
 /**
  * The geocoding port: a point for an address, or null when the provider cannot place it. An

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, cupomSchema } from '@rango/domain';
+import { MSG, MSG_PEDIDO, cupomSchema } from '@rango/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTABELECIMENTO_NAO_ENCONTRADO } from '../../http/errors.ts';
 import { openTestApp } from '../../test/app.ts';
@@ -119,13 +119,17 @@ describe.each(DIALECTS)('POST /api/cupom/validar/ on %s', (dialect) => {
   });
 
   it.each([
-    ['unknown code', { cupom: 'NAOEXISTE', deliveryestabelecimento: 1 }, MSG.cupomNaoEncontrado],
-    ["another establishment's code", { cupom: 'PIZZA5', deliveryestabelecimento: 1 }, MSG.cupomNaoEncontrado],
-    ['inactive', { cupom: 'off', deliveryestabelecimento: 1 }, MSG.cupomInativo],
-    ['not yet valid', { cupom: 'FUTURO', deliveryestabelecimento: 1 }, MSG.cupomNaoIniciado],
-    ['expired', { cupom: 'VELHO', deliveryestabelecimento: 1 }, MSG.cupomExpirado],
-    ['blank code', { cupom: '   ', deliveryestabelecimento: 1 }, MSG.insiraCodigo],
-    ['missing code', { deliveryestabelecimento: 1 }, MSG.insiraCodigo],
+    ['unknown code', { cupom: 'NAOEXISTE', deliveryestabelecimento: 1 }, MSG_PEDIDO.cupomNaoEncontrado],
+    [
+      "another establishment's code",
+      { cupom: 'PIZZA5', deliveryestabelecimento: 1 },
+      MSG_PEDIDO.cupomNaoEncontrado,
+    ],
+    ['inactive', { cupom: 'off', deliveryestabelecimento: 1 }, MSG_PEDIDO.cupomInativo],
+    ['not yet valid', { cupom: 'FUTURO', deliveryestabelecimento: 1 }, MSG_PEDIDO.cupomNaoIniciado],
+    ['expired', { cupom: 'VELHO', deliveryestabelecimento: 1 }, MSG_PEDIDO.cupomExpirado],
+    ['blank code', { cupom: '   ', deliveryestabelecimento: 1 }, MSG_PEDIDO.insiraCodigo],
+    ['missing code', { deliveryestabelecimento: 1 }, MSG_PEDIDO.insiraCodigo],
   ])('refuses %s with 400 {error}', async (_name, payload, error) => {
     const res = await post(payload, maria.token);
     expect(res.statusCode).toBe(400);
@@ -150,12 +154,12 @@ describe.each(DIALECTS)('POST /api/cupom/validar/ on %s', (dialect) => {
     expect((await validar('DOIS', maria.token)).statusCode).toBe(200);
     await usar(dois, joao.id);
     const esgotado = await validar('DOIS', maria.token);
-    expect([esgotado.statusCode, esgotado.json()]).toEqual([400, { error: MSG.cupomEsgotado }]);
+    expect([esgotado.statusCode, esgotado.json()]).toEqual([400, { error: MSG_PEDIDO.cupomEsgotado }]);
 
     await usar(um, joao.id);
     expect((await validar('UMPORCLIENTE', maria.token)).statusCode).toBe(200);
     const limite = await validar('UMPORCLIENTE', joao.token);
-    expect([limite.statusCode, limite.json()]).toEqual([400, { error: MSG.cupomLimiteCliente }]);
+    expect([limite.statusCode, limite.json()]).toEqual([400, { error: MSG_PEDIDO.cupomLimiteCliente }]);
   });
 
   it('404 {detail} for an unknown establishment', async () => {

@@ -1,14 +1,5 @@
-import { geocodeAnswerSchema, type GeocodeAnswer } from '@rango/domain';
+import { geocodeAnswerSchema, type GeocodeAnswer, type GeocodeQuery } from '@rango/domain';
 import { apiGet } from '../../../lib/api-client.ts';
-
-export interface GeocodeQuery {
-  rua: string;
-  numero: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-  cep: string;
-}
 
 /** GET /api/geocode/?rua=&numero=&bairro=&cidade=&uf=&cep= — the address's point, or 404. */
 export function geocodeEndereco(e: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeAnswer> {
@@ -18,7 +9,7 @@ export function geocodeEndereco(e: GeocodeQuery, signal?: AbortSignal): Promise<
     bairro: e.bairro,
     cidade: e.cidade,
     uf: e.uf,
-    cep: e.cep,
+    cep: e.cep ?? '',
   });
   return apiGet(`/api/geocode/?${params.toString()}`, geocodeAnswerSchema, signal);
 }

@@ -8,7 +8,7 @@ import {
   type EnderecoValido,
 } from '@rango/domain';
 import { Button, Group, Loader, Stepper, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -51,17 +51,8 @@ function toFormValues(e: EnderecoLocal | null | undefined): EnderecoFormValues {
   };
 }
 
-/** The domain's rules, first message per field (the same schema the server validates with). */
-function validate(values: EnderecoFormValues): Record<string, string> {
-  const result = enderecoInputSchema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
-}
+// The domain's rules, first message per field (the same schema the server validates with).
+const validate = schemaResolver(enderecoInputSchema, { sync: true });
 
 type Lookup = { cep: string; found: Promise<boolean> };
 
@@ -214,58 +205,27 @@ export function EnderecoWizard({ initial, onSubmit, onCancel, focusOnMount = fal
               cepProps.onBlur?.(e);
               onCepBlur();
             }}
-            errorProps={{ role: 'alert' }}
           />
         </Stepper.Step>
         <Stepper.Step label="Endereço" aria-current={step === 1 ? 'step' : undefined}>
           <div className={classes.grid}>
-            <TextInput
-              label="Rua"
-              autoComplete="address-line1"
-              withAsterisk
-              {...form.getInputProps('rua')}
-              errorProps={{ role: 'alert' }}
-            />
-            <TextInput
-              ref={numeroRef}
-              label="Número"
-              withAsterisk
-              {...form.getInputProps('numero')}
-              errorProps={{ role: 'alert' }}
-            />
+            <TextInput label="Rua" autoComplete="address-line1" withAsterisk {...form.getInputProps('rua')} />
+            <TextInput ref={numeroRef} label="Número" withAsterisk {...form.getInputProps('numero')} />
             <TextInput
               className={classes.wide}
               label="Bairro"
               withAsterisk
               {...form.getInputProps('bairro')}
-              errorProps={{ role: 'alert' }}
             />
             <TextInput
               label="Cidade"
               autoComplete="address-level2"
               withAsterisk
               {...form.getInputProps('cidade')}
-              errorProps={{ role: 'alert' }}
             />
-            <TextInput
-              label="UF"
-              autoComplete="address-level1"
-              withAsterisk
-              {...form.getInputProps('uf')}
-              errorProps={{ role: 'alert' }}
-            />
-            <TextInput
-              className={classes.wide}
-              label="Complemento"
-              {...form.getInputProps('complemento')}
-              errorProps={{ role: 'alert' }}
-            />
-            <TextInput
-              className={classes.wide}
-              label="Referência"
-              {...form.getInputProps('detalhe')}
-              errorProps={{ role: 'alert' }}
-            />
+            <TextInput label="UF" autoComplete="address-level1" withAsterisk {...form.getInputProps('uf')} />
+            <TextInput className={classes.wide} label="Complemento" {...form.getInputProps('complemento')} />
+            <TextInput className={classes.wide} label="Referência" {...form.getInputProps('detalhe')} />
           </div>
         </Stepper.Step>
       </Stepper>

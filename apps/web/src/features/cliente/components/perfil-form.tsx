@@ -1,7 +1,7 @@
 import '../../../components/overlay-styles.ts';
 import { MSG_CONTA, maskTelefone, perfilInputSchema, telefoneSemDdi, type Cliente } from '@rango/domain';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -17,17 +17,8 @@ interface PerfilValues {
   telefone: string;
 }
 
-/** The domain's profile rules, first message per field. */
-function validate(values: PerfilValues): Record<string, string> {
-  const result = perfilInputSchema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
-}
+// The domain's rules, first message per field (the same schema the server validates with).
+const validate = schemaResolver(perfilInputSchema, { sync: true });
 
 /**
  * 'Dados do cadastro' (spec sections 2, 5, 8): name, CPF, read-only e-mail and phone, 'Atualizar'
@@ -82,7 +73,6 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
             autoComplete="name"
             withAsterisk
             {...form.getInputProps('nomeourazaosocial')}
-            errorProps={{ role: 'alert' }}
           />
           <TextInput
             label="CPF"
@@ -91,7 +81,6 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
             maxLength={14}
             {...form.getInputProps('cnpjoucpf')}
             onChange={(e) => form.setFieldValue('cnpjoucpf', maskCpf(e.currentTarget.value))}
-            errorProps={{ role: 'alert' }}
           />
           <TextInput
             label="E-mail"
@@ -117,7 +106,6 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
               e.preventDefault();
               form.setFieldValue('telefone', maskTelefone(nacional));
             }}
-            errorProps={{ role: 'alert' }}
           />
           <Group justify="space-between" mt="sm">
             <Button variant="subtle" color="red" onClick={openConfirm}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getEnderecoEscolhido } from '../../../stores/endereco.ts';
-import type { GeocodeQuery } from '../api/geocode-endereco.ts';
+import type { GeocodeQuery } from '@rango/domain';
 import { chooseEndereco } from './choose-endereco.ts';
 
 type Point = { latitude: number; longitude: number };

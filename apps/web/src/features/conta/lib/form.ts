@@ -23,7 +23,8 @@ export function formResolver(schema: StandardSchemaV1, { confirm = false } = {})
 }
 
 /**
- * A form of the account pages: validates on blur (touch) and on submit; errors are alerts.
+ * A form of the account pages: validates on blur (touch) and on submit (errors are alerts by
+ * the theme's InputWrapper default).
  * `pinError(field, message)` shows a message that holds, through blur and submit validation,
  * until the field's value changes (a refused paste: 'Você precisa digitar o email.' must not
  * give way to 'O email é obrigatório.' when the field is left).
@@ -45,8 +46,6 @@ export function useContaForm<V extends Values>(
         if (values[field] !== previous[field]) delete pinned.current[field];
       }
     },
-    // Screen readers announce a field's error as it appears.
-    enhanceGetInputProps: () => ({ errorProps: { role: 'alert' } }),
   });
   const pinError = (field: keyof V & string, message: string) => {
     pinned.current[field] = message;
