@@ -9,7 +9,7 @@ import {
 import type { CupomRegras } from './cupom.ts';
 import { MSG_PEDIDO } from './messages-pedido.ts';
 import { couponDiscount } from './order-totals.ts';
-import { cupomSchema } from './schemas.ts';
+import { cupomSchema } from './cupom-schema.ts';
 
 const base: CupomRegras = {
   codigo: 'PIZZA5',

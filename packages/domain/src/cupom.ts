@@ -14,7 +14,7 @@ import { z } from 'zod/mini';
 import { hasControlChars } from './endereco.ts';
 import { MAX_INT4 } from './ids.ts';
 import { MSG_PEDIDO } from './messages-pedido.ts';
-import type { Cupom } from './schemas.ts';
+import type { Cupom } from './cupom-schema.ts';
 
 /** A coupon as stored: `desconto` is the percentage, or cents when fixed; other money in cents. */
 export interface CupomRegras {

@@ -19,3 +19,4 @@ export * from './remocao-social.ts';
 export * from './delivery-fee.ts';
 export * from './cupom.ts';
 export * from './messages-pedido.ts';
+export * from './cupom-schema.ts';

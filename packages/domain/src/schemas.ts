@@ -216,15 +216,3 @@ export const apiErrorBodySchema = z.looseObject({
   extra: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
-/**
- * A coupon as POST /api/cupom/validar/ answers it (PRICING.md "Order totals"): a percent
- * `desconto` is the percentage; a fixed `desconto` and `limitedesconto` (0 = no cap) are reais.
- */
-export const cupomSchema = z.object({
-  codigo: z.string(),
-  ehpercentual: z.boolean(),
-  desconto: reais,
-  limitedesconto: reais,
-});
-export type Cupom = z.infer<typeof cupomSchema>;
