@@ -20,3 +20,6 @@ export * from './delivery-fee.ts';
 export * from './cupom.ts';
 export * from './messages-pedido.ts';
 export * from './cupom-schema.ts';
+export * from './pedido-status.ts';
+export * from './pedido-schema.ts';
+export * from './pedido-check.ts';

@@ -23,4 +23,61 @@ export const MSG_PEDIDO = {
   /** Followed by the minimum, e.g. 'Este cupom vale para pedidos a partir de R$ 40,00.' */
   cupomSubtotalMinimo: 'Este cupom vale para pedidos a partir de',
   estabelecimentoInvalido: 'Estabelecimento inválido.',
+
+  // Checkout (sections 2, 5, 9)
+  finalizar: 'Finalizar',
+  tipoEntrega: 'Tipo de entrega',
+  observacoes: 'Observações',
+  pagarOnline: 'Pagar online',
+  pagarNaEntrega: 'Pagar na entrega',
+  horarioInvalido: 'Horário inválido',
+  entregaGratis: 'Entrega Grátis',
+  /** Spec section 5, with the minimum as the app displays money. */
+  pedidoMinimoTexto: (minimo: string) =>
+    `O pedido mínimo para essa loja é de ${minimo} (sem contar a taxa de entrega).`,
+  // Ours (the spec is silent on these texts).
+  trocoObrigatorio: 'Informe para quanto precisa de troco.',
+  trocoMaiorQueTotal: 'O valor para troco precisa ser maior que o total do pedido.',
+  tipoEntregaObrigatorio: 'Escolha o tipo de entrega.',
+  enderecoObrigatorio: 'Escolha o endereço de entrega.',
+  localEntregaObrigatorio: 'Escolha o local de entrega.',
+  formaPgtoObrigatoria: 'Escolha a forma de pagamento.',
+  formaPgtoInvalida: 'Forma de pagamento indisponível para este estabelecimento.',
+  enderecoInvalido: 'Endereço não encontrado.',
+  pagamentoOnlineIndisponivel: 'O pagamento online ainda não está disponível para este pedido.',
+  valorPagamentoInvalido: 'O valor do pagamento não confere com o total do pedido.',
+
+  // Order submission (section 8): titles and texts, word for word.
+  pedidoMinimoTitulo: 'Pedido Mínimo',
+  pedidoMinimoPadrao: 'Pedido mínimo da loja não foi atingido',
+  pagamentoOnlineTitulo: 'Pagamento Online',
+  pagamentoOnlinePadrao: 'Erro inesperado na transação',
+  dataExpiracaoInvalida: 'Data de expiração é inválida',
+  lojaFechadaTitulo: 'Loja Está Fechada',
+  lojaFechadaTexto: 'Infelizmente, a loja está fechada. Você pode tentar novamente mais tarde!',
+  pedidoDuplicadoPadrao: 'O restaurante já recebeu esse pedido',
+  limparCarrinho: 'Limpar Carrinho',
+  opsTitulo: 'Ops!',
+  opsTexto: 'Tivemos um probleminha, tente novamente depois',
+  naoFoiPossivelFinalizar: 'Não foi possível finalizar o pedido',
+
+  // Orders (sections 2, 4, 8)
+  pendentes: 'Pendentes',
+  concluidos: 'Concluídos',
+  semPendentes: 'Você não possui pedidos pendentes.',
+  semConcluidos: 'Você ainda não possui algum pedido concluído.',
+  problemaComPedido: (referencia: string) => `PROBLEMA COM O PEDIDO #${referencia}`,
+  erroExibirPedido: 'Houve um erro ao tentar exibir as informações.',
+  erroObterPedido: 'Ocorreu um erro ao tentar obter os dados do pedido.',
+  erroPendentes: 'Erro ao tentar obter os pedidos pendentes.',
+  erroConcluidos: 'Erro ao tentar obter os pedidos concluídos.',
+  erroQrCode: 'Houve um problema ao tentar obter o QRCode para o pagamento.',
+  erroCupomPedido: 'Não foi possível exibir o cupom do pedido…',
+  continuarComprando: 'Continuar comprando',
+  pagamentoPendenteUm: 'Você possui um pedido com pagamento pendente.',
+  pagamentoPendenteUmAcao: 'Clique aqui para concluir o pagamento.',
+  pagamentoPendenteVarios: 'Você possui pedidos com pagamento pendente.',
+  pagamentoPendenteVariosAcao:
+    'Clique aqui para ser redirecionado à página de pedidos e concluir o pagamento.',
+  nenhumMeioPagamento: 'Nenhum meio de pagamento configurado.',
 } as const;

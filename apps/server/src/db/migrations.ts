@@ -458,12 +458,81 @@ const cupons: Migration = {
   },
 };
 
+/**
+ * Orders (issue 4): one row per order, unique by the app's pedido_id (a repeated submission
+ * finds it), the order as checked in `pedido_json`, the current status kept beside the
+ * append-only history for the lists, and the restaurant's operator keys (stored as SHA-256).
+ */
+const pedidos: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    await db.schema
+      .createTable('pedido')
+      .addColumn('id', 'integer', id)
+      .addColumn('pedido_id', 'varchar(64)', (c) => c.notNull().unique())
+      // A deleted customer's orders stay for the restaurant's books, without the customer.
+      .addColumn('idcliente', 'integer', (c) => c.references('cliente.id').onDelete('set null'))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('referencia', 'varchar(16)', notNull)
+      .addColumn('tipo', 'varchar(16)', notNull)
+      .addColumn('status', 'integer', notNull)
+      .addColumn('subtotal', 'integer', notNull)
+      .addColumn('taxa_entrega', 'integer')
+      .addColumn('desconto', 'integer', notNull)
+      .addColumn('total', 'integer', notNull)
+      .addColumn('codigo_cupom', 'varchar(32)')
+      .addColumn('entregue_as', 'text')
+      .addColumn('pedido_json', 'text', notNull)
+      .addColumn('dthrpedido', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('pedido_cliente_status_idx')
+      .on('pedido')
+      .columns(['idcliente', 'status', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('pedido_estabelecimento_status_idx')
+      .on('pedido')
+      .columns(['idestabelecimento', 'status', 'id'])
+      .execute();
+    await db.schema
+      .createTable('pedido_historico')
+      .addColumn('id', 'integer', id)
+      .addColumn('idpedido', 'integer', cascade('pedido.id'))
+      .addColumn('status', 'integer', notNull)
+      .addColumn('datahora', 'text', notNull)
+      .addColumn('motivo', 'varchar(200)')
+      .execute();
+    await db.schema
+      .createIndex('pedido_historico_pedido_idx')
+      .on('pedido_historico')
+      .column('idpedido')
+      .execute();
+    await db.schema
+      .createTable('operador_token')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('nome', 'varchar(100)', notNull)
+      .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('revogado_em', 'text')
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('operador_token').ifExists().execute();
+    await db.schema.dropTable('pedido_historico').ifExists().execute();
+    await db.schema.dropTable('pedido').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
   '0003_senha_no_token': senhaNoToken,
   '0004_remocao_social': remocaoSocial,
   '0005_cupons': cupons,
+  '0006_pedidos': pedidos,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,9 @@ export interface Database {
   configuracao: ConfiguracaoTable;
   cupom: CupomTable;
   cupom_uso: CupomUsoTable;
+  pedido: PedidoTable;
+  pedido_historico: PedidoHistoricoTable;
+  operador_token: OperadorTokenTable;
 }
 
 /** The delivery establishment (the detalhe's `id`, used in every route) and its company. */
@@ -315,4 +318,50 @@ export interface CupomUsoTable {
   idcliente: number | null;
   pedido_id: string;
   criado_em: string;
+}
+
+/** An order (0006). Money in cents. */
+export interface PedidoTable {
+  id: Generated<number>;
+  /** The app's id for the submission (uuid); unique, so a repeat finds the first. */
+  pedido_id: string;
+  /** Null once the customer's account is deleted. */
+  idcliente: number | null;
+  idestabelecimento: number;
+  /** The order number the customer sees ('#1234'). */
+  referencia: string;
+  tipo: 'DELIVERY' | 'TOGO';
+  /** The current status (the latest history entry), kept for the lists. */
+  status: number;
+  subtotal: number;
+  taxa_entrega: number | null;
+  desconto: number;
+  total: number;
+  codigo_cupom: string | null;
+  /** ISO-8601 UTC; null = as soon as possible. */
+  entregue_as: string | null;
+  /** JSON of the domain's PedidoGravado: what the customer saw, as the server checked it. */
+  pedido_json: string;
+  /** ISO-8601 UTC. */
+  dthrpedido: string;
+  atualizado_em: string;
+}
+
+export interface PedidoHistoricoTable {
+  id: Generated<number>;
+  idpedido: number;
+  status: number;
+  /** ISO-8601 UTC with milliseconds. */
+  datahora: string;
+  motivo: string | null;
+}
+
+/** A restaurant's operator key (0006): Bearer token, stored as SHA-256 hex. */
+export interface OperadorTokenTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  nome: string;
+  token_hash: string;
+  criado_em: string;
+  revogado_em: string | null;
 }
