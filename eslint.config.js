@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['estabelecimento', 'carrinho', 'institucional', 'placeholder', 'conta', 'cliente'];
+const FEATURES = ['estabelecimento', 'carrinho', 'institucional', 'conta', 'cliente', 'pagamento', 'pedidos'];
 
 export default tseslint.config(
   {

@@ -31,6 +31,8 @@ import { createAddressesService } from './modules/addresses/service.ts';
 import { createMenuResponder, menuRoutes } from './modules/menu/routes.ts';
 import { createMenuService } from './modules/menu/service.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
+import { operatorRoutes } from './modules/operator/plugin.ts';
+import { ordersRoutes } from './modules/orders/plugin.ts';
 
 export const API_PREFIX = '/api/ead';
 
@@ -141,6 +143,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       );
       // Coupons (issue 4).
       await api.register(couponsRoutes(createCouponsService(db), createRateLimiter(db, config.rateLimit)));
+      // Orders (issue 4): the customer's calls, and the restaurant's operator API.
+      await api.register(ordersRoutes({ config, db, menu }));
+      await api.register(operatorRoutes({ config, db }));
       if (isDir(config.mediaDir)) {
         await api.register(fastifyStatic, {
           root: config.mediaDir,

@@ -38,28 +38,6 @@ describe('routes (spec section 2)', () => {
     clearSession();
   });
 
-  it.each([
-    ['/pagamento', 'Pagamento'],
-    ['/pedido', 'Meus Pedidos'],
-    ['/pedido/42/', 'Acompanhar pedido'],
-  ])('%s (login required) shows the "Em breve" page %s to a customer', async (route, titulo) => {
-    setTokens({ access: 'a', refresh: 'r' });
-    localStorage.setItem('caminho_estabelecimento_visitado', '/estabelecimento/7');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('[]', { status: 200 })),
-    );
-    renderWithProviders(<AppRoutes />, { route });
-    expect(await screen.findByRole('heading', { level: 1, name: titulo })).toBeInTheDocument();
-    expect(screen.getByText('Em breve')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voltar ao restaurante' })).toHaveAttribute(
-      'href',
-      '/estabelecimento/7',
-    );
-    vi.unstubAllGlobals();
-    clearSession();
-  });
-
   it('a login goes to the remembered login-required page', async () => {
     localStorage.setItem('redirecionar', '/pagamento');
     vi.stubGlobal(

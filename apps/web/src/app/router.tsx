@@ -14,7 +14,6 @@ const HomePage = lazy(() => import('../features/institucional/routes/home-page.t
 const PrivacyPage = lazy(() => import('../features/institucional/routes/privacy-page.tsx'));
 const TermsPage = lazy(() => import('../features/institucional/routes/terms-page.tsx'));
 const EstabelecimentoPage = lazy(() => import('../features/estabelecimento/index.ts'));
-const EmBrevePage = lazy(() => import('../features/placeholder/routes/em-breve-page.tsx'));
 
 // Account pages (feature conta): each its own chunk, none in the menu route's JS.
 const LoginPage = lazy(() => import('../features/conta/routes/login-page.tsx'));
@@ -26,24 +25,10 @@ const LogoutPage = lazy(() => import('../features/conta/routes/logout-page.tsx')
 const FbConfirmarRemocaoPage = lazy(() => import('../features/conta/routes/fb-confirmar-remocao-page.tsx'));
 // The profile (feature cliente): its own chunk.
 const ClientePage = lazy(() => import('../features/cliente/routes/cliente-page.tsx'));
-
-/**
- * Login-required routes of later slices (spec section 2: a visitor goes to /login, path
- * remembered): a friendly 'Em breve' page, so no link in the app is dead.
- */
-const EM_BREVE: { path: string; titulo: string; descricao: string }[] = [
-  {
-    path: 'pagamento',
-    titulo: 'Pagamento',
-    descricao: 'A finalização do pedido com pagamento online está chegando.',
-  },
-  { path: 'pedido', titulo: 'Meus Pedidos', descricao: 'A lista dos seus pedidos está chegando.' },
-  {
-    path: 'pedido/:id',
-    titulo: 'Acompanhar pedido',
-    descricao: 'O acompanhamento do pedido em tempo real está chegando.',
-  },
-];
+// Checkout (feature pagamento) and orders (feature pedidos): each page its own chunk.
+const PagamentoPage = lazy(() => import('../features/pagamento/routes/pagamento-page.tsx'));
+const PedidosPage = lazy(() => import('../features/pedidos/routes/pedidos-page.tsx'));
+const PedidoPage = lazy(() => import('../features/pedidos/routes/pedido-page.tsx'));
 
 /** Each page gets its own error boundary; inside the shell it renders within the layout. */
 function Guarded({ children }: { children: ReactNode }) {
@@ -94,14 +79,13 @@ const shellPages: RouteObject[] = [
       </RequireLogin>,
     ),
   },
-  ...EM_BREVE.map(({ path, titulo, descricao }) => ({
-    path,
-    element: guard(
-      <RequireLogin>
-        <EmBrevePage titulo={titulo} descricao={descricao} />
-      </RequireLogin>,
-    ),
-  })),
+  ...(
+    [
+      ['pagamento', <PagamentoPage key="pagamento" />],
+      ['pedido', <PedidosPage key="pedidos" />],
+      ['pedido/:id', <PedidoPage key="pedido" />],
+    ] as const
+  ).map(([path, page]) => ({ path, element: guard(<RequireLogin>{page}</RequireLogin>) })),
   { path: '*', element: guard(<NotFoundPage />) },
 ];
 
