@@ -1,4 +1,4 @@
 /** Stub: filled in by issue 4. */
 export default function Page() {
-  return <h1>pedido-page</h1>;
+  return <h1>Acompanhar pedido</h1>;
 }
