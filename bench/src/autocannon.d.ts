@@ -8,6 +8,19 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     body?: string;
+    requests?: RequestSpec[];
+  }
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  export interface RequestSpec {
+    /** Called before each request of this step; returns the request to send. */
+    setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams;
+    /** Called with each answer of this step. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   export interface Stats {
     average: number;

@@ -7,47 +7,11 @@
 import autocannon, { type Result } from 'autocannon';
 import type { BenchResult } from './lib/results.ts';
 import { printFigures, saveResult } from './lib/results.ts';
+import { confirmedCustomer } from './lib/customer.ts';
 import { isMain, startServer } from './lib/server.ts';
 
 const MENU_PATH = '/api/ead/api/estabelecimento/1/menu/';
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-
-async function json(url: string, body: unknown): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-/** A confirmed customer through the real flow: sign up, read the outbox link in the log, confirm. */
-async function confirmedCustomer(
-  baseUrl: string,
-  output: () => string,
-): Promise<{ email: string; senha: string }> {
-  const email = `bench.${Date.now()}@exemplo.com.br`;
-  const senha = 'segredo-do-bench';
-  const res = await json(`${baseUrl}/api/ead/controle/cliente/`, {
-    nomeourazaosocial: 'Bench',
-    email,
-    telefone: '11987654321',
-    senha,
-    confirm: senha,
-  });
-  if (res.status !== 201) throw new Error(`cadastro: ${res.status} ${await res.text()}`);
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    link = /\/confirma\/([^\s"]+)/.exec(output())?.[1];
-    if (!link) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!link) throw new Error('link de confirmação não apareceu no log');
-  const [uuid, token] = link.split('/');
-  const ok = await fetch(`${baseUrl}/api/ead/controle/cliente/${uuid}/confirmar/${token}/`, {
-    method: 'POST',
-  });
-  if (!ok.ok) throw new Error(`confirmação: ${ok.status}`);
-  return { email, senha };
-}
 
 function menuLoad(url: string): Promise<Result> {
   return autocannon({ url, connections: 10, duration: DURATION });

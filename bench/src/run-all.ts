@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the four benchmarks in sequence, then one summary table. Figures are printed
+ * `npm run bench`: the benchmarks in sequence, then one summary table. Figures are printed
  * and written to bench/results/latest.json; nothing is asserted. A benchmark that fails is
  * reported and the others still run.
  */
@@ -7,6 +7,7 @@ import { runBundleSize } from './bundle-size.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runLoginLatency } from './login-latency.ts';
 import { runMenuThroughput } from './menu-throughput.ts';
+import { runOrdersThroughput } from './orders-throughput.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
 import { RESULTS_FILE } from './lib/results.ts';
 import { runSearchKeystroke } from './search-keystroke.ts';
@@ -16,6 +17,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['menu-throughput', () => runMenuThroughput()],
   ['lighthouse', () => runLighthouse()],
   ['login-latency', () => runLoginLatency()],
+  ['orders-throughput', () => runOrdersThroughput()],
   ['search-keystroke', () => runSearchKeystroke()],
 ];
 

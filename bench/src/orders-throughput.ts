@@ -1,0 +1,268 @@
+/**
+ * Order placement under load (issue 4): POST /api/estabelecimento/{id}/pedido/ with full
+ * re-pricing by the domain engine, delivery fee from the stored address, coupon-free cash
+ * orders of several items with options, 20 connections, every answer checked to be 201 (each
+ * request carries a fresh pedido_id). On SQLite (the embedded default) and on PostgreSQL.
+ * Targets: ≥ 1,000 orders/s on SQLite with p99 ≤ 50 ms; server RSS after the run ≤ 150 MB.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import {
+  areasEntregaSchema,
+  chooseDeliveryFee,
+  defaultGroupChoice,
+  enderecoSchema,
+  estabelecimentoDetalheSchema,
+  formasPgtoSchema,
+  isGroupHidden,
+  isGroupSatisfied,
+  itemPedido,
+  menuSchema,
+  novoNumeroPedido,
+  totaisPedido,
+  type PedidoInput,
+  type Produto,
+  type QuantidadesGrupo,
+} from '@rango/domain';
+import { confirmedCustomer, login } from './lib/customer.ts';
+import type { BenchResult, Figure } from './lib/results.ts';
+import { printFigures, saveResult } from './lib/results.ts';
+import { isMain, startServer, type ServerHandle } from './lib/server.ts';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 20;
+const ESTABELECIMENTO = 1;
+const PG_ADMIN = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DB = 'rango_bench_pedidos';
+
+async function getJson(url: string, token?: string): Promise<unknown> {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A choice that satisfies every visible group: the defaults, topped up with the first available options. */
+function escolhasValidas(produto: Produto): Record<number, QuantidadesGrupo> | null {
+  const escolhas: Record<number, QuantidadesGrupo> = {};
+  for (const g of produto.grupoopcoes) {
+    if (isGroupHidden(g)) continue;
+    const e: Record<number, number> = { ...defaultGroupChoice(g) };
+    for (const o of g.opcoes) {
+      if (isGroupSatisfied(g, e)) break;
+      if (o.stindisponivel === 0 && !e[o.idopcao]) e[o.idopcao] = 1;
+    }
+    if (!isGroupSatisfied(g, e)) return null;
+    if (Object.keys(e).length > 0) escolhas[g.idgrupoopcao] = e;
+  }
+  return escolhas;
+}
+
+/** Builds one valid delivery order the way the app does, from the server's own public answers. */
+async function buildOrder(baseUrl: string, token: string): Promise<PedidoInput> {
+  const api = `${baseUrl}/api/ead`;
+  const [menuRaw, detalheRaw, areasRaw, formasRaw] = await Promise.all([
+    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/menu/`),
+    getJson(`${api}/controle/estabelecimento/${ESTABELECIMENTO}/`),
+    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/areas_entrega/`),
+    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/formapgto/`),
+  ]);
+  const menu = menuSchema.parse(menuRaw);
+  const detalhe = estabelecimentoDetalheSchema.parse(detalheRaw);
+  const areas = areasEntregaSchema.parse(areasRaw);
+  const dinheiro = formasPgtoSchema.parse(formasRaw).find((f) => f.sttipopgto === 0);
+  if (!dinheiro) throw new Error('o estabelecimento não aceita dinheiro');
+
+  const res = await fetch(`${api}/controle/endereco/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      idtipoendereco: 1,
+      cep: '01414-001',
+      rua: 'Rua Haddock Lobo',
+      numero: '100',
+      bairro: 'Cerqueira César',
+      cidade: 'São Paulo',
+      uf: 'SP',
+      complemento: '',
+      detalhe: '',
+    }),
+  });
+  if (!res.ok) throw new Error(`endereço: ${res.status} ${await res.text()}`);
+  const endereco = enderecoSchema.parse(await res.json());
+  const taxa = chooseDeliveryFee({
+    areas,
+    taxasentrega: detalhe.taxaentrega_set,
+    endereco: { ...endereco, cidade: endereco.cidade.descricao },
+  });
+  if (!taxa.entrega) throw new Error(`sem entrega no endereço do benchmark: ${taxa.motivo}`);
+
+  // Four products with option groups where possible: the re-pricing is the point.
+  const produtos = menu.grupos
+    .flatMap((g) => g.produtos)
+    .filter((p) => p.stindisponivel === 0)
+    .sort((a, b) => b.grupoopcoes.length - a.grupoopcoes.length);
+  const itens = [];
+  for (const p of produtos) {
+    const escolhas = escolhasValidas(p);
+    if (escolhas === null) continue;
+    itens.push(itemPedido(p, { quantidade: 1 + (itens.length % 2), escolhas }, ''));
+    if (itens.length === 4) break;
+  }
+  const t = totaisPedido({ itens, taxaCents: taxa.taxaCents, abonoCents: taxa.abonoCents, cupom: null });
+  return {
+    pedido_id: randomUUID(),
+    entregue_as: null,
+    ajuste: 0,
+    desconto: t.desconto,
+    cliente: {
+      cpf: null,
+      external_id: null,
+      nome: 'Bench',
+      telefone: '11987654321',
+      endereco: { id: endereco.id },
+    },
+    cpf_pagador: null,
+    deliveryestabelecimento_id: ESTABELECIMENTO,
+    itens,
+    observacoes: '',
+    numero_pedido: novoNumeroPedido(),
+    origem: 'WEB',
+    pagamentos: [
+      {
+        cartao: null,
+        descricaoFormaPgto: dinheiro.descricao,
+        formapgto_id: dinheiro.idformapgto,
+        formapgto_sttipopgto: dinheiro.sttipopgto,
+        pre_pago: false,
+        tipo: null,
+        troco_para: (Math.floor(t.total / 10_000) + 1) * 10_000,
+        valor: t.total,
+      },
+    ],
+    previsaoentregamax: detalhe.previsaoentregamax,
+    previsaoentregamin: detalhe.previsaoentregamin,
+    subtotal: t.subtotal,
+    taxa_entrega: t.taxa_entrega,
+    tipo: 'DELIVERY',
+    total: t.total,
+    endereco_togo: 'Quero encontrar o entregador.',
+    codigo_cupom: null,
+    abono_taxa_entrega: taxa.abonoCents,
+  };
+}
+
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+async function measure(server: ServerHandle, banco: string, minRps: number | null): Promise<Figure[]> {
+  const { email, senha } = await confirmedCustomer(server.baseUrl, server.output);
+  const token = await login(server.baseUrl, email, senha);
+  const pedido = await buildOrder(server.baseUrl, token);
+  const url = `${server.baseUrl}/api/ead/api/estabelecimento/${ESTABELECIMENTO}/pedido/`;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const statuses = new Map<number, number>();
+  let exemplo = '';
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      method: 'POST',
+      connections: CONNECTIONS,
+      duration,
+      headers,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ ...pedido, pedido_id: randomUUID(), numero_pedido: novoNumeroPedido() }),
+          }),
+          onResponse: (status, body) => {
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status !== 201 && !exemplo) exemplo = `${status} ${String(body).slice(0, 300)}`;
+          },
+        },
+      ],
+    });
+  await run(2); // warm-up (JIT, caches, prepared statements)
+  statuses.clear();
+  const r = await run(DURATION);
+  const ok = statuses.get(201) ?? 0;
+  const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+  if (ok !== total || r.errors > 0) {
+    throw new Error(
+      `${banco}: ${total - ok} de ${total} respostas não-201, ${r.errors} erros; ex.: ${exemplo}`,
+    );
+  }
+  const rps = Math.round(ok / DURATION);
+  const rss = rssMb(server.pid);
+  return [
+    {
+      name: `pedidos por segundo (${banco}, ${CONNECTIONS} conexões)`,
+      value: rps,
+      unit: 'pedidos/s',
+      target: minRps === null ? 'informativo' : `≥ ${minRps}`,
+      ok: minRps === null || rps >= minRps,
+    },
+    {
+      name: `p99 (${banco})`,
+      value: r.latency.p99,
+      unit: 'ms',
+      target: banco === 'SQLite' ? '≤ 50 ms' : 'informativo',
+      ok: banco !== 'SQLite' || r.latency.p99 <= 50,
+    },
+    { name: `p50 (${banco})`, value: r.latency.p50, unit: 'ms', target: 'informativo', ok: true },
+    { name: `pedidos criados (${banco})`, value: ok, unit: 'pedidos', target: 'todos 201', ok: true },
+    {
+      name: `memória do servidor após a carga (${banco})`,
+      value: rss,
+      unit: 'MB RSS',
+      target: '≤ 150 MB',
+      ok: rss <= 150,
+    },
+  ];
+}
+
+const serverEnv = { RATE_LIMIT: '0', LOG_LEVEL: 'info', DEMO_SIMULATOR: '0', ACCESS_TOKEN_TTL: '3600' };
+
+function freshPostgres(): string | null {
+  try {
+    for (const sqlText of [`DROP DATABASE IF EXISTS ${PG_DB}`, `CREATE DATABASE ${PG_DB}`]) {
+      execFileSync('psql', [PG_ADMIN, '-qc', sqlText], { stdio: 'pipe' });
+    }
+    return PG_ADMIN.replace(/\/[^/]*$/, `/${PG_DB}`);
+  } catch (error) {
+    console.error(`PostgreSQL indisponível para o benchmark: ${(error as Error).message.split('\n')[0]}`);
+    return null;
+  }
+}
+
+export async function runOrdersThroughput(): Promise<BenchResult> {
+  const figures: Figure[] = [];
+  const sqlite = await startServer({ env: serverEnv });
+  try {
+    figures.push(...(await measure(sqlite, 'SQLite', 1000)));
+  } finally {
+    await sqlite.stop();
+  }
+  const pgUrl = process.env.BENCH_SKIP_PG ? null : freshPostgres();
+  if (pgUrl) {
+    const pg = await startServer({ env: { ...serverEnv, DATABASE_URL: pgUrl } });
+    try {
+      figures.push(...(await measure(pg, 'PostgreSQL', null)));
+    } finally {
+      await pg.stop();
+    }
+  }
+  return { bench: 'orders-throughput', figures };
+}
+
+if (isMain(import.meta.url)) {
+  const result = await runOrdersThroughput();
+  console.log(`\nPedidos com re-precificação completa, ${CONNECTIONS} conexões, ${DURATION} s`);
+  printFigures(result);
+  saveResult(result);
+}
