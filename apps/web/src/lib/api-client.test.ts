@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, setTokens } from '../stores/session.ts';
-import { ApiError, apiGet, apiPost, setSessionExpiredHandler } from './api-client.ts';
+import { ApiError, apiGet, apiGetText, apiPost, setSessionExpiredHandler } from './api-client.ts';
 
 const ok = z.object({ ok: z.boolean() });
 
@@ -134,6 +134,29 @@ describe('api-client (spec section 8, Session)', () => {
     await expect(apiPost('/controle/token/', {}, ok)).rejects.toMatchObject({
       status: 400,
       message: 'Email ou senha incorretos.',
+    });
+  });
+
+  it('reads an HTML answer as text (the receipt), after refreshing the token like any call', async () => {
+    setTokens({ access: 'velho', refresh: 'r1' });
+    const html = '<!doctype html><p>Cupom</p>';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/controle/token/refresh/')) return json(200, { access: 'a2', refresh: 'r2' });
+        return new Headers(init?.headers).get('Authorization') === 'Bearer a2'
+          ? new Response(html, { status: 200, headers: { 'Content-Type': 'text/html' } })
+          : json(401, { detail: 'x' });
+      }),
+    );
+    await expect(apiGetText('/controle/pedido/1/cupom/')).resolves.toBe(html);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { detail: 'Não encontrado.' })),
+    );
+    await expect(apiGetText('/controle/pedido/2/cupom/')).rejects.toMatchObject({
+      status: 404,
+      message: 'Não encontrado.',
     });
   });
 });

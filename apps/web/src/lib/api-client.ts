@@ -6,6 +6,7 @@
  */
 import { errorText, refreshAnswerSchema } from '@rango/domain';
 import type { Schema } from '@rango/domain';
+import { z } from 'zod/mini';
 import { API_BASE, paths } from '../config/paths.ts';
 import { clearSession, getSession, setTokens, syncSessionFromStorage } from '../stores/session.ts';
 
@@ -29,6 +30,8 @@ export interface RequestOptions {
    * answer itself, never a reason to refresh.
    */
   refreshOn401?: boolean;
+  /** 'text' for the calls that answer HTML (the order receipt): the body as a string. */
+  responseType?: 'json' | 'text';
 }
 
 const REFRESH_PATH = '/controle/token/refresh/';
@@ -145,15 +148,21 @@ export async function apiRequest<T>(
       expireSession();
     }
   }
-  const data = await readJson(res);
-  if (!res.ok) throw new ApiError(res.status, data);
+  if (!res.ok) throw new ApiError(res.status, await readJson(res));
+  const data = options.responseType === 'text' ? await res.text() : await readJson(res);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(500, undefined);
   return parsed.data;
 }
 
+const textSchema: Schema<string> = z.string();
+
 export const apiGet = <T>(path: string, schema: Schema<T>, signal?: AbortSignal) =>
   apiRequest(path, schema, { signal });
+
+/** A GET whose answer is not JSON (the order receipt's HTML), with the same token and refresh. */
+export const apiGetText = (path: string, signal?: AbortSignal): Promise<string> =>
+  apiRequest(path, textSchema, { signal, responseType: 'text' });
 
 export const apiPost = <T>(path: string, body: unknown, schema: Schema<T>, options: RequestOptions = {}) =>
   apiRequest(path, schema, { ...options, method: 'POST', body });
