@@ -20,7 +20,7 @@ import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { imageUrl } from '../../../config/paths.ts';
 import { editItem, requestAddItem, type CartItem } from '../../../stores/cart.ts';
 import { addItemRefusal } from '../lib/add-item.ts';
-import { buildCartItem, type Escolhas } from '../lib/cart-item.ts';
+import { buildCartItem, type Escolhas } from '../../../lib/cart-item.ts';
 import { OptionGroupFieldset } from './option-group-fieldset.tsx';
 import { ProductPrice } from './product-price.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';

@@ -2,7 +2,7 @@ import { MSG, matchesSearch, type Menu } from '@rango/domain';
 import { describe, expect, it } from 'vitest';
 import * as data from '../testing/fixtures.ts';
 import { addItemRefusal } from './add-item.ts';
-import { buildCartItem, repriceWithMenu } from './cart-item.ts';
+import { buildCartItem, repriceWithMenu } from '../../../lib/cart-item.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from './menu-index.ts';
 import { optionControl, optionPriceLabel } from './option-display.ts';
 

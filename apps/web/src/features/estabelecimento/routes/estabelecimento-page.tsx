@@ -31,9 +31,9 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { repriceItems, useCart } from '../../../stores/cart.ts';
-import { useEstabelecimento } from '../api/get-estabelecimento.ts';
-import { useFormasPgto } from '../api/get-formas-pgto.ts';
-import { useMenu } from '../api/get-menu.ts';
+import { useEstabelecimento } from '../../../api/get-estabelecimento.ts';
+import { useFormasPgto } from '../../../api/get-formas-pgto.ts';
+import { useMenu } from '../../../api/get-menu.ts';
 import { CategoryBar } from '../components/category-bar.tsx';
 import { EstabelecimentoHeader } from '../components/estabelecimento-header.tsx';
 import { MaisInformacoes } from '../components/mais-informacoes.tsx';
@@ -41,7 +41,7 @@ import type { EdicaoItem } from '../components/product-drawer.tsx';
 import { ProductList, type ProductListHandle } from '../components/product-list.tsx';
 import { useProdutoParam } from '../hooks/use-produto-param.ts';
 import { useStickyTop } from '../hooks/use-sticky-top.ts';
-import { repriceWithMenu } from '../lib/cart-item.ts';
+import { repriceWithMenu } from '../../../lib/cart-item.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from '../lib/menu-index.ts';
 
 // The drawer (Drawer, radios, checkboxes, textarea, steppers) loads when a product is first

@@ -1,6 +1,6 @@
 import { formasPgtoSchema, type FormaPgto } from '@rango/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '../lib/api-client.ts';
 import { getEstabelecimentoQueryOptions, retryUnlessClientError } from './get-estabelecimento.ts';
 
 /** GET /api/estabelecimento/{id}/formapgto/ — the payment methods ('Mais Informações', add-item check). */

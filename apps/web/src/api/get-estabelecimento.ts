@@ -1,6 +1,6 @@
 import { estabelecimentoDetalheSchema, type EstabelecimentoDetalhe } from '@rango/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../lib/api-client.ts';
 
 /** GET /controle/estabelecimento/{id}/ — header, hours, store switch, minimum order. */
 export function getEstabelecimento(id: number, signal?: AbortSignal): Promise<EstabelecimentoDetalhe> {

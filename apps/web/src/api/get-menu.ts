@@ -1,6 +1,6 @@
 import { menuSchema, type Menu } from '@rango/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '../lib/api-client.ts';
 import { getEstabelecimentoQueryOptions, retryUnlessClientError } from './get-estabelecimento.ts';
 
 /** GET /api/estabelecimento/{id}/menu/ — the groups and their products. */

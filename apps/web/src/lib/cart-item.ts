@@ -7,7 +7,7 @@ import {
   type Produto,
   type QuantidadesGrupo,
 } from '@rango/domain';
-import type { CartItem } from '../../../stores/cart.ts';
+import type { CartItem } from '../stores/cart.ts';
 
 export type Escolhas = Record<number, QuantidadesGrupo>;
 
