@@ -80,4 +80,16 @@ export const MSG_PEDIDO = {
   pagamentoPendenteVariosAcao:
     'Clique aqui para ser redirecionado à página de pedidos e concluir o pagamento.',
   nenhumMeioPagamento: 'Nenhum meio de pagamento configurado.',
+  // Ours (orders pages; the spec is silent on these texts).
+  meusPedidos: 'Meus Pedidos',
+  acompanharPedido: 'Acompanhar pedido',
+  recarregarPagina: 'Tente novamente recarregando a página.',
+  tentarNovamente: 'Tentar novamente',
+  carregarMais: 'Carregar mais',
+  pedidoNaoEncontrado: 'Pedido não encontrado',
+  pedidoNaoEncontradoTexto: 'Este pedido não existe ou não é da sua conta.',
+  semTelefone: 'O estabelecimento não informou um telefone para contato.',
+  verCupom: 'Ver cupom',
+  cupomDoPedido: (referencia: string) => `Cupom do pedido #${referencia}`,
+  imprimir: 'Imprimir',
 } as const;
