@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEndereco, mockApi, on } from '../../features/cliente/testing/mock-api.ts';
 import { getEnderecoEscolhido, setEnderecoEscolhido } from '../../stores/endereco.ts';
+import { openEnderecoSelector } from '../../stores/endereco-selector.ts';
 import { clearSession, setTokens } from '../../stores/session.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { AddressPicker } from './address-picker.tsx';
@@ -40,6 +41,21 @@ describe('AddressPicker', () => {
     renderWithProviders(<AddressPicker />);
     await user.click(screen.getByRole('button', { name: 'Escolha o endereço de entrega' }));
     expect(await screen.findByRole('dialog', { name: 'Escolha o endereço de entrega' })).toBeInTheDocument();
+  });
+
+  it("opens one selector when a page asks for it (checkout's 'Escolher endereço')", async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <AddressPicker />
+        <AddressPicker compact />
+      </>,
+    );
+    act(() => openEnderecoSelector());
+    expect(await screen.findAllByRole('dialog', { name: 'Escolha o endereço de entrega' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('after login, saves the local address to the account once and keeps the returned id', async () => {

@@ -4,6 +4,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { enderecoCurto, useEnderecoEscolhido } from '../../stores/endereco.ts';
+import { closeEnderecoSelector, useEnderecoSelectorPedido } from '../../stores/endereco-selector.ts';
 import { useIsLoggedIn } from '../../stores/session.ts';
 
 const TITULO = 'Escolha o endereço de entrega';
@@ -37,7 +38,15 @@ function EnderecoCarryOver() {
  * as in the prerendered shell.
  */
 export function AddressPicker({ compact = false }: { compact?: boolean }) {
-  const [opened, { open, close }] = useDisclosure(false);
+  const [aberto, { open, close: fechar }] = useDisclosure(false);
+  // A page's request (checkout's 'Escolher endereço') opens the full picker's selector: both
+  // pickers are mounted (one hidden by CSS), and one dialog must answer.
+  const pedido = useEnderecoSelectorPedido() && !compact;
+  const opened = aberto || pedido;
+  const close = () => {
+    fechar();
+    if (pedido) closeEnderecoSelector();
+  };
   const [used, setUsed] = useState(false);
   const endereco = useEnderecoEscolhido();
   if (opened && !used) setUsed(true);
