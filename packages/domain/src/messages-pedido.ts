@@ -46,6 +46,18 @@ export const MSG_PEDIDO = {
   enderecoInvalido: 'Endereço não encontrado.',
   pagamentoOnlineIndisponivel: 'O pagamento online ainda não está disponível para este pedido.',
   valorPagamentoInvalido: 'O valor do pagamento não confere com o total do pedido.',
+  // Ours, on the checkout page.
+  dataObrigatoria: 'Escolha o dia.',
+  horarioObrigatorio: 'Escolha o horário.',
+  pagamentoOnlineEmBreve: 'Em breve você poderá pagar pelo site. Por enquanto, escolha "Pagar na entrega".',
+  lojaFechadaAgendar:
+    'A loja está fechada agora. Você pode agendar o pedido para um horário de funcionamento.',
+  telefoneCheckoutTitulo: 'Confirme seu telefone',
+  telefoneCheckoutTexto:
+    'Informe um telefone com DDD (10 ou 11 dígitos) para o estabelecimento falar com você sobre o pedido.',
+  pedidoNaoEnviadoTitulo: 'Pedido não enviado',
+  pedidoNaoEnviado:
+    'Não conseguimos falar com o servidor. Seu carrinho e os dados do pagamento continuam aqui: verifique sua internet e tente de novo.',
 
   // Order submission (section 8): titles and texts, word for word.
   pedidoMinimoTitulo: 'Pedido Mínimo',
