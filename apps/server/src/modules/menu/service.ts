@@ -15,6 +15,12 @@ export interface CachedMenu {
   etag: string;
   gzip: Buffer;
   br: Buffer;
+  /**
+   * Every product of the menu by idproduto (hidden and unavailable ones too), in the wire shape
+   * the pricing engine reads: order placement re-prices from it without reading a table.
+   * Shared: never mutate.
+   */
+  produtos: ReadonlyMap<number, Produto>;
 }
 
 /** Reads the menu tables and presents them in the wire shape (product money in reais, options in cents). */
@@ -93,7 +99,10 @@ export async function loadMenu(db: Db, idestabelecimento: number): Promise<Menu>
 
 function buildCached(menu: Menu, versao: number): CachedMenu {
   // Validated once here, not per request: the hot path serves these bytes as they are.
-  const body = Buffer.from(JSON.stringify(conform(menuSchema, menu, 'menu')));
+  const checked = conform(menuSchema, menu, 'menu');
+  const body = Buffer.from(JSON.stringify(checked));
+  const produtos = new Map<number, Produto>();
+  for (const g of checked.grupos) for (const p of g.produtos) produtos.set(p.idproduto, p);
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
   return {
     versao,
@@ -106,6 +115,7 @@ function buildCached(menu: Menu, versao: number): CachedMenu {
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
+    produtos,
   };
 }
 
@@ -145,20 +155,29 @@ export function createMenuService(db: Db) {
     return cached;
   }
 
+  async function get(id: number): Promise<CachedMenu | undefined> {
+    const versao = await currentVersion(id);
+    if (versao === undefined) return undefined;
+    const hit = cache.get(id);
+    if (hit !== undefined && hit.versao === versao) return hit;
+    let pending = builds.get(id);
+    if (pending === undefined) {
+      pending = build(id, versao).finally(() => builds.delete(id));
+      builds.set(id, pending);
+    }
+    const built = await pending;
+    return built.versao >= versao ? built : build(id, versao);
+  }
+
   return {
     /** The cached menu, or undefined when the establishment does not exist. */
-    async get(id: number): Promise<CachedMenu | undefined> {
-      const versao = await currentVersion(id);
-      if (versao === undefined) return undefined;
-      const hit = cache.get(id);
-      if (hit !== undefined && hit.versao === versao) return hit;
-      let pending = builds.get(id);
-      if (pending === undefined) {
-        pending = build(id, versao).finally(() => builds.delete(id));
-        builds.set(id, pending);
-      }
-      const built = await pending;
-      return built.versao >= versao ? built : build(id, versao);
+    get,
+    /**
+     * The establishment's products by idproduto at the current menu_versao (the same cache as the
+     * menu), or undefined when the establishment does not exist.
+     */
+    async produtos(id: number): Promise<ReadonlyMap<number, Produto> | undefined> {
+      return (await get(id))?.produtos;
     },
     /**
      * The cached menu when that is known synchronously to be current (SQLite version read, cache
