@@ -76,6 +76,43 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('DEMO_SIMULATOR', () => {
+  it('is on by default only on the embedded SQLite database; DEMO_SIMULATOR overrides', () => {
+    expect(loadConfig({}).demoSimulator).toBe(true);
+    expect(loadConfig({ DATABASE_URL: ' ' }).demoSimulator).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoSimulator).toBe(false);
+    expect(loadConfig({ DATABASE_URL: '/tmp/x.db' }).demoSimulator).toBe(false);
+    expect(loadConfig({ DEMO_SIMULATOR: '0' }).demoSimulator).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_SIMULATOR: '1' }).demoSimulator).toBe(true);
+  });
+
+  it('DEMO_SIMULATOR_STEP_SECONDS: defaults 8, 15, 15, 10; one number for all, or four', () => {
+    expect(loadConfig({}).demoSimulatorSteps).toEqual({
+      confirmar: 8,
+      preparar: 15,
+      entregar: 15,
+      concluir: 10,
+    });
+    expect(loadConfig({ DEMO_SIMULATOR_STEP_SECONDS: '2' }).demoSimulatorSteps).toEqual({
+      confirmar: 2,
+      preparar: 2,
+      entregar: 2,
+      concluir: 2,
+    });
+    expect(loadConfig({ DEMO_SIMULATOR_STEP_SECONDS: '1, 0.5,3,0' }).demoSimulatorSteps).toEqual({
+      confirmar: 1,
+      preparar: 0.5,
+      entregar: 3,
+      concluir: 0,
+    });
+    for (const bad of ['-1', 'abc', '1,2', '1,2,3,4,5', '1,,2,3', '5000']) {
+      expect(() => loadConfig({ DEMO_SIMULATOR_STEP_SECONDS: bad }), bad).toThrow(
+        /DEMO_SIMULATOR_STEP_SECONDS/,
+      );
+    }
+  });
+});
+
 describe('database URLs', () => {
   it('tells the dialects apart and finds the SQLite file', () => {
     expect(dialectOfUrl('postgres://x/y')).toBe('postgres');

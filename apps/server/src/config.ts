@@ -52,9 +52,36 @@ export interface Config {
    * then pick its own IP and escape every limit.
    */
   trustProxy: TrustProxy;
+  /**
+   * The demo restaurant simulator (modules/operator/simulator.ts) moves every open order along its
+   * statuses. Default: on when the server runs on the embedded SQLite file (no DATABASE_URL), off
+   * with a DATABASE_URL (production) and in tests.
+   */
+  demoSimulator: boolean;
+  /** The simulator's wait before each move, in seconds. */
+  demoSimulatorSteps: DemoSimulatorSteps;
 }
 
 export type TrustProxy = false | number | string[];
+
+/** Seconds an order waits in a status before the simulator moves it on. */
+export interface DemoSimulatorSteps {
+  /** Realizado (or a confirmed payment) → Confirmado. */
+  confirmar: number;
+  /** Confirmado → Pronto. */
+  preparar: number;
+  /** Pronto → Entregue (delivery), or Pronto → Concluído (pickup). */
+  entregar: number;
+  /** Entregue → Concluído. */
+  concluir: number;
+}
+
+export const DEMO_SIMULATOR_STEPS: DemoSimulatorSteps = {
+  confirmar: 8,
+  preparar: 15,
+  entregar: 15,
+  concluir: 10,
+};
 
 // Resolved from this file, not from the working directory, so `npm run serve` from anywhere
 // finds the same database and builds.
@@ -114,6 +141,28 @@ function trustProxy(value: string | undefined): TrustProxy {
   return list;
 }
 
+/**
+ * DEMO_SIMULATOR_STEP_SECONDS: one number for every step ('2') or four, comma-separated, in the
+ * order confirmar, preparar, entregar, concluir ('8,15,15,10'); decimals allowed, 0 = at once.
+ */
+function simulatorSteps(value: string | undefined): DemoSimulatorSteps {
+  const v = value?.trim();
+  if (!v) return DEMO_SIMULATOR_STEPS;
+  const parts = v.split(',').map((p) => p.trim());
+  const n = parts.map(Number);
+  if (
+    (parts.length !== 1 && parts.length !== 4) ||
+    parts.some((p) => !/^\d+(\.\d+)?$/.test(p)) ||
+    n.some((x) => x > 3600)
+  ) {
+    throw new Error(
+      `DEMO_SIMULATOR_STEP_SECONDS inválido: ${value} (segundos, um número ou quatro separados por vírgula, até 3600)`,
+    );
+  }
+  const [confirmar = 0, preparar = confirmar, entregar = confirmar, concluir = confirmar] = n;
+  return { confirmar, preparar, entregar, concluir };
+}
+
 /** HS256 needs a key at least as long as its output; shorter ones can be brute-forced offline. */
 export const MIN_JWT_SECRET = 32;
 
@@ -169,5 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: optional(env.GEOCODER_URL),
     rateLimit: flag(env.RATE_LIMIT, true),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    demoSimulator: flag(env.DEMO_SIMULATOR, !env.DATABASE_URL?.trim()),
+    demoSimulatorSteps: simulatorSteps(env.DEMO_SIMULATOR_STEP_SECONDS),
   };
 }

@@ -97,6 +97,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     geocoderUrl: undefined,
     rateLimit: true,
     trustProxy: false,
+    demoSimulator: false,
+    demoSimulatorSteps: { confirmar: 8, preparar: 15, entregar: 15, concluir: 10 },
     ...overrides,
   };
 }
