@@ -1,0 +1,331 @@
+import {
+  LOCAL_ENTREGA_PADRAO,
+  MSG_CONTA,
+  MSG_PEDIDO,
+  STATUS,
+  agendamentoValido,
+  centsToReais,
+  checkCupom,
+  chooseDeliveryFee,
+  formatBRL,
+  isStoreOpen,
+  normalizeCupomCodigo,
+  pedidoInputSchema,
+  presentCupom,
+  telefoneCheckoutValido,
+  verificarPedido,
+} from '@rango/domain';
+import type {
+  CupomCheck,
+  CupomRecusada,
+  CupomRegras,
+  DeliveryFee,
+  EnderecoPedido,
+  PedidoCriado,
+  PedidoGravado,
+  PedidoInput,
+} from '@rango/domain';
+import type { Db } from '../../db/index.ts';
+import { HttpError, estabelecimentoNaoEncontrado } from '../../http/errors.ts';
+import { couponsRepository } from '../coupons/repository.ts';
+import { toRegras } from '../coupons/service.ts';
+import { isUniqueViolation } from '../customers/repository.ts';
+import type { MenuService } from '../menu/service.ts';
+import { ordersRepository as repo } from './repository.ts';
+import type { EnderecoRow } from './repository.ts';
+
+/** 400 `{campo: [mensagem]}`, the field-error shape of every route. */
+const campo = (nome: string, msg: string) => new HttpError(400, { [nome]: [msg] });
+
+/** Spec section 8: a repeated pedido_id ('Limpar Carrinho' in the app). */
+export const pedidoDuplicado = (): HttpError =>
+  new HttpError(400, { codigo: 105, msg: MSG_PEDIDO.pedidoDuplicadoPadrao, extra: { status_code: 409 } });
+
+const cupomRecusado = (check: CupomRecusada): HttpError =>
+  new HttpError(400, { codigo: check.codigo, msg: check.mensagem });
+
+interface CupomAplicado {
+  id: number;
+  regras: CupomRegras;
+}
+
+/** The fee for the customer's stored address, from the establishment's areas or neighbourhood table. */
+async function taxaDoEndereco(
+  db: Db,
+  idestabelecimento: number,
+  endereco: EnderecoRow,
+): Promise<DeliveryFee> {
+  const areas = await repo.listAreas(db, idestabelecimento);
+  const destino = {
+    bairro: endereco.bairro,
+    cidade: endereco.cidade,
+    uf: endereco.uf,
+    latitude: endereco.lat === null ? null : Number(endereco.lat),
+    longitude: endereco.lng === null ? null : Number(endereco.lng),
+  };
+  if (areas.length > 0) {
+    return chooseDeliveryFee({
+      areas: areas.map((a) => ({
+        idareaentrega: a.idareaentrega,
+        geo_data: {
+          center: { lat: Number(a.center_lat), lng: Number(a.center_lng) },
+          radius: Number(a.raio),
+        },
+        taxaentrega: a.taxaentrega === null ? null : centsToReais(a.taxaentrega),
+        valorminimo: a.valorminimo === null ? null : centsToReais(a.valorminimo),
+      })),
+      taxasentrega: [],
+      endereco: destino,
+    });
+  }
+  const [taxas, abonos] = await Promise.all([
+    repo.listTaxas(db, idestabelecimento),
+    repo.listAbonos(db, idestabelecimento),
+  ]);
+  return chooseDeliveryFee({
+    areas: [],
+    taxasentrega: taxas.map((t) => ({
+      bairro: t.bairro,
+      cidade: t.cidade,
+      uf: t.uf,
+      valor: centsToReais(t.valor),
+      abonotaxaentrega_set: abonos
+        .filter((a) => a.idtaxaentrega === t.id)
+        .map((a) => ({ valorminimo: centsToReais(a.valorminimo) })),
+    })),
+    endereco: destino,
+  });
+}
+
+const snapshotEndereco = (e: EnderecoRow): EnderecoPedido => ({
+  id: e.id,
+  cep: e.cep,
+  rua: e.rua,
+  numero: e.numero,
+  bairro: e.bairro,
+  cidade: e.cidade,
+  uf: e.uf,
+  complemento: e.complemento,
+  detalhe: e.detalhe,
+});
+
+const soDigitos = (v: string | null): string | null => {
+  const d = (v ?? '').replace(/\D/g, '');
+  return d === '' ? null : d;
+};
+
+/** The drop-off place (spec section 9): the default for pay-on-delivery; pickup has none. */
+function localEntrega(input: PedidoInput): string | null {
+  if (input.tipo === 'TOGO') return null;
+  const local = (input.endereco_togo ?? '').trim();
+  if (local === '' || local === LOCAL_ENTREGA_PADRAO) return LOCAL_ENTREGA_PADRAO;
+  // 'Portão da casa / prédio.' and the like come only with online payment (next issue).
+  throw campo('endereco_togo', MSG_PEDIDO.localEntregaObrigatorio);
+}
+
+export interface ClienteLogado {
+  id: number;
+  uuid: string;
+  nome: string;
+}
+
+/**
+ * Order placement (spec sections 3, 5, 8; ARCHITECTURE.md "The server decides"): the payload is
+ * re-priced from the server's own catalogue, fee, coupon and payment methods, refused with the
+ * spec's codes in a fixed order, and stored in one transaction with its first history entry and
+ * its coupon use. A repeated pedido_id, even at the same instant, creates one order.
+ */
+export function createOrderPlacement(db: Db, menu: MenuService) {
+  return async function criarPedido(
+    cliente: ClienteLogado,
+    idestabelecimento: number,
+    body: unknown,
+    agora: Date = new Date(),
+  ): Promise<PedidoCriado> {
+    const input = pedidoInputSchema.parse(body);
+    const est = await repo.findEstabelecimento(db, idestabelecimento);
+    if (!est) throw estabelecimentoNaoEncontrado();
+    if (input.deliveryestabelecimento_id !== est.id) {
+      throw campo('deliveryestabelecimento_id', MSG_PEDIDO.estabelecimentoInvalido);
+    }
+    if (await repo.pedidoIdExists(db, input.pedido_id)) throw pedidoDuplicado();
+
+    // Opening hours: now, or the scheduled time (a scheduled order may be placed while closed).
+    const horarios = await repo.listHorarios(db, est.id);
+    const entregueAs = input.entregue_as === null ? null : new Date(input.entregue_as);
+    if (entregueAs === null) {
+      if (!isStoreOpen({ lojaaberta: est.lojaaberta !== 0, horariofuncionamento_set: horarios }, agora)) {
+        throw new HttpError(422, { detail: MSG_PEDIDO.lojaFechadaTexto });
+      }
+    } else if (!agendamentoValido(entregueAs, horarios, agora)) {
+      throw campo('entregue_as', MSG_PEDIDO.horarioInvalido);
+    }
+
+    // Delivery: the customer's own stored address (its copy, not the payload's) and its fee.
+    let endereco: EnderecoRow | null = null;
+    let taxa: DeliveryFee | null = null;
+    if (input.tipo === 'DELIVERY') {
+      const idendereco = input.cliente.endereco?.id;
+      if (idendereco === undefined) throw campo('endereco', MSG_PEDIDO.enderecoObrigatorio);
+      endereco = (await repo.findEndereco(db, cliente.id, idendereco)) ?? null;
+      if (!endereco) throw campo('endereco', MSG_PEDIDO.enderecoInvalido);
+      taxa = await taxaDoEndereco(db, est.id, endereco);
+    }
+
+    // Coupon: validity and usage limits now; its subtotal minimum once the items are priced.
+    let cupom: CupomAplicado | null = null;
+    const codigo = normalizeCupomCodigo(input.codigo_cupom ?? '');
+    if (codigo !== '') {
+      const row = await couponsRepository.findByCodigo(db, est.id, codigo);
+      if (!row) throw new HttpError(400, { codigo: 103, msg: MSG_PEDIDO.cupomNaoEncontrado });
+      const regras = toRegras(row);
+      const usos = await couponsRepository.countUsos(db, row.id, cliente.id);
+      const check = checkCupom(regras, { agora, usosTotal: usos.total, usosCliente: usos.cliente });
+      if (!check.ok) throw cupomRecusado(check);
+      cupom = { id: row.id, regras };
+    }
+    const cupomWire = cupom ? presentCupom(cupom.regras) : null;
+
+    const produtos = await menu.produtos(est.id);
+    if (!produtos) throw estabelecimentoNaoEncontrado();
+    const v = verificarPedido(input, { produtos, taxa, cupom: cupomWire });
+    if (!v.ok) {
+      throw new HttpError(400, {
+        codigo: 105,
+        msg: MSG_PEDIDO.naoFoiPossivelFinalizar,
+        non_field_errors: v.erros.map((e) => ({ codigo: e.codigo, msg: e.msg })),
+      });
+    }
+    const usoCupom = (usos: { total: number; cliente: number }): CupomCheck =>
+      cupom
+        ? checkCupom(cupom.regras, {
+            agora,
+            subtotalCents: v.subtotal,
+            usosTotal: usos.total,
+            usosCliente: usos.cliente,
+          })
+        : { ok: true };
+    // Limits were checked above; here only the minimum, which needed the subtotal.
+    const minimoCupom = usoCupom({ total: 0, cliente: 0 });
+    if (!minimoCupom.ok) throw cupomRecusado(minimoCupom);
+    if (est.pedidominimo > 0 && v.subtotal < est.pedidominimo) {
+      throw new HttpError(400, {
+        codigo: 102,
+        msg: MSG_PEDIDO.pedidoMinimoTexto(formatBRL(est.pedidominimo)),
+      });
+    }
+
+    // Payment on delivery only (online payment is the next issue).
+    const pagamento = input.pagamentos[0]!;
+    const forma = await repo.findFormaPgto(db, est.id, pagamento.formapgto_id);
+    if (!forma || forma.sttipopgto !== pagamento.formapgto_sttipopgto) {
+      throw campo('pagamentos', MSG_PEDIDO.formaPgtoInvalida);
+    }
+    if (pagamento.pre_pago) {
+      throw new HttpError(400, {
+        codigo: 106,
+        msg: MSG_PEDIDO.pagamentoOnlineIndisponivel,
+        extra: { codigo: 100 },
+      });
+    }
+    if (pagamento.valor !== v.total) throw campo('pagamentos', MSG_PEDIDO.valorPagamentoInvalido);
+    const dinheiro = forma.sttipopgto === 0;
+    if (dinheiro) {
+      if (pagamento.troco_para === null) throw campo('troco_para', MSG_PEDIDO.trocoObrigatorio);
+      if (pagamento.troco_para <= v.total) throw campo('troco_para', MSG_PEDIDO.trocoMaiorQueTotal);
+    }
+    const local = localEntrega(input);
+    if (!telefoneCheckoutValido(input.cliente.telefone)) {
+      throw campo('telefone', MSG_CONTA.telefoneInvalido);
+    }
+
+    const dthr = agora.toISOString();
+    const gravado: PedidoGravado = {
+      pedido_id: input.pedido_id,
+      entregue_as: entregueAs === null ? null : entregueAs.toISOString(),
+      ajuste: 0,
+      desconto: v.desconto,
+      cliente: {
+        cpf: soDigitos(input.cliente.cpf),
+        external_id: cliente.uuid,
+        nome: input.cliente.nome.trim() || cliente.nome,
+        telefone: soDigitos(input.cliente.telefone) ?? '',
+        endereco: endereco ? snapshotEndereco(endereco) : null,
+      },
+      cpf_pagador: soDigitos(input.cpf_pagador),
+      deliveryestabelecimento_id: est.id,
+      itens: v.itens,
+      observacoes: input.observacoes.trim(),
+      numero_pedido: input.numero_pedido,
+      origem: input.origem,
+      pagamentos: [
+        {
+          descricaoFormaPgto: forma.descricao,
+          formapgto_id: forma.idformapgto,
+          formapgto_sttipopgto: forma.sttipopgto,
+          pre_pago: false,
+          tipo: null,
+          troco_para: dinheiro ? pagamento.troco_para : null,
+          valor: v.total,
+          cartao: null,
+        },
+      ],
+      previsaoentregamax: est.previsaoentregamax,
+      previsaoentregamin: est.previsaoentregamin,
+      subtotal: v.subtotal,
+      taxa_entrega: v.taxa_entrega,
+      tipo: input.tipo,
+      total: v.total,
+      endereco_togo: local,
+      codigo_cupom: cupom ? cupom.regras.codigo : null,
+      cupom: cupomWire,
+      abono_taxa_entrega: v.abono_taxa_entrega,
+    };
+    const referencia = String(input.numero_pedido);
+
+    try {
+      const id = await db.transaction().execute(async (trx) => {
+        if (cupom) {
+          // Re-counted under the lock: two orders racing for a coupon's last use get one.
+          await repo.lockCupom(trx, cupom.id);
+          const check = usoCupom(await couponsRepository.countUsos(trx, cupom.id, cliente.id));
+          if (!check.ok) throw cupomRecusado(check);
+        }
+        const idpedido = await repo.insertPedido(trx, {
+          pedido_id: input.pedido_id,
+          idcliente: cliente.id,
+          idestabelecimento: est.id,
+          referencia,
+          tipo: input.tipo,
+          status: STATUS.Realizado,
+          subtotal: v.subtotal,
+          taxa_entrega: v.taxa_entrega,
+          desconto: v.desconto,
+          total: v.total,
+          codigo_cupom: gravado.codigo_cupom,
+          entregue_as: gravado.entregue_as,
+          pedido_json: JSON.stringify(gravado),
+          dthrpedido: dthr,
+          atualizado_em: dthr,
+        });
+        await repo.insertHistorico(trx, idpedido, STATUS.Realizado, dthr);
+        if (cupom) {
+          await repo.insertCupomUso(trx, {
+            idcupom: cupom.id,
+            idcliente: cliente.id,
+            pedido_id: input.pedido_id,
+            criado_em: dthr,
+          });
+        }
+        return idpedido;
+      });
+      return { id, referencia };
+    } catch (e) {
+      // The same pedido_id committed by a concurrent request between our check and our insert.
+      if (isUniqueViolation(e)) throw pedidoDuplicado();
+      throw e;
+    }
+  };
+}
+
+export type OrderPlacement = ReturnType<typeof createOrderPlacement>;

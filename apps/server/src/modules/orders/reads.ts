@@ -1,0 +1,120 @@
+import { currentStatus } from '@rango/domain';
+import type { PedidoFetched, PedidoStatusAnswer } from '@rango/domain';
+import type { Db } from '../../db/index.ts';
+import { rotaNaoEncontrada } from '../../http/errors.ts';
+import { ordersRepository as repo } from './repository.ts';
+import type { EstabelecimentoPedidoRow, PedidoLido } from './repository.ts';
+
+type Historico = PedidoFetched['historico'];
+
+/** An order with everything its answers and its receipt show. */
+export interface PedidoCompleto {
+  row: PedidoLido;
+  historico: Historico;
+  estabelecimento: EstabelecimentoPedidoRow;
+  fones: string[];
+}
+
+/** Spec section 3 'Order as fetched': `pedido` is the stored JSON text as it was saved. */
+export function presentPedido(p: PedidoCompleto): PedidoFetched {
+  const e = p.estabelecimento;
+  return {
+    id: p.row.id,
+    referencia: p.row.referencia,
+    estabelecimento: {
+      id: e.idpessoa,
+      apelidooufantasia: e.apelidooufantasia,
+      logo: e.logopessoa,
+      endereco: {
+        rua: e.rua,
+        numero: e.numero,
+        bairro: e.bairro,
+        complemento: e.complemento,
+        cidade: { descricao: e.cidade, uf: { descricao: e.uf_descricao } },
+      },
+      fone_set: p.fones.map((numero) => ({ numero })),
+    },
+    deliveryestabelecimento: e.id,
+    pedido: p.row.pedido_json,
+    historico: p.historico,
+    // Online payments (debit authentication, PIX) are the next issue.
+    transacoes: [],
+    dthrpedido: p.row.dthrpedido,
+  };
+}
+
+/** The customer's orders, owner only: another customer's order is a 404 like a missing one. */
+export function createOrderReads(db: Db) {
+  /** Completes rows with their history and establishment in three queries, whatever their number. */
+  async function completar(rows: PedidoLido[]): Promise<PedidoCompleto[]> {
+    if (rows.length === 0) return [];
+    const estIds = [...new Set(rows.map((r) => r.idestabelecimento))];
+    const [historicos, ests, fones] = await Promise.all([
+      repo.listHistorico(
+        db,
+        rows.map((r) => r.id),
+      ),
+      repo.listEstabelecimentos(db, estIds),
+      repo.listFones(db, estIds),
+    ]);
+    const porPedido = new Map<number, Historico>();
+    for (const h of historicos) {
+      const lista = porPedido.get(h.idpedido) ?? [];
+      lista.push({ status: h.status, datahora: h.datahora, motivo: h.motivo });
+      porPedido.set(h.idpedido, lista);
+    }
+    const estPorId = new Map(ests.map((e) => [e.id, e]));
+    return rows.map((row) => ({
+      row,
+      historico: porPedido.get(row.id) ?? [],
+      estabelecimento: estPorId.get(row.idestabelecimento)!,
+      fones: fones.filter((f) => f.idestabelecimento === row.idestabelecimento).map((f) => f.numero),
+    }));
+  }
+
+  async function completo(idcliente: number, id: number): Promise<PedidoCompleto> {
+    const row = await repo.findPedido(db, idcliente, id);
+    if (!row) throw rotaNaoEncontrada();
+    return (await completar([row]))[0]!;
+  }
+
+  return {
+    completo,
+
+    /** 'Pendentes': every order not finished, newest first. */
+    async pendentes(idcliente: number): Promise<PedidoFetched[]> {
+      return (await completar(await repo.listPendentes(db, idcliente))).map(presentPedido);
+    },
+
+    /** 'Concluídos': one page of finished orders, newest first, and how many there are. */
+    async finalizados(
+      idcliente: number,
+      limit: number,
+      offset: number,
+    ): Promise<{ count: number; results: PedidoFetched[] }> {
+      const [count, rows] = await Promise.all([
+        repo.countFinalizados(db, idcliente),
+        repo.listFinalizados(db, idcliente, limit, offset),
+      ]);
+      return { count, results: (await completar(rows)).map(presentPedido) };
+    },
+
+    async get(idcliente: number, id: number): Promise<PedidoFetched> {
+      return presentPedido(await completo(idcliente, id));
+    },
+
+    /** The tracking page's poll: the order must be the customer's and the establishment's. */
+    async status(idcliente: number, idestabelecimento: number, id: number): Promise<PedidoStatusAnswer> {
+      const row = await repo.findPedido(db, idcliente, id);
+      if (!row || row.idestabelecimento !== idestabelecimento) throw rotaNaoEncontrada();
+      const historico = (await repo.listHistorico(db, [id])).map((h) => ({
+        status: h.status,
+        datahora: h.datahora,
+        motivo: h.motivo,
+      }));
+      return { id: row.id, status: currentStatus(historico) ?? row.status, historico };
+    },
+  };
+}
+
+export type OrderReads = ReturnType<typeof createOrderReads>;
