@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { ClienteTable, ClienteTokenTable } from '../../db/types.ts';
+import { anonimizarPedidoJson } from '../orders/anonimizar.ts';
 
 type TokenTipo = ClienteTokenTable['tipo'];
 
@@ -179,8 +180,19 @@ export const customersRepository = {
     await db.deleteFrom('endereco').where('idcliente', '=', id).execute();
     if (email !== null) await db.deleteFrom('mail_outbox').where('para', '=', email).execute();
     // Issue: payments — delete the customer's saved cards (cartao) here.
-    // Issue: orders — keep pedido rows for the restaurant's records but blank the personal data
-    // they copy (name, phone, address text) here, in this same transaction.
+    // Orders stay for the restaurant's records, without the personal data they copied.
+    const pedidos = await db
+      .selectFrom('pedido')
+      .select(['id', 'pedido_json'])
+      .where('idcliente', '=', id)
+      .execute();
+    for (const p of pedidos) {
+      await db
+        .updateTable('pedido')
+        .set({ pedido_json: anonimizarPedidoJson(p.pedido_json), atualizado_em: when })
+        .where('id', '=', p.id)
+        .execute();
+    }
   },
 };
 

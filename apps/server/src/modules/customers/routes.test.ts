@@ -1,4 +1,4 @@
-import { MSG, MSG_CONTA, clientesSchema, tokenPairSchema } from '@rango/domain';
+import { MSG, MSG_CONTA, clientesSchema, pedidoGravadoSchema, tokenPairSchema } from '@rango/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mailer } from '../../adapters/mail/index.ts';
@@ -544,9 +544,72 @@ describe.each(DIALECTS)('customer routes on %s', (dialect) => {
           criado_em: new Date().toISOString(),
         })
         .execute();
+      // An order keeps copies of the name, phone, CPF and address (issue 4).
+      const pedidoJson = JSON.stringify({
+        pedido_id: 'a1b2c3d4-0000-4000-8000-000000000001',
+        entregue_as: null,
+        ajuste: 0,
+        desconto: 0,
+        cliente: {
+          cpf,
+          external_id: 'uuid-zuleica-0001',
+          nome,
+          telefone: '31976543210',
+          endereco: {
+            id: 1,
+            cep: '30130-000',
+            rua: 'Rua Secreta Zuleica',
+            numero: '7',
+            bairro: 'Centro',
+            cidade: 'Belo Horizonte',
+            uf: 'MG',
+            complemento: 'Casa da Zuleica',
+            detalhe: null,
+          },
+        },
+        cpf_pagador: cpf,
+        deliveryestabelecimento_id: 1,
+        itens: [],
+        observacoes: 'Chamar a Zuleica no portão',
+        numero_pedido: 4321,
+        origem: 'web',
+        pagamentos: [],
+        previsaoentregamax: 50,
+        previsaoentregamin: 30,
+        subtotal: 3000,
+        taxa_entrega: 490,
+        tipo: 'DELIVERY',
+        total: 3490,
+        endereco_togo: 'Quero encontrar o entregador.',
+        codigo_cupom: null,
+        cupom: null,
+        abono_taxa_entrega: null,
+      });
+      const agora = new Date().toISOString();
+      const { id: idpedido } = await ta.t.db
+        .insertInto('pedido')
+        .values({
+          pedido_id: 'a1b2c3d4-0000-4000-8000-000000000001',
+          idcliente: id,
+          idestabelecimento: 1,
+          referencia: '4321',
+          tipo: 'DELIVERY',
+          status: 0,
+          subtotal: 3000,
+          taxa_entrega: 490,
+          desconto: 0,
+          total: 3490,
+          codigo_cupom: null,
+          entregue_as: null,
+          pedido_json: pedidoJson,
+          dthrpedido: agora,
+          atualizado_em: agora,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await recuperar(email);
       // Long needles only: a short digit run could appear by chance in another row's random token.
-      const needles = [email, 'zuleica', '31976543210', cpf, 'rua secreta', 'g-zuleica'];
+      const needles = [email, 'zuleica', '31976543210', cpf, 'rua secreta', 'g-zuleica', '30130-000'];
       const before = JSON.stringify(await dumpAll(ta.t.db));
       for (const n of needles) expect(before).toContain(n);
 
@@ -582,6 +645,17 @@ describe.each(DIALECTS)('customer routes on %s', (dialect) => {
         senha_hash: null,
       });
       expect(row.excluido_em).not.toBeNull();
+      // The order stays for the restaurant's books, its money and items untouched.
+      const pedido = await ta.t.db
+        .selectFrom('pedido')
+        .selectAll()
+        .where('id', '=', idpedido)
+        .executeTakeFirstOrThrow();
+      expect(pedido).toMatchObject({ total: 3490, referencia: '4321' });
+      expect(pedidoGravadoSchema.parse(JSON.parse(pedido.pedido_json))).toMatchObject({
+        total: 3490,
+        cliente: { nome: '', telefone: '', cpf: null, endereco: { bairro: 'Centro', rua: '' } },
+      });
 
       // The old session is dead, login refused, and the e-mail is free again.
       expect((await ta.app.inject({ url: CLIENTE, headers: bearer(access) })).statusCode).toBe(401);
