@@ -7,6 +7,7 @@ import { conform } from '../../http/contract.ts';
 import { HttpError, parseId } from '../../http/errors.ts';
 import { MAX_MOTIVO, PEDIDO_NAO_ENCONTRADO, moverPedido } from './mover-pedido.ts';
 import { estabelecimentoDaChave, listarPedidosOperador, obterPedidoOperador } from './service.ts';
+import { createDemoSimulator } from './simulator.ts';
 
 export interface OperatorDeps {
   config: Config;
@@ -76,9 +77,10 @@ function statusInput(body: unknown): { status: number; motivo: string | null } {
 
 /**
  * The restaurant's side (issue 4, part 5; the spec shows only the customer's): an operator API
- * authenticated by a per-establishment key (`npm run operator -- operador-token`).
+ * authenticated by a per-establishment key (`npm run operator -- operador-token`), and the demo
+ * simulator, which runs while the app does (started on ready, stopped on close).
  */
-export function operatorRoutes({ db }: OperatorDeps) {
+export function operatorRoutes({ config, db }: OperatorDeps) {
   return async function (app: FastifyInstance): Promise<void> {
     app.get('/operador/pedido/', async (req) => {
       const idestabelecimento = await operador(db, req);
@@ -104,5 +106,15 @@ export function operatorRoutes({ db }: OperatorDeps) {
       if (!p) throw pedidoNaoEncontrado();
       return conform(pedidoOperadorSchema, p, 'POST /operador/pedido/:id/status/');
     });
+
+    if (config.demoSimulator) {
+      const simulator = createDemoSimulator({ db, log: app.log, steps: config.demoSimulatorSteps });
+      app.addHook('onReady', async () => {
+        simulator.start();
+        app.log.info('Simulador do restaurante ligado (DEMO_SIMULATOR).');
+      });
+      // Before the app's own onClose closes the database: a tick under way finishes first.
+      app.addHook('onClose', async () => simulator.stop());
+    }
   };
 }
