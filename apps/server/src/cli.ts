@@ -6,6 +6,15 @@ import { seedDemo } from './db/seed/seeder.ts';
 import { parseId } from './http/errors.ts';
 import { CUPOM_CRIAR_USO, cupomCriarCommand } from './modules/coupons/operator.ts';
 import { establishmentsRepository } from './modules/establishments/repository.ts';
+import {
+  USO as USO_OPERADOR,
+  operadorChavesCommand,
+  operadorRevogarCommand,
+  operadorTokenCommand,
+  pedidoCommand,
+  pedidoStatusCommand,
+  pedidosCommand,
+} from './modules/operator/commands.ts';
 
 /**
  * The operator's commands (`npm run operator -- <cmd>`), on the database DATABASE_URL names.
@@ -57,6 +66,13 @@ export const COMMANDS: Record<string, Command> = {
     uso: CUPOM_CRIAR_USO,
     run: cupomCriarCommand,
   },
+  // The restaurant's side of orders (modules/operator).
+  'operador-token': { uso: USO_OPERADOR.operadorToken, run: operadorTokenCommand },
+  'operador-revogar': { uso: USO_OPERADOR.operadorRevogar, run: operadorRevogarCommand },
+  'operador-chaves': { uso: USO_OPERADOR.operadorChaves, run: operadorChavesCommand },
+  pedidos: { uso: USO_OPERADOR.pedidos, run: pedidosCommand },
+  pedido: { uso: USO_OPERADOR.pedido, run: pedidoCommand },
+  'pedido-status': { uso: USO_OPERADOR.pedidoStatus, run: pedidoStatusCommand },
 };
 
 export function usage(): string {
