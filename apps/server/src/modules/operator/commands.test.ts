@@ -21,6 +21,7 @@ import {
   pedidoStatusCommand,
   pedidosCommand,
 } from './commands.ts';
+import { anonimizarPedidoJson } from '../orders/anonimizar.ts';
 import { estabelecimentoDaChave } from './service.ts';
 import { inserirPedido } from './testing.ts';
 
@@ -36,6 +37,9 @@ describe.each(DIALECTS)('operator commands on %s', (dialect) => {
   afterAll(async () => {
     await t.cleanup();
   });
+  const jsonDe = async (id: number) =>
+    (await t.db.selectFrom('pedido').select('pedido_json').where('id', '=', id).executeTakeFirstOrThrow())
+      .pedido_json;
   const statusDe = async (id: number) =>
     (await t.db.selectFrom('pedido').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
@@ -148,6 +152,15 @@ describe.each(DIALECTS)('operator commands on %s', (dialect) => {
     expect(out).toMatch(
       /Histórico:\n {2}14\/03\/2030 19:32:05 {2}Realizado\n {2}.* {2}Confirmado\n {2}.* {2}Cancelado \(Acabou a massa\)$/,
     );
+    // A deleted account's order (the orders module blanks the customer in pedido_json).
+    await t.db
+      .updateTable('pedido')
+      .set({ pedido_json: anonimizarPedidoJson(await jsonDe(id)) })
+      .where('id', '=', id)
+      .execute();
+    const anonimo = await pedidoCommand(t.db, [String(id)]);
+    expect(anonimo).toContain('Cliente: (conta excluída)\n');
+    expect(anonimo).toContain('Endereço: Cerqueira César, São Paulo/SP\n');
   });
 
   it('pedido-status: names and numbers, each move printed; refusals are the API texts', async () => {

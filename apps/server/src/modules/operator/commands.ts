@@ -162,13 +162,18 @@ function detalhes(p: PedidoOperador): string {
     `Pedido #${p.referencia} (id ${p.id}): ${nomeStatus(p.status)}`,
     `Tipo: ${TIPO[p.tipo] ?? p.tipo}${p.entregue_as ? `, agendado para ${formatDataHora(p.entregue_as)}` : ''}`,
     `Feito em: ${formatDataHora(p.dthrpedido)}`,
-    `Cliente: ${g.cliente.nome} ${g.cliente.telefone}`.trimEnd(),
+    // A deleted account's orders keep no name (orders/anonimizar.ts).
+    `Cliente: ${g.cliente.nome || '(conta excluída)'} ${g.cliente.telefone}`.trimEnd(),
   ];
   const e = g.cliente.endereco;
   if (p.tipo === 'DELIVERY' && e) {
-    linhas.push(
-      `Endereço: ${e.rua}, ${e.numero}${e.complemento ? ` ${e.complemento}` : ''}, ${e.bairro}, ${e.cidade}/${e.uf}, ${e.cep}`,
-    );
+    const partes = [
+      [e.rua, e.numero].filter(Boolean).join(', ') + (e.complemento ? ` ${e.complemento}` : ''),
+      e.bairro,
+      `${e.cidade}/${e.uf}`,
+      e.cep,
+    ];
+    linhas.push(`Endereço: ${partes.filter((x) => x && x !== '/').join(', ')}`);
     if (e.detalhe) linhas.push(`Referência: ${e.detalhe}`);
   }
   if (g.endereco_togo) linhas.push(`Local de entrega: ${g.endereco_togo}`);
