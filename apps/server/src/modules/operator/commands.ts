@@ -23,7 +23,7 @@ export const USO = {
   pedidos:
     'pedidos <idestabelecimento> [--todos]\n' +
     '                     lista os pedidos abertos do estabelecimento (com --todos, também os finalizados)',
-  pedido: 'pedido <id>         mostra um pedido e o seu histórico',
+  pedido: 'pedido <id>        mostra um pedido e o seu histórico',
   pedidoStatus:
     'pedido-status <id> <confirmar|pronto|entregue|concluir|cancelar> [motivo…]\n' +
     '                     muda o status do pedido (aceita também 21, 30, 41, 100, 50); cancelar exige o motivo',
