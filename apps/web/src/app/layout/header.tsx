@@ -1,12 +1,11 @@
 import { ActionIcon, Anchor, Container, Group } from '@mantine/core';
-import { IconArrowLeft, IconReceipt } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { CartButton } from '../../features/carrinho/index.ts';
 import { AccountControl } from '../../features/conta/index.ts';
-import { HintTooltip } from '../../components/hint-tooltip.tsx';
+import { PedidosLink } from '../../features/pedidos/index.ts';
 import { Logo } from '../../components/logo.tsx';
-import { useIsLoggedIn } from '../../stores/session.ts';
 import { getVisitedEstablishmentPath } from '../../storage/index.ts';
 import { AddressPicker } from './address-picker.tsx';
 import classes from './layout.module.css';
@@ -42,7 +41,6 @@ function BrandOrBack() {
 }
 
 export function Header() {
-  const loggedIn = useIsLoggedIn();
   return (
     <header className={classes.header}>
       <Container size="lg" h="100%">
@@ -62,20 +60,7 @@ export function Header() {
           </Group>
           <Group gap="xs" wrap="nowrap" component="nav" aria-label="Conta e pedidos">
             {/* Orders are a customer's: a visitor (and the prerendered shell) has no icon. */}
-            {loggedIn ? (
-              <HintTooltip label="Meus Pedidos">
-                <ActionIcon
-                  component={Link}
-                  to={paths.pedidos}
-                  variant="subtle"
-                  color="gray"
-                  size="xl"
-                  aria-label="Meus Pedidos"
-                >
-                  <IconReceipt size={24} aria-hidden="true" />
-                </ActionIcon>
-              </HintTooltip>
-            ) : null}
+            <PedidosLink variant="desktop" />
             <CartButton variant="desktop" />
             <AccountControl />
           </Group>

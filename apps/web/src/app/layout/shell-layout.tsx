@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { CartProvider } from '../../features/carrinho/index.ts';
+import { PedidosAvisos } from '../../features/pedidos/index.ts';
 import { setVisitedEstablishmentPath } from '../../storage/index.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 import { Footer } from './footer.tsx';
@@ -60,6 +61,7 @@ export function ShellLayout({ cookieConsent }: { cookieConsent?: boolean } = {})
         <MobileBottomBar />
         <ScrollToTop />
         <CookieBanner consent={cookieConsent} />
+        <PedidosAvisos />
       </div>
     </CartProvider>
   );
