@@ -1,4 +1,542 @@
-/** Stub: filled in by issue 4. */
-export default function Page() {
-  return <h1>Pagamento</h1>;
+import '../../../components/overlay-styles.ts';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Tabs.css';
+import {
+  Alert,
+  Button,
+  Container,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  centsToReais,
+  chooseDeliveryFee,
+  isStoreOpen,
+  LOCAL_ENTREGA_PADRAO,
+  MAX_OBSERVACOES,
+  MSG_PEDIDO,
+  novoNumeroPedido,
+  telefoneCheckoutValido,
+  textoTaxaEntrega,
+  type EnderecoLocal,
+} from '@rango/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useCliente } from '../../../api/cliente.ts';
+import { getEstabelecimentoQueryOptions, useEstabelecimento } from '../../../api/get-estabelecimento.ts';
+import { PEDIDOS_KEY } from '../../../api/pedidos.ts';
+import { useFormasPgto } from '../../../api/get-formas-pgto.ts';
+import { useMenu } from '../../../api/get-menu.ts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { repriceWithMenu } from '../../../lib/cart-item.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { getVisitedEstablishmentPath } from '../../../storage/visited.ts';
+import {
+  cartTotals,
+  clearCart,
+  removeCupom,
+  repriceItems,
+  restartPedidoId,
+  setAbono,
+  setTaxaEntrega,
+  useCart,
+  type CartEstablishment,
+} from '../../../stores/cart.ts';
+import { useEnderecoEscolhido } from '../../../stores/endereco.ts';
+import { useAreasEntrega } from '../api/get-areas-entrega.ts';
+import { useCriarPedido } from '../api/criar-pedido.ts';
+import { AgendamentoSection } from '../components/agendamento-section.tsx';
+import { ErrosPedidoModal, SemEntregaModal, TaxaEntregaModal } from '../components/avisos-modais.tsx';
+import { CupomDrawer } from '../components/cupom-drawer.tsx';
+import { EntregaSection, type EstadoTaxa } from '../components/entrega-section.tsx';
+import { PagamentoSection } from '../components/pagamento-section.tsx';
+import classes from '../components/pagamento.module.css';
+import { ResumoPedido } from '../components/resumo-pedido.tsx';
+import { TelefoneModal } from '../components/telefone-modal.tsx';
+import { buildPedido, produtosPorId } from '../lib/build-pedido.ts';
+import {
+  classificarFalha,
+  pedeNovaTaxa,
+  pedeNovosPrecos,
+  type CampoPedido,
+} from '../lib/resultado-pedido.ts';
+import { isoAgendado } from '../lib/agendamento.ts';
+import { parseTroco } from '../lib/troco.ts';
+import {
+  formaEscolhida,
+  validarPagamento,
+  type ErrosPagamento,
+  type PagamentoValues,
+} from '../lib/validar.ts';
+
+const FORM_ID = 'pagamento-form';
+/** The form's fields in screen order: the first with an error takes the focus. */
+const ORDEM_CAMPOS = [
+  'data',
+  'hora',
+  'tipo',
+  'endereco',
+  'localEntrega',
+  'formapgto',
+  'troco',
+  'observacoes',
+];
+
+const digitos = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
+
+/** Moves the focus to the first field with an error, so a keyboard user lands on it. */
+function focarPrimeiroErro(erros: Partial<Record<string, unknown>>): void {
+  const campo = ORDEM_CAMPOS.find((c) => erros[c]);
+  if (!campo) return;
+  const el = document.getElementById(`pg-${campo}`);
+  if (!el) return;
+  const alvo =
+    el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement
+      ? el
+      : (el.querySelector<HTMLElement>('input:checked, input, button, select') ?? el);
+  alvo.focus();
+}
+
+/** Ticks every 30 s so the offered times and the closed-store notice follow the clock. */
+function useAgora(): Date {
+  const [agora, setAgora] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setAgora(new Date()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  return agora;
+}
+
+function notificar(title: string | undefined, message: string, color = 'red'): void {
+  // Spec section 8: the order submission's notices stay until closed.
+  notifications.show({ color, title, message, autoClose: false });
+}
+
+/**
+ * /pagamento (spec sections 2, 5, 8): the order summary, the coupon drawer, when, delivery or
+ * pickup, observations, payment on delivery, and 'Finalizar'. An empty cart goes back to its
+ * establishment, else to the last visited one, else home.
+ */
+export default function PagamentoPage() {
+  useDocumentTitle('Pagamento');
+  const cart = useCart();
+  // Set just before the cart is emptied on success (or 'Limpar Carrinho'): the page is leaving,
+  // so the empty cart must not redirect to the menu on the way.
+  const [saindo, setSaindo] = useState(false);
+  const est = cart.estabelecimento;
+  if (saindo) return null;
+  if (!est || cart.itens.length === 0) {
+    return (
+      <Navigate
+        replace
+        to={est ? paths.estabelecimento(est.id) : (getVisitedEstablishmentPath() ?? paths.home)}
+      />
+    );
+  }
+  return <Checkout key={est.id} est={est} onSaindo={() => setSaindo(true)} />;
+}
+
+function Carregando() {
+  return (
+    <div className={classes.layout} aria-busy="true">
+      <VisuallyHidden>Carregando os dados do pagamento…</VisuallyHidden>
+      <Stack gap="md">
+        <Skeleton height={90} radius="md" />
+        <Skeleton height={180} radius="md" />
+        <Skeleton height={140} radius="md" />
+      </Stack>
+      <Skeleton height={320} radius="md" />
+    </div>
+  );
+}
+
+function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => void }) {
+  const id = est.id;
+  const cart = useCart();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const detalheQ = useEstabelecimento(id);
+  const menuQ = useMenu(id);
+  const formasQ = useFormasPgto(id);
+  const areasQ = useAreasEntrega(id);
+  const clienteQ = useCliente();
+  const enderecoEscolhido = useEnderecoEscolhido();
+  const agora = useAgora();
+  const criar = useCriarPedido();
+  const [numeroPedido] = useState(() => novoNumeroPedido());
+  const [cupomAberto, setCupomAberto] = useState(false);
+  const [errosPedido, setErrosPedido] = useState<string[] | null>(null);
+  const [telefonePrompt, setTelefonePrompt] = useState<{ erro: string | null } | null>(null);
+  const enviando = useRef(false);
+
+  // The summary and the order show what the engine computes from today's menu.
+  useEffect(() => {
+    if (menuQ.data) repriceItems(id, repriceWithMenu(menuQ.data));
+  }, [menuQ.data, id]);
+  // A cart from an older version may lack its order id.
+  useEffect(() => {
+    if (!cart.pedidoid) restartPedidoId();
+  }, [cart.pedidoid]);
+
+  const form = useForm<PagamentoValues>({
+    mode: 'controlled',
+    initialValues: {
+      agendar: false,
+      data: '',
+      hora: '',
+      tipo: '',
+      observacoes: '',
+      localEntrega: LOCAL_ENTREGA_PADRAO,
+      aba: 'entrega',
+      formapgto: '',
+      troco: '',
+    },
+  });
+  const values = form.values;
+  const tipo = values.tipo;
+
+  // Only a saved address (with its server id) can be sent; a visitor's local one is being carried over.
+  const endereco =
+    enderecoEscolhido && enderecoEscolhido.id !== undefined
+      ? (enderecoEscolhido as EnderecoLocal & { id: number })
+      : null;
+  const detalhe = detalheQ.data;
+
+  // Spec section 4: the fee for the chosen address, by delivery circles or the bairro table.
+  const taxa = useMemo(() => {
+    if (tipo !== 'DELIVERY' || !endereco || !detalhe || !areasQ.data) return null;
+    return chooseDeliveryFee({ areas: areasQ.data, taxasentrega: detalhe.taxaentrega_set, endereco });
+  }, [tipo, endereco, detalhe, areasQ.data]);
+  const taxaReais = taxa?.entrega ? centsToReais(taxa.taxaCents) : null;
+  const abonoReais = taxa?.entrega && taxa.abonoCents !== null ? centsToReais(taxa.abonoCents) : null;
+  // The cart holds another fee than this address's: the customer is told before it applies.
+  const taxaPendente =
+    taxa?.entrega === true && (cart.taxaentrega !== taxaReais || cart.abono !== abonoReais);
+  const atualizando = detalheQ.isFetching || areasQ.isFetching;
+  const mostrarTaxa = tipo === 'DELIVERY' && taxa?.entrega === true && !taxaPendente;
+
+  // Pickup has no fee: the cart drops it, so the drawer and the order agree.
+  useEffect(() => {
+    if (tipo === 'TOGO' && (cart.taxaentrega !== null || cart.abono !== null)) {
+      setTaxaEntrega(null);
+      setAbono(null);
+    }
+  }, [tipo, cart.taxaentrega, cart.abono]);
+
+  function aceitarTaxa() {
+    setTaxaEntrega(taxaReais);
+    setAbono(abonoReais);
+  }
+
+  const totals = cartTotals({
+    ...cart,
+    estabelecimento: { ...est, pedidominimo: detalhe?.pedidominimo ?? est.pedidominimo },
+    taxaentrega: mostrarTaxa ? cart.taxaentrega : null,
+    abono: mostrarTaxa ? cart.abono : null,
+  });
+  const formas = formasQ.data ?? [];
+
+  function contexto(now: Date) {
+    return {
+      horarios: detalhe?.horariofuncionamento_set ?? [],
+      agora: now,
+      formas,
+      total: totals.total,
+      temEndereco: endereco !== null,
+    };
+  }
+
+  function mostrarErros(erros: ErrosPagamento) {
+    form.setErrors(erros);
+    focarPrimeiroErro(erros);
+  }
+
+  function tratarFalha(error: unknown) {
+    const falha =
+      error instanceof ApiError ? classificarFalha(error.status, error.data) : ({ tipo: 'ops' } as const);
+    const estabelecimentoKey = getEstabelecimentoQueryOptions(id).queryKey;
+    switch (falha.tipo) {
+      case 'rede':
+        notificar(MSG_PEDIDO.pedidoNaoEnviadoTitulo, MSG_PEDIDO.pedidoNaoEnviado, 'yellow');
+        return;
+      case 'loja-fechada':
+        notificar(MSG_PEDIDO.lojaFechadaTitulo, MSG_PEDIDO.lojaFechadaTexto);
+        void queryClient.invalidateQueries({ queryKey: estabelecimentoKey });
+        return;
+      case 'pedido-minimo':
+        notificar(MSG_PEDIDO.pedidoMinimoTitulo, falha.msg);
+        void queryClient.invalidateQueries({ queryKey: estabelecimentoKey });
+        return;
+      case 'pagamento-online':
+        notificar(MSG_PEDIDO.pagamentoOnlineTitulo, falha.msg);
+        return;
+      case 'cupom':
+        notificar(MSG_PEDIDO.cupomInvalido, falha.msg);
+        // The server will not take it again: the order goes on without it.
+        removeCupom();
+        return;
+      case 'duplicado': {
+        const idAviso = 'pedido-duplicado';
+        notifications.show({
+          id: idAviso,
+          color: 'red',
+          autoClose: false,
+          message: (
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{falha.msg}</Text>
+              <Button
+                size="compact-sm"
+                color="red"
+                onClick={() => {
+                  notifications.hide(idAviso);
+                  onSaindo();
+                  clearCart();
+                  void navigate(paths.pedidos);
+                }}
+              >
+                {MSG_PEDIDO.limparCarrinho}
+              </Button>
+            </Stack>
+          ),
+        });
+        return;
+      }
+      case 'recusado': {
+        setErrosPedido(falha.erros.map((e) => e.msg));
+        const taxaMudou = falha.erros.some((e) => pedeNovaTaxa(e.codigo));
+        if (taxaMudou && tipo === 'DELIVERY') {
+          // Forget the fee: once the establishment's data is fresh, the 'Taxa de entrega' modal asks again.
+          setTaxaEntrega(null);
+          setAbono(null);
+        }
+        if (taxaMudou || falha.erros.some((e) => pedeNovosPrecos(e.codigo))) {
+          // Fresh establishment, areas and menu; the menu effect re-prices the cart.
+          void queryClient.invalidateQueries({ queryKey: estabelecimentoKey });
+        }
+        return;
+      }
+      case 'campos': {
+        const { telefone, ...resto } = falha.campos as Partial<Record<CampoPedido, string>>;
+        if (Object.keys(resto).length > 0) mostrarErros(resto);
+        if (telefone) setTelefonePrompt({ erro: telefone });
+        return;
+      }
+      case 'ops':
+        notificar(MSG_PEDIDO.opsTitulo, MSG_PEDIDO.opsTexto);
+        return;
+    }
+  }
+
+  function enviar(v: PagamentoValues, telefone: string) {
+    const forma = formaEscolhida(v, formas);
+    const cliente = clienteQ.data;
+    if (!forma || !cliente || !detalhe || !menuQ.data || enviando.current) return;
+    const montado = buildPedido({
+      cart,
+      produtos: produtosPorId(menuQ.data.grupos),
+      detalhe,
+      cliente,
+      telefone,
+      tipo: v.tipo === 'DELIVERY' ? 'DELIVERY' : 'TOGO',
+      endereco,
+      entregueAs: v.agendar ? isoAgendado(v.data, v.hora) : null,
+      observacoes: v.observacoes,
+      localEntrega: v.localEntrega || null,
+      forma,
+      trocoPara: parseTroco(v.troco),
+      numeroPedido,
+    });
+    if (!montado.ok) {
+      setErrosPedido(montado.erros);
+      return;
+    }
+    enviando.current = true;
+    criar.mutate(montado.pedido, {
+      onSuccess: (criado) => {
+        onSaindo();
+        // The orders badge and lists now have one more.
+        void queryClient.invalidateQueries({ queryKey: PEDIDOS_KEY });
+        clearCart();
+        void navigate(paths.pedido(criado.id));
+      },
+      onError: tratarFalha,
+      onSettled: () => {
+        enviando.current = false;
+      },
+    });
+  }
+
+  function finalizar(e: FormEvent) {
+    e.preventDefault();
+    if (criar.isPending || enviando.current) return;
+    const v = form.getValues();
+    const erros = validarPagamento(v, contexto(new Date()));
+    if (Object.keys(erros).length > 0) {
+      mostrarErros(erros);
+      return;
+    }
+    form.clearErrors();
+    // Delivery waits for its fee: the modals ('Taxa de entrega' or no delivery) are already open.
+    if (v.tipo === 'DELIVERY' && (!taxa?.entrega || taxaPendente)) return;
+    const cliente = clienteQ.data;
+    if (!cliente) return;
+    if (!telefoneCheckoutValido(cliente.telefone)) {
+      setTelefonePrompt({ erro: null });
+      return;
+    }
+    enviar(v, digitos(cliente.telefone));
+  }
+
+  function validarTroco() {
+    const erro = validarPagamento(form.getValues(), contexto(new Date())).troco;
+    form.setFieldError('troco', erro ?? null);
+  }
+
+  const carregando = detalheQ.isPending || menuQ.isPending || formasQ.isPending || clienteQ.isPending;
+  const erro = detalheQ.error ?? menuQ.error ?? formasQ.error ?? clienteQ.error;
+
+  let estadoTaxa: EstadoTaxa = { estado: 'nenhum' };
+  if (tipo === 'DELIVERY' && endereco) {
+    if (areasQ.isError) estadoTaxa = { estado: 'erro', tentarDeNovo: () => void areasQ.refetch() };
+    else if (!taxa) estadoTaxa = { estado: 'carregando' };
+    else if (taxa.entrega && !taxaPendente) {
+      estadoTaxa = {
+        estado: 'definida',
+        taxaCents: taxa.taxaCents,
+        gratis: totals.entregaGratis,
+      };
+    }
+  }
+
+  return (
+    <Container size="lg">
+      <Title order={1} mb="md">
+        Pagamento
+      </Title>
+      {erro && !carregando ? (
+        <Alert color="red" variant="light" title="Não foi possível carregar os dados do pagamento.">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{erro instanceof Error ? erro.message : MSG_PEDIDO.opsTexto}</Text>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => {
+                void detalheQ.refetch();
+                void menuQ.refetch();
+                void formasQ.refetch();
+                void clienteQ.refetch();
+              }}
+            >
+              Tentar novamente
+            </Button>
+          </Stack>
+        </Alert>
+      ) : carregando || !detalhe || !clienteQ.data ? (
+        <Carregando />
+      ) : (
+        <div className={classes.layout}>
+          <form id={FORM_ID} noValidate onSubmit={finalizar} aria-label="Dados do pedido">
+            <Stack gap="lg">
+              <Paper withBorder radius="md" p="md">
+                <AgendamentoSection
+                  form={form}
+                  horarios={detalhe.horariofuncionamento_set}
+                  agora={agora}
+                  lojaAberta={isStoreOpen(detalhe, agora)}
+                  previsao={{ min: detalhe.previsaoentregamin, max: detalhe.previsaoentregamax }}
+                />
+              </Paper>
+              <Paper withBorder radius="md" p="md">
+                <Stack gap="md">
+                  <EntregaSection
+                    form={form}
+                    endereco={endereco}
+                    taxa={estadoTaxa}
+                    enderecoEstabelecimento={detalhe.estabelecimento.endereco}
+                  />
+                  <Textarea
+                    id="pg-observacoes"
+                    label={MSG_PEDIDO.observacoes}
+                    placeholder="Alguma informação para o estabelecimento?"
+                    rows={3}
+                    maxLength={MAX_OBSERVACOES}
+                    {...form.getInputProps('observacoes')}
+                  />
+                </Stack>
+              </Paper>
+              <Paper withBorder radius="md" p="md">
+                <PagamentoSection
+                  form={form}
+                  formas={formas}
+                  total={totals.total}
+                  onTrocoBlur={validarTroco}
+                />
+              </Paper>
+            </Stack>
+          </form>
+
+          <div className={classes.resumo}>
+            <ResumoPedido
+              cart={cart}
+              nomeEstabelecimento={detalhe.estabelecimento.apelidooufantasia}
+              totals={totals}
+              mostrarTaxa={mostrarTaxa}
+              onCupom={() => setCupomAberto(true)}
+              finalizar={
+                <Button
+                  type="submit"
+                  form={FORM_ID}
+                  size="md"
+                  fullWidth
+                  loading={criar.isPending}
+                  disabled={totals.pedidoMinimoFaltando !== null}
+                  aria-describedby={totals.pedidoMinimoFaltando !== null ? 'pedido-minimo' : undefined}
+                >
+                  {MSG_PEDIDO.finalizar}
+                </Button>
+              }
+            />
+          </div>
+
+          <CupomDrawer opened={cupomAberto} onClose={() => setCupomAberto(false)} idEstabelecimento={id} />
+          <TaxaEntregaModal
+            opened={taxaPendente && errosPedido === null && !atualizando}
+            texto={
+              taxa?.entrega
+                ? `${detalhe.estabelecimento.apelidooufantasia} ${textoTaxaEntrega(taxa.taxaCents, endereco?.bairro ?? '')}`
+                : ''
+            }
+            onOk={aceitarTaxa}
+          />
+          <SemEntregaModal
+            opened={tipo === 'DELIVERY' && taxa !== null && !taxa.entrega && errosPedido === null}
+            onOk={() => form.setFieldValue('tipo', 'TOGO')}
+          />
+          <ErrosPedidoModal erros={errosPedido} onClose={() => setErrosPedido(null)} />
+          {telefonePrompt && (
+            <TelefoneModal
+              opened
+              idCliente={clienteQ.data.id}
+              inicial={digitos(clienteQ.data.telefone)}
+              erroInicial={telefonePrompt.erro}
+              onClose={() => setTelefonePrompt(null)}
+              onSalvo={(telefone) => {
+                setTelefonePrompt(null);
+                enviar(form.getValues(), telefone);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </Container>
+  );
 }

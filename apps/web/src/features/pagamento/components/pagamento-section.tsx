@@ -1,0 +1,94 @@
+import { Alert, Radio, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { formatBRL, MSG_PEDIDO, TIPO_PGTO, type FormaPgto } from '@rango/domain';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { formaEscolhida, type AbaPagamento, type PagamentoValues } from '../lib/validar.ts';
+
+interface PagamentoSectionProps {
+  form: UseFormReturnType<PagamentoValues>;
+  formas: readonly FormaPgto[];
+  /** The order's total in cents (the change must exceed it). */
+  total: number;
+  onTrocoBlur: () => void;
+}
+
+/**
+ * The payment tabs (spec section 2): 'Pagar online' (next issue: says so, no form) and 'Pagar na
+ * entrega' with the establishment's methods; cash asks for the note to change ('troco').
+ */
+export function PagamentoSection({ form, formas, total, onTrocoBlur }: PagamentoSectionProps) {
+  const { aba } = form.values;
+  const forma = formaEscolhida(form.values, formas);
+  const dinheiro = forma?.sttipopgto === TIPO_PGTO.Dinheiro;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="pagamento-titulo">
+      <Title order={2} size="h4" id="pagamento-titulo">
+        Forma de pagamento
+      </Title>
+      <Tabs
+        value={aba}
+        onChange={(v) => {
+          if (v) form.setFieldValue('aba', v as AbaPagamento);
+          form.clearFieldError('formapgto');
+        }}
+      >
+        <Tabs.List grow>
+          <Tabs.Tab value="online">{MSG_PEDIDO.pagarOnline}</Tabs.Tab>
+          <Tabs.Tab value="entrega">{MSG_PEDIDO.pagarNaEntrega}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="online" pt="md">
+          <Stack gap="xs">
+            <Alert variant="light" color="gray" p="sm" icon={<IconInfoCircle aria-hidden />}>
+              <Text size="sm">{MSG_PEDIDO.pagamentoOnlineEmBreve}</Text>
+            </Alert>
+            {aba === 'online' && form.errors.formapgto && (
+              <Text size="sm" c="red.8" role="alert">
+                {form.errors.formapgto}
+              </Text>
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="entrega" pt="md">
+          {formas.length === 0 ? (
+            <Text size="sm">{MSG_PEDIDO.nenhumMeioPagamento}</Text>
+          ) : (
+            <Stack gap="md">
+              <Radio.Group
+                id="pg-formapgto"
+                label="Meio de pagamento"
+                withAsterisk
+                value={form.values.formapgto}
+                error={aba === 'entrega' ? form.errors.formapgto : undefined}
+                onChange={(v) => {
+                  form.setFieldValue('formapgto', v);
+                  form.clearFieldError('formapgto');
+                  form.clearFieldError('troco');
+                }}
+              >
+                <Stack gap="xs" mt="xs">
+                  {formas.map((f) => (
+                    <Radio key={f.idformapgto} value={String(f.idformapgto)} label={f.descricao} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              {dinheiro && (
+                <TextInput
+                  id="pg-troco"
+                  label="Troco para"
+                  withAsterisk
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0,00"
+                  leftSection={<Text size="sm">R$</Text>}
+                  description={`Valor da nota com que você vai pagar; precisa ser maior que o total (${formatBRL(total)}).`}
+                  {...form.getInputProps('troco')}
+                  onBlur={onTrocoBlur}
+                />
+              )}
+            </Stack>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
