@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { MSG } from '@rango/domain';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
@@ -46,10 +46,17 @@ export function createAccessTokens(
   db: Db,
   options: { secret: string | undefined; ttlSeconds: number },
 ): AccessTokens {
-  let key: Promise<Uint8Array> | undefined;
+  let key: Promise<webcrypto.CryptoKey> | undefined;
   const getKey = () => {
+    // Imported once: given raw bytes, jose imports the HMAC key again on every sign and verify.
     key ??= (options.secret ? Promise.resolve(options.secret) : storedSecret(db)).then((s) =>
-      new TextEncoder().encode(s),
+      webcrypto.subtle.importKey(
+        'raw',
+        new TextEncoder().encode(s),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign', 'verify'],
+      ),
     );
     // A failed read (database down) must not poison every later request.
     key.catch(() => {
