@@ -284,14 +284,8 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
     const referencia = String(input.numero_pedido);
 
     try {
-      const id = await db.transaction().execute(async (trx) => {
-        if (cupom) {
-          // Re-counted under the lock: two orders racing for a coupon's last use get one.
-          await repo.lockCupom(trx, cupom.id);
-          const check = usoCupom(await couponsRepository.countUsos(trx, cupom.id, cliente.id));
-          if (!check.ok) throw cupomRecusado(check);
-        }
-        const idpedido = await repo.insertPedido(trx, {
+      const id = await repo.gravarPedido(db, {
+        pedido: {
           pedido_id: input.pedido_id,
           idcliente: cliente.id,
           idestabelecimento: est.id,
@@ -307,17 +301,18 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
           pedido_json: JSON.stringify(gravado),
           dthrpedido: dthr,
           atualizado_em: dthr,
-        });
-        await repo.insertHistorico(trx, idpedido, STATUS.Realizado, dthr);
-        if (cupom) {
-          await repo.insertCupomUso(trx, {
-            idcupom: cupom.id,
-            idcliente: cliente.id,
-            pedido_id: input.pedido_id,
-            criado_em: dthr,
-          });
-        }
-        return idpedido;
+        },
+        status: STATUS.Realizado,
+        datahora: dthr,
+        cupom: cupom && {
+          id: cupom.id,
+          idcliente: cliente.id,
+          // Counted again inside the transaction: two orders racing for a coupon's last use get one.
+          verificar: (usos) => {
+            const check = usoCupom(usos);
+            if (!check.ok) throw cupomRecusado(check);
+          },
+        },
       });
       return { id, referencia };
     } catch (e) {
