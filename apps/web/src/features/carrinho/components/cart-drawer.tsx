@@ -1,27 +1,18 @@
 import '../../../components/overlay-styles.ts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatBRL, MSG } from '@rango/domain';
+import { formatBRL, MSG, MSG_PEDIDO, textoEntregaGratis } from '@rango/domain';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppDrawer } from '../../../components/app-drawer.tsx';
 import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { paths } from '../../../config/paths.ts';
+import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
 import { cartTotals, clearCart, removeItem, useCart, useCartDrawer } from '../../../stores/cart.ts';
 import { CartItemRow } from './cart-item-row.tsx';
 import classes from './cart.module.css';
 import { showEmptyCartNotice } from './empty-cart-notice.ts';
-
-/** 'R$ 20,00' → '20,00': the spec's minimum-order text already carries the 'R$ '. */
-function valueWithoutPrefix(cents: number): string {
-  return formatBRL(cents).replace(/^R\$\s/, '');
-}
-
-/** An amount never breaks between 'R$' and its digits. */
-function Money({ children }: { children: string }) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
-}
 
 function TotalLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -45,6 +36,8 @@ export function CartDrawer() {
   const [confirmingClear, setConfirmingClear] = useState(false);
   const clearButton = useRef<HTMLButtonElement>(null);
   const totals = cartTotals(cart);
+  // The domain's texts (spec section 5), as checkout shows them.
+  const entregaGratis = textoEntregaGratis(totals.abonoFaltando);
   const est = cart.estabelecimento;
   const empty = cart.itens.length === 0;
 
@@ -150,9 +143,9 @@ export function CartDrawer() {
           {totals.desconto > 0 && <TotalLine label="Desconto" value={`- ${formatBRL(totals.desconto)}`} />}
           <TotalLine label="Total" value={formatBRL(totals.total)} strong />
 
-          {totals.abonoFaltando !== null && (
+          {entregaGratis && (
             <Text size="sm" c="teal.8" fw={600}>
-              Entrega Grátis com o mínimo de <Money>{`${formatBRL(totals.abonoFaltando)}!`}</Money>
+              {semQuebraMoeda(entregaGratis)}
             </Text>
           )}
           {totals.pedidoMinimoFaltando !== null && (
@@ -163,11 +156,8 @@ export function CartDrawer() {
               p="xs"
               id="carrinho-pedido-minimo"
             >
-              {/* Spec section 5, word for word. */}
               <Text size="sm">
-                O pedido mínimo para essa loja é de{' '}
-                <Money>{`R$ ${valueWithoutPrefix(totals.pedidoMinimoFaltando)}`}</Money> (sem contar a taxa de
-                entrega).
+                {semQuebraMoeda(MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando)))}
               </Text>
             </Alert>
           )}

@@ -12,6 +12,7 @@ import {
 import { formatBRL, MSG_PEDIDO, textoEntregaGratis, type OrderTotals } from '@rango/domain';
 import { IconInfoCircle, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
 import { openCartDrawer, type Cart } from '../../../stores/cart.ts';
 import classes from './pagamento.module.css';
 
@@ -131,7 +132,7 @@ export function ResumoPedido({
 
         {entregaGratis && (
           <Alert variant="light" color="teal" p="xs" title={MSG_PEDIDO.entregaGratis}>
-            {entregaGratis}
+            {semQuebraMoeda(entregaGratis)}
           </Alert>
         )}
         {totals.pedidoMinimoFaltando !== null && (
@@ -142,7 +143,7 @@ export function ResumoPedido({
             icon={<IconInfoCircle aria-hidden />}
             id="pedido-minimo"
           >
-            {MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando))}
+            {semQuebraMoeda(MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando)))}
           </Alert>
         )}
         {finalizar}
