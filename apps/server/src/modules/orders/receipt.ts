@@ -69,7 +69,9 @@ function itensHtml(pedido: PedidoGravado): string {
       return (
         `<div class="item">` +
         linha(`${item.quantidade}x ${escapeHtml(item.descricao)}`, formatBRL(item.preco_total)) +
-        `<div class="linha opcao"><span>Unitário</span><span>${formatBRL(item.preco_unit)}</span></div>` +
+        (item.quantidade > 1
+          ? `<div class="linha opcao"><span>Unitário</span><span>${formatBRL(item.preco_unit)}</span></div>`
+          : '') +
         opcoes +
         obs +
         `</div>`
