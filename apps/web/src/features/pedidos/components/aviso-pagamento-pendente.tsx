@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePedidosPendentes } from '../../../api/pedidos.ts';
 import { paths } from '../../../config/paths.ts';
-import classes from './pedidos-link.module.css';
+import classes from './aviso-pagamento-pendente.module.css';
 
 /** /pedido and /pedido/{id}/: the notice would point at the page the customer is on. */
 const emPaginaDePedidos = (pathname: string) => /^\/pedido(\/|$)/.test(pathname);

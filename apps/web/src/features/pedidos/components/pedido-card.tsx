@@ -1,10 +1,11 @@
-import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { MSG_PEDIDO, formatBRL, type PedidoFetched } from '@rango/domain';
 import { Component, useMemo, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { imageUrl, paths } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { formatDataHora } from '../lib/datas.ts';
 import { parsePedidoJson } from '../lib/pedido-json.ts';
+import { EstabelecimentoLogo } from './estabelecimento-logo.tsx';
 import classes from './pedidos.module.css';
 import { StatusTag } from './status-tag.tsx';
 
@@ -22,17 +23,7 @@ function PedidoCardView({ pedido }: { pedido: PedidoFetched }) {
       className={classes.card}
     >
       <Group wrap="nowrap" align="flex-start" gap="md">
-        <Avatar
-          src={imageUrl(pedido.estabelecimento.logo)}
-          alt=""
-          aria-hidden
-          size={48}
-          radius="md"
-          color="brasa"
-          imageProps={{ width: 48, height: 48 }}
-        >
-          {nome.slice(0, 2).toUpperCase()}
-        </Avatar>
+        <EstabelecimentoLogo nome={nome} logo={pedido.estabelecimento.logo} size={48} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
             <Text fw={700} className={classes.nome}>

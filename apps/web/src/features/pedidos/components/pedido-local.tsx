@@ -1,4 +1,4 @@
-import { Alert, Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { MSG_PEDIDO, type PedidoFetched, type PedidoGravado } from '@rango/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import classes from './pedido.module.css';
@@ -64,13 +64,15 @@ export function PedidoContato({ fones }: { fones: PedidoFetched['estabelecimento
         Contato do estabelecimento
       </Title>
       {fones.length > 0 ? (
-        <List size="sm" listStyleType="none" spacing={2}>
+        <ul className={classes.fones}>
           {fones.map((f) => (
-            <List.Item key={f.numero}>
-              <Anchor href={`tel:${f.numero.replace(/[^\d+]/g, '')}`}>{f.numero}</Anchor>
-            </List.Item>
+            <li key={f.numero}>
+              <Anchor size="sm" href={`tel:${f.numero.replace(/[^\d+]/g, '')}`}>
+                {f.numero}
+              </Anchor>
+            </li>
           ))}
-        </List>
+        </ul>
       ) : (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} p="xs">
           <Text size="sm">{MSG_PEDIDO.semTelefone}</Text>

@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { STATUS, currentStatus, isFinalizado, temRecibo, timeline } from '@rango/domain';
-import { IconCalendarTime, IconClock } from '@tabler/icons-react';
+import { IconCalendarTime, IconClockHour4 } from '@tabler/icons-react';
 import { faixaPrevisao, formatData, formatDataHora } from '../lib/datas.ts';
 import type { PedidoDetalhe } from '../lib/pedido-json.ts';
 import { CupomPedido } from './cupom-pedido.tsx';
@@ -33,7 +33,7 @@ function Previsao({ pedido }: { pedido: PedidoDetalhe }) {
   if (!faixa) return null;
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
-      <IconClock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <IconClockHour4 size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
       <Text size="sm">
         {entrega ? 'Previsão de entrega: ' : 'Previsão para retirada: '}
         <Text span fw={700} size="sm">

@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { HintTooltip } from '../../../components/hint-tooltip.tsx';
@@ -9,28 +9,27 @@ export type PedidosLinkVariant = 'desktop' | 'mobile';
 
 const MEUS_PEDIDOS = 'Meus Pedidos';
 
-const pendentesTexto = (n: number) => `${n} ${n === 1 ? 'pendente' : 'pendentes'}`;
-
-/** The orders link with the pending-orders count as a badge (none at 0). */
+/**
+ * The orders link with the pending-orders count as a badge (none at 0), named 'Meus Pedidos, 2
+ * pendentes': the visible text first (WCAG 2.5.3), the count after it.
+ */
 export function PedidosLinkView({ variant, pendentes }: { variant: PedidosLinkVariant; pendentes: number }) {
-  const icone = (size: number) => (
+  const nome =
+    pendentes > 0 ? `${MEUS_PEDIDOS}, ${pendentes} pendente${pendentes === 1 ? '' : 's'}` : MEUS_PEDIDOS;
+  const mobile = variant === 'mobile';
+  const icone = (
     <Indicator label={pendentes} size={18} disabled={pendentes === 0} offset={2} color="brasa">
-      <IconReceipt size={size} stroke={1.7} aria-hidden />
+      <IconReceipt size={mobile ? 26 : 24} stroke={1.7} aria-hidden />
     </Indicator>
   );
-  if (variant === 'mobile') {
-    // Named by its visible text plus the count: 'Meus Pedidos, 2 pendentes'.
-    return (
-      <UnstyledButton component={Link} to={paths.pedidos} className={classes.mobile}>
-        <span aria-hidden>{icone(26)}</span>
-        <Text component="span" size="sm" fw={600}>
-          {MEUS_PEDIDOS}
-        </Text>
-        {pendentes > 0 ? <VisuallyHidden>, {pendentesTexto(pendentes)}</VisuallyHidden> : null}
-      </UnstyledButton>
-    );
-  }
-  return (
+  return mobile ? (
+    <UnstyledButton component={Link} to={paths.pedidos} className={classes.mobile} aria-label={nome}>
+      {icone}
+      <Text component="span" size="sm" fw={600}>
+        {MEUS_PEDIDOS}
+      </Text>
+    </UnstyledButton>
+  ) : (
     <HintTooltip label={MEUS_PEDIDOS}>
       <ActionIcon
         component={Link}
@@ -38,9 +37,9 @@ export function PedidosLinkView({ variant, pendentes }: { variant: PedidosLinkVa
         variant="subtle"
         color="gray"
         size="xl"
-        aria-label={pendentes > 0 ? `${MEUS_PEDIDOS}, ${pendentesTexto(pendentes)}` : MEUS_PEDIDOS}
+        aria-label={nome}
       >
-        {icone(24)}
+        {icone}
       </ActionIcon>
     </HintTooltip>
   );

@@ -1,16 +1,12 @@
-// In the shell's entry JS: a few hundred bytes. The pending-orders query (and the order schemas)
-// come with the lazily loaded count, only for a logged-in customer.
+// In the shell's entry JS, kept small: the pending-orders query, the order schemas and the
+// notice come with one lazily loaded chunk, only for a logged-in customer.
 import { lazy, Suspense } from 'react';
 import { useIsLoggedIn } from '../../../stores/session.ts';
 import { PedidosLinkView, type PedidosLinkVariant } from './pedidos-link-view.tsx';
 
-// One chunk for both: the badges and the notice share the query and arrive together.
-const PedidosContagem = lazy(() =>
-  import('./pedidos-logado.ts').then((m) => ({ default: m.PedidosContagem })),
-);
-const AvisoPagamentoPendente = lazy(() =>
-  import('./pedidos-logado.ts').then((m) => ({ default: m.AvisoPagamentoPendente })),
-);
+const chunk = () => import('./pedidos-logado.ts');
+const PedidosContagem = lazy(() => chunk().then((m) => ({ default: m.PedidosContagem })));
+const AvisoPagamentoPendente = lazy(() => chunk().then((m) => ({ default: m.AvisoPagamentoPendente })));
 
 /**
  * Spec section 2: the orders icon (header, tooltip 'Meus Pedidos') or the bottom bar's orders
@@ -19,20 +15,19 @@ const AvisoPagamentoPendente = lazy(() =>
 export function PedidosLink({ variant }: { variant: PedidosLinkVariant }) {
   const loggedIn = useIsLoggedIn();
   if (!loggedIn) return null;
+  const view = (pendentes: number) => <PedidosLinkView variant={variant} pendentes={pendentes} />;
   return (
-    <Suspense fallback={<PedidosLinkView variant={variant} pendentes={0} />}>
-      <PedidosContagem variant={variant} />
+    <Suspense fallback={view(0)}>
+      <PedidosContagem render={view} />
     </Suspense>
   );
 }
 
 /** Spec section 4: the pending-payment notice, mounted once by the shell for a logged-in customer. */
 export function PedidosAvisos() {
-  const loggedIn = useIsLoggedIn();
-  if (!loggedIn) return null;
-  return (
+  return useIsLoggedIn() ? (
     <Suspense fallback={null}>
       <AvisoPagamentoPendente />
     </Suspense>
-  );
+  ) : null;
 }

@@ -1,18 +1,10 @@
-import { Badge } from '@mantine/core';
-import { STATUS_TAG, statusTag, type HistoricoEntry, type StatusTag as Tag } from '@rango/domain';
+import { STATUS_TAG, statusTag, type HistoricoEntry } from '@rango/domain';
+import classes from './status-tag.module.css';
 
-/** Filled shades with white text at 4.5:1 or more (yellow: dark text on a light fill). */
-const CORES: Record<Tag, { color: string; c?: string }> = {
-  pagamentoPendente: { color: 'yellow.3', c: 'dark.9' },
-  realizado: { color: 'blue.8' },
-  confirmado: { color: 'indigo.7' },
-  pronto: { color: 'violet.7' },
-  entregue: { color: 'cyan.9' },
-  concluido: { color: 'teal.9' },
-  cancelado: { color: 'red.9' },
-};
-
-/** Spec section 4: the order's status tag, from its history. */
+/**
+ * Spec section 4: the order's status tag, from its history. A styled span rather than Mantine's
+ * Badge: sharing Badge with the menu page would split it out of the menu route's chunk.
+ */
 export function StatusTag({
   historico,
   size = 'md',
@@ -21,10 +13,9 @@ export function StatusTag({
   size?: 'md' | 'lg';
 }) {
   const tag = statusTag(historico);
-  const { color, c } = CORES[tag];
   return (
-    <Badge variant="filled" color={color} c={c} size={size} radius="sm" style={{ flexShrink: 0 }}>
+    <span className={classes.tag} data-tag={tag} data-size={size}>
       {STATUS_TAG[tag]}
-    </Badge>
+    </span>
   );
 }

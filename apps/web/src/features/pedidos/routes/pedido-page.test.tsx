@@ -33,10 +33,11 @@ function etapas(): string[] {
     .map((li) => li.querySelector('p')?.textContent ?? '');
 }
 
-const tag = () =>
-  within(screen.getByRole('region', { name: 'Andamento' })).getByText(/^[A-Z]/, {
-    selector: '.mantine-Badge-label',
-  });
+const tag = () => {
+  const el = screen.getByRole('region', { name: 'Andamento' }).querySelector('[data-tag]');
+  if (!el) throw new Error('no status tag');
+  return el;
+};
 
 describe('/pedido/{id}/, tracking (spec sections 2 and 4)', () => {
   it('shows the establishment, the order, the delivery address, phones, and a delivery timeline at Pronto', async () => {

@@ -1,11 +1,9 @@
 import {
   Alert,
-  Avatar,
   Button,
   Container,
   Group,
   Paper,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -18,16 +16,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PEDIDOS_KEY } from '../../../api/pedidos.ts';
-import { imageUrl, paths } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePedido } from '../api/get-pedido.ts';
+import { EstabelecimentoLogo } from '../components/estabelecimento-logo.tsx';
 import { PagamentoPendenteSlot } from '../components/pagamento-pendente-slot.tsx';
 import { PedidoDetalhes } from '../components/pedido-detalhes.tsx';
 import { PedidoContato, PedidoEndereco } from '../components/pedido-local.tsx';
 import { PedidoStatus } from '../components/pedido-status.tsx';
 import { formatDataHora } from '../lib/datas.ts';
 import { PedidoIlegivelError, type PedidoDetalhe } from '../lib/pedido-json.ts';
+import classes from '../components/pedido.module.css';
 
 function Titulo() {
   return (
@@ -62,10 +62,10 @@ function Carregando() {
           <Skeleton height={12} width="35%" radius="sm" />
         </Stack>
       </Group>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <div className={classes.colunas}>
         <Skeleton height={280} radius="md" />
         <Skeleton height={200} radius="md" />
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }
@@ -76,17 +76,7 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="md">
         <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Avatar
-            src={imageUrl(est.logo)}
-            alt=""
-            aria-hidden
-            size={56}
-            radius="md"
-            color="brasa"
-            imageProps={{ width: 56, height: 56 }}
-          >
-            {est.apelidooufantasia.slice(0, 2).toUpperCase()}
-          </Avatar>
+          <EstabelecimentoLogo nome={est.apelidooufantasia} logo={est.logo} size={56} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               <VisuallyHidden component="span">{MSG_PEDIDO.acompanharPedido}:</VisuallyHidden>{' '}
@@ -112,7 +102,7 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
         </Alert>
       ) : null}
       <PagamentoPendenteSlot pedido={pedido} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+      <div className={classes.colunas}>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Andamento">
           <PedidoStatus pedido={pedido} />
         </Paper>
@@ -125,7 +115,7 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
           </Paper>
           <PedidoDetalhes pedido={pedido.pedido_json} />
         </Stack>
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }
