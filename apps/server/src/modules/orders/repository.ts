@@ -316,6 +316,21 @@ export const ordersRepository = {
         return id;
       })();
     }
+    if (novo.cupom === null && dialectOf(db) === 'postgres') {
+      // One statement is one transaction: the order and its first history entry in one round trip.
+      const row = await db
+        .with('novo', (q) => q.insertInto('pedido').values(novo.pedido).returning('id'))
+        .insertInto('pedido_historico')
+        .columns(['idpedido', 'status', 'datahora'])
+        .expression((eb) =>
+          eb
+            .selectFrom('novo')
+            .select((s) => ['novo.id', s.val(novo.status).as('status'), s.val(novo.datahora).as('datahora')]),
+        )
+        .returning('idpedido')
+        .executeTakeFirstOrThrow();
+      return row.idpedido;
+    }
     return db.transaction().execute(async (trx) => {
       const cupom = novo.cupom;
       if (cupom) {
