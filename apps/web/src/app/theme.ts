@@ -41,6 +41,11 @@ export const theme = createTheme({
 /** Mantine's default dimmed grey is 3.3:1 on white; gray 7 keeps secondary text readable (AA). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  // Mantine's error red (red 6) is 3.3:1 on white: field errors, their borders and an invalid
+  // field's text use red 9 (5.4:1).
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
