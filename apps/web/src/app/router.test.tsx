@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
+import { clearCart, initCart } from '../stores/cart.ts';
 import { clearSession, setTokens } from '../stores/session.ts';
 import { AppRoutes } from './router.tsx';
 
@@ -40,6 +41,23 @@ describe('routes (spec section 2)', () => {
 
   it('a login goes to the remembered login-required page', async () => {
     localStorage.setItem('redirecionar', '/pagamento');
+    // Checkout sends an empty cart back to the menu: give it something to pay for.
+    initCart(
+      { id: 1, nome: 'Sabor da Vila', pedidominimo: 0 },
+      {
+        idproduto: 1,
+        descricao: 'X-Burguer',
+        imagem: null,
+        preco: 10,
+        precooferta: 0,
+        quantidade: 1,
+        observacoes: '',
+        grupoopcoes: {},
+        preco_unit: 1000,
+        preco_total: 1000,
+        resumo: [],
+      },
+    );
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
@@ -58,6 +76,7 @@ describe('routes (spec section 2)', () => {
     expect(localStorage.getItem('redirecionar')).toBeNull();
     vi.unstubAllGlobals();
     clearSession();
+    clearCart();
   });
 
   it('an expired session (refresh refused) ends at the logout page, then home', async () => {
