@@ -67,8 +67,9 @@ export function EntregaSection({ form, endereco, taxa, enderecoEstabelecimento: 
       {tipo === 'DELIVERY' && (
         <Stack gap="sm">
           <Paper withBorder radius="md" p="sm">
+            {/* The button wraps below the address on a phone instead of squeezing it. */}
             <Group justify="space-between" align="flex-start" gap="sm">
-              <Group gap="xs" align="flex-start" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+              <Group gap="xs" align="flex-start" wrap="nowrap" style={{ flex: '1 1 14rem', minWidth: 0 }}>
                 <IconMapPin size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
                 {endereco ? (
                   <div style={{ minWidth: 0 }}>
@@ -96,7 +97,7 @@ export function EntregaSection({ form, endereco, taxa, enderecoEstabelecimento: 
               </Button>
             </Group>
             {erroEndereco && (
-              <Text id="pg-endereco-erro" size="sm" c="red.8" mt="xs" role="alert">
+              <Text id="pg-endereco-erro" size="sm" c="var(--mantine-color-error)" mt="xs" role="alert">
                 {erroEndereco}
               </Text>
             )}

@@ -42,7 +42,7 @@ export function PagamentoSection({ form, formas, total, onTrocoBlur }: Pagamento
               <Text size="sm">{MSG_PEDIDO.pagamentoOnlineEmBreve}</Text>
             </Alert>
             {aba === 'online' && form.errors.formapgto && (
-              <Text size="sm" c="red.8" role="alert">
+              <Text size="sm" c="var(--mantine-color-error)" role="alert">
                 {form.errors.formapgto}
               </Text>
             )}

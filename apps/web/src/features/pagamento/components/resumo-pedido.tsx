@@ -98,6 +98,9 @@ export function ResumoPedido({
         <UnstyledButton
           onClick={onCupom}
           aria-haspopup="dialog"
+          aria-label={
+            cart.cupom ? `Cupom ${cart.cupom.codigo} aplicado, alterar` : 'Adicionar cupom de desconto'
+          }
           style={{
             border: '1px dashed var(--mantine-color-gray-5)',
             borderRadius: 'var(--mantine-radius-md)',
