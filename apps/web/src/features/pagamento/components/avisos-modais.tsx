@@ -36,8 +36,8 @@ export function SemEntregaModal({ opened, onOk }: { opened: boolean; onOk: () =>
       <Stack gap="md">
         <Text>{MSG_PEDIDO.naoEntregaNoEndereco}</Text>
         <Text>
-          O pedido fica para <strong>{MSG_PEDIDO.receberNoEstabelecimento}</strong> Você pode escolher outro
-          endereço.
+          O tipo de entrega passa a ser <strong>{MSG_PEDIDO.receberNoEstabelecimento}</strong> Se preferir,
+          escolha outro endereço.
         </Text>
         <Group justify="flex-end">
           <Button onClick={onOk} data-autofocus>
@@ -66,7 +66,7 @@ export function ErrosPedidoModal({
           ))}
         </List>
         <Text size="sm" c="dimmed">
-          Os valores do pedido foram atualizados. Confira o resumo e finalize de novo.
+          Confira o resumo do pedido e finalize de novo.
         </Text>
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
