@@ -163,6 +163,7 @@ async function measure(server: ServerHandle, banco: string, minRps: number | nul
   const { email, senha } = await confirmedCustomer(server.baseUrl, server.output);
   const token = await login(server.baseUrl, email, senha);
   const pedido = await buildOrder(server.baseUrl, token);
+  const rssAntes = rssMb(server.pid);
   const url = `${server.baseUrl}/api/ead/api/estabelecimento/${ESTABELECIMENTO}/pedido/`;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const statuses = new Map<number, number>();
@@ -216,6 +217,13 @@ async function measure(server: ServerHandle, banco: string, minRps: number | nul
     },
     { name: `p50 (${banco})`, value: r.latency.p50, unit: 'ms', target: 'informativo', ok: true },
     { name: `pedidos criados (${banco})`, value: ok, unit: 'pedidos', target: 'todos 201', ok: true },
+    {
+      name: `memória do servidor antes da carga (${banco})`,
+      value: rssAntes,
+      unit: 'MB RSS',
+      target: 'informativo',
+      ok: true,
+    },
     {
       name: `memória do servidor após a carga (${banco})`,
       value: rss,

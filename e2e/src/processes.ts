@@ -105,9 +105,22 @@ export interface StartServerOptions {
   databaseFile?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Run the production build (`node apps/server/dist/main.mjs`, rebuilt once per process) instead
+   * of the sources under tsx: the benchmarks measure what `npm start` runs.
+   */
+  compiled?: boolean;
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts` and waits for GET /api/ead/health. */
+let serverBuilt = false;
+/** Builds the server bundle once per process (the sources may have changed since the last build). */
+export function ensureServerBuild(): void {
+  if (serverBuilt) return;
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  serverBuilt = true;
+}
+
+/** Starts the server (sources under tsx, or the build) and waits for GET /api/ead/health. */
 export async function startServer(options: StartServerOptions = {}): Promise<ServerHandle> {
   const tmp = tempDir('rango-');
   const databaseFile = options.databaseFile ?? join(tmp.dir, 'rango.db');
@@ -119,7 +132,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   if (existsSync(join(REPO_ROOT, 'apps/web/dist')))
     cpSync(join(REPO_ROOT, 'apps/web/dist'), webDist, { recursive: true });
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (options.compiled) ensureServerBuild();
+  const args = options.compiled
+    ? ['apps/server/dist/main.mjs']
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -11,13 +11,17 @@ export {
   ensureWebBuild,
   freePort,
   launchChromium,
-  startServer,
   stopChild,
   tempDir,
   waitForExit,
   waitForUrl,
   type ServerHandle,
 } from '@rango/e2e/processes';
+import { startServer as startAnyServer, type StartServerOptions } from '@rango/e2e/processes';
+
+/** The benchmarks measure the production build, what `npm start` runs (not the sources under tsx). */
+export const startServer = (options: StartServerOptions = {}) =>
+  startAnyServer({ compiled: true, ...options });
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -63,4 +63,18 @@ describe('passwords (argon2id on worker threads)', () => {
     const hash = await passwords.hashSenha('depois');
     expect(await passwords.verifySenha('depois', hash)).toBe(true);
   });
+
+  it('an idle worker exits after its idle time and the next call starts a new one', async () => {
+    const short = createPasswords(1, 50);
+    try {
+      const hash = await short.hashSenha('ocioso');
+      const workers = () => process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+      const before = workers();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(workers()).toBeLessThan(before);
+      expect(await short.verifySenha('ocioso', hash)).toBe(true);
+    } finally {
+      await short.close();
+    }
+  });
 });

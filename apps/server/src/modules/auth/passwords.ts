@@ -40,8 +40,13 @@ export interface Passwords {
  * most `size`, default min(4, available parallelism)), take one job at a time, and jobs beyond
  * them wait in a queue.
  */
-export function createPasswords(size = Math.min(4, availableParallelism())): Passwords {
+export function createPasswords(
+  size = Math.min(4, availableParallelism()),
+  /** A worker idle this long exits (its isolate and 19 MiB of wasm memory go back to the OS). */
+  idleMs = 10_000,
+): Passwords {
   const idle: Worker[] = [];
+  const idleTimers = new Map<Worker, NodeJS.Timeout>();
   const all = new Set<Worker>();
   const busy = new Map<Worker, { id: number; pending: Pending }>();
   const queue: Pending[] = [];
@@ -59,6 +64,18 @@ export function createPasswords(size = Math.min(4, availableParallelism())): Pas
       }
       idle.push(worker);
       pump();
+      if (idle.includes(worker)) {
+        const timer = setTimeout(() => {
+          idleTimers.delete(worker);
+          const i = idle.indexOf(worker);
+          if (i < 0) return;
+          idle.splice(i, 1);
+          all.delete(worker);
+          void worker.terminate();
+        }, idleMs);
+        timer.unref();
+        idleTimers.set(worker, timer);
+      }
     });
     const fail = (error: Error) => {
       all.delete(worker);
@@ -79,6 +96,8 @@ export function createPasswords(size = Math.min(4, availableParallelism())): Pas
       const worker = idle.pop() ?? (all.size < size ? start() : undefined);
       if (!worker) return;
       const pending = queue.shift()!;
+      clearTimeout(idleTimers.get(worker));
+      idleTimers.delete(worker);
       const id = nextId++;
       busy.set(worker, { id, pending });
       worker.postMessage({ id, ...pending.job });
@@ -118,6 +137,8 @@ export function createPasswords(size = Math.min(4, availableParallelism())): Pas
     async close() {
       const workers = [...all];
       all.clear();
+      for (const t of idleTimers.values()) clearTimeout(t);
+      idleTimers.clear();
       idle.length = 0;
       for (const p of queue.splice(0)) p.reject(new Error('argon2 pool closed'));
       dummy = undefined;
