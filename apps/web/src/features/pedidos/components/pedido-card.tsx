@@ -25,18 +25,23 @@ function PedidoCardView({ pedido }: { pedido: PedidoFetched }) {
       <Group wrap="nowrap" align="flex-start" gap="md">
         <EstabelecimentoLogo nome={nome} logo={pedido.estabelecimento.logo} size={48} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-            <Text fw={700} className={classes.nome}>
-              {nome}
-            </Text>
-            <StatusTag historico={pedido.historico} />
-          </Group>
+          <Text fw={700} className={classes.nome}>
+            {nome}
+          </Text>
           <Text size="sm" c="dimmed">
             Pedido #{pedido.referencia} · {formatDataHora(pedido.dthrpedido)}
           </Text>
-          <Text size="sm" fw={600}>
-            {formatBRL(gravado.total)}
-          </Text>
+          {gravado.entregue_as ? (
+            <Text size="sm" c="dimmed">
+              Agendado para {formatDataHora(gravado.entregue_as)}
+            </Text>
+          ) : null}
+          <Group justify="space-between" align="center" gap="xs" mt={2}>
+            <Text size="sm" fw={600}>
+              {formatBRL(gravado.total)}
+            </Text>
+            <StatusTag historico={pedido.historico} />
+          </Group>
         </Stack>
       </Group>
     </Paper>

@@ -55,8 +55,9 @@ export function PedidoStatus({ pedido }: { pedido: PedidoDetalhe }) {
         </Title>
         <StatusTag historico={pedido.historico} size="lg" />
       </Group>
-      {/* Polling moves the order along: the new message is read out as it changes. */}
-      <div role="status" aria-live="polite">
+      {/* Polling moves the order along: the new message is read out as it changes. Hidden once
+          cancelled (no message, and no gap above the timeline); a cancellation is final. */}
+      <div role="status" aria-live="polite" hidden={!linha.mensagem}>
         {linha.mensagem ? (
           <Text fw={600} size="lg">
             {linha.mensagem}

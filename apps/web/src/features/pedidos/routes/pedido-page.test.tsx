@@ -117,7 +117,7 @@ describe('/pedido/{id}/, tracking (spec sections 2 and 4)', () => {
     expect(screen.getByText('Motivo: Acabou o pão')).toBeInTheDocument();
     expect(screen.queryByText(/^Pronto/)).not.toBeInTheDocument();
     expect(tag()).toHaveTextContent('Cancelado');
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByText(/Previsão/)).not.toBeInTheDocument();
   });
 
