@@ -11,18 +11,20 @@ import {
   emptyCart,
   getCart,
   reloadCartFromStorage,
-  removeCupom,
   removeItem,
   repriceItems,
   requestAddItem,
+  useCart,
+  type Cart,
+} from './cart.ts';
+import {
+  removeCupom,
   restartPedidoId,
   setAbono,
   setCupom,
   setFingerprint,
   setTaxaEntrega,
-  useCart,
-  type Cart,
-} from './cart.ts';
+} from './cart-actions.ts';
 import { hamburgueria, makeItem, pizzaria } from './cart-test-data.ts';
 
 function stored(): unknown {

@@ -6,8 +6,8 @@
  */
 import { notifications } from '@mantine/notifications';
 import { useSyncExternalStore } from 'react';
-import { cupomSchema, parseCartItem, parseStoredCart } from './cart-schema.ts';
-import type { Cart, CartEstablishment, CartItem, Cupom } from './cart-types.ts';
+import { parseCartItem, parseStoredCart } from './cart-schema.ts';
+import type { Cart, CartEstablishment, CartItem } from './cart-types.ts';
 import { emptyCart } from './cart-types.ts';
 
 export type { Cart, CartEstablishment, CartItem, Cupom } from './cart-types.ts';
@@ -102,6 +102,9 @@ function commit(next: Cart): void {
   cartStore.set(next);
 }
 
+/** Stores `next` as the cart (for the checkout's actions in cart-actions.ts). */
+export const commitCart = commit;
+
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     // key null = another tab cleared the whole storage (e.g. the version check).
@@ -129,7 +132,8 @@ export function useCart(): Cart {
   return useSyncExternalStore(cartStore.subscribe, cartStore.get, cartStore.get);
 }
 
-function randomUUID(): string {
+/** A new order id (uuid v4). */
+export function randomUUID(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID needs a secure context; plain http on a LAN address still deserves an id.
   const b = crypto.getRandomValues(new Uint8Array(16));
@@ -263,44 +267,6 @@ export function removeItem(index: number): void {
 
 export function clearCart(): void {
   commit(emptyCart);
-}
-
-function assertReaisOrNull(v: number | null, what: string): void {
-  if (v !== null && !(Number.isFinite(v) && v >= 0)) throw new RangeError(`${what} inválido: ${v}`);
-}
-
-/** Delivery fee in reais, or null when the establishment does not deliver there / not chosen. */
-export function setTaxaEntrega(taxaentrega: number | null): void {
-  assertReaisOrNull(taxaentrega, 'Taxa de entrega');
-  commit({ ...cartStore.get(), taxaentrega });
-}
-
-/** The free-delivery minimum in reais (valorminimo), or null. */
-export function setAbono(abono: number | null): void {
-  assertReaisOrNull(abono, 'Abono');
-  commit({ ...cartStore.get(), abono });
-}
-
-export function setCupom(cupom: Cupom): void {
-  const r = cupomSchema.safeParse(cupom);
-  if (!r.success) throw new TypeError('Cupom inválido.');
-  commit({ ...cartStore.get(), cupom: r.data });
-}
-
-export function removeCupom(): void {
-  commit({ ...cartStore.get(), cupom: null });
-}
-
-export function setFingerprint(browserfingerprint: number): void {
-  if (!Number.isInteger(browserfingerprint) || browserfingerprint < 100000 || browserfingerprint > 999999) {
-    throw new RangeError(`Fingerprint inválido: ${browserfingerprint}`);
-  }
-  commit({ ...cartStore.get(), browserfingerprint });
-}
-
-/** A fresh pedidoid, e.g. before retrying an order the server saw as a duplicate. */
-export function restartPedidoId(): void {
-  commit({ ...cartStore.get(), pedidoid: randomUUID() });
 }
 
 const drawerStore = createStore(false);

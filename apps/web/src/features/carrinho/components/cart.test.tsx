@@ -10,10 +10,9 @@ import {
   getCart,
   reloadCartFromStorage,
   requestAddItem,
-  setAbono,
-  setTaxaEntrega,
   type CartEstablishment,
 } from '../../../stores/cart.ts';
+import { setAbono, setTaxaEntrega } from '../../../stores/cart-actions.ts';
 import { hamburgueria, makeItem, pizzaria } from '../../../stores/cart-test-data.ts';
 import { CartButton, CartProvider } from '../index.ts';
 

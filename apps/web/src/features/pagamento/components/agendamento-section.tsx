@@ -1,10 +1,11 @@
-import { Alert, NativeSelect, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MSG_PEDIDO, type HorarioFuncionamento } from '@rango/domain';
-import { IconClock } from '@tabler/icons-react';
+import { IconCalendarTime } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { diasAgendamento, horariosDoDia } from '../lib/agendamento.ts';
 import type { PagamentoValues } from '../lib/validar.ts';
+import classes from './pagamento.module.css';
 
 interface AgendamentoSectionProps {
   form: UseFormReturnType<PagamentoValues>;
@@ -59,12 +60,12 @@ export function AgendamentoSection({ form, horarios, agora, lojaAberta, previsao
           : `Sem agendamento, a previsão é de ${previsao.min} a ${previsao.max} minutos.`}
       </Text>
       {!lojaAberta && !agendar && (
-        <Alert variant="light" color="yellow" icon={<IconClock aria-hidden />} p="xs">
+        <Alert variant="light" color="yellow" icon={<IconCalendarTime aria-hidden />} p="xs">
           <Text size="sm">{MSG_PEDIDO.lojaFechadaAgendar}</Text>
         </Alert>
       )}
       {agendar && (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <div className={classes.agendamento}>
           <NativeSelect
             id="pg-data"
             label="Dia"
@@ -93,7 +94,7 @@ export function AgendamentoSection({ form, horarios, agora, lojaAberta, previsao
               form.clearFieldError('hora');
             }}
           />
-        </SimpleGrid>
+        </div>
       )}
     </Stack>
   );

@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { AppDrawer } from '../../../components/app-drawer.tsx';
 import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { cartSubtotal, removeCupom, setCupom, useCart } from '../../../stores/cart.ts';
+import { cartSubtotal, useCart } from '../../../stores/cart.ts';
+import { removeCupom, setCupom } from '../../../stores/cart-actions.ts';
 import { useValidarCupom } from '../api/validar-cupom.ts';
 
 /** The refusal text of POST /api/cupom/validar/: response.data.error (spec section 7). */

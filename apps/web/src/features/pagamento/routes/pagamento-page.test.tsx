@@ -11,7 +11,8 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setVisitedEstablishmentPath } from '../../../storage/visited.ts';
-import { clearCart, getCart, reloadCartFromStorage, setCupom } from '../../../stores/cart.ts';
+import { clearCart, getCart, reloadCartFromStorage } from '../../../stores/cart.ts';
+import { setCupom } from '../../../stores/cart-actions.ts';
 import { clearEnderecoEscolhido, setEnderecoEscolhido } from '../../../stores/endereco.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import {

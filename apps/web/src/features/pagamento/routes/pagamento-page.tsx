@@ -43,14 +43,11 @@ import { getVisitedEstablishmentPath } from '../../../storage/visited.ts';
 import {
   cartTotals,
   clearCart,
-  removeCupom,
   repriceItems,
-  restartPedidoId,
-  setAbono,
-  setTaxaEntrega,
   useCart,
   type CartEstablishment,
 } from '../../../stores/cart.ts';
+import { removeCupom, restartPedidoId, setAbono, setTaxaEntrega } from '../../../stores/cart-actions.ts';
 import { useEnderecoEscolhido } from '../../../stores/endereco.ts';
 import { useAreasEntrega } from '../api/get-areas-entrega.ts';
 import { useCriarPedido } from '../api/criar-pedido.ts';
