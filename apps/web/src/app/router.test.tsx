@@ -39,6 +39,27 @@ describe('routes (spec section 2)', () => {
     clearSession();
   });
 
+  it.each([
+    ['/pedido', 'Meus Pedidos', 'Você não possui pedidos pendentes.'],
+    // An order the API does not know: the tracking page's not-found state keeps its h1.
+    ['/pedido/7/', 'Acompanhar pedido', 'Pedido não encontrado'],
+  ])('%s (login required) shows %s to a customer', async (route, titulo, texto) => {
+    setTokens({ access: 'a', refresh: 'r' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('/controle/pedido/?pendentes=true')
+          ? new Response('[]', { status: 200 })
+          : new Response('{}', { status: 404 }),
+      ),
+    );
+    renderWithProviders(<AppRoutes />, { route });
+    expect(await screen.findByText(texto)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: titulo })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
   it('a login goes to the remembered login-required page', async () => {
     localStorage.setItem('redirecionar', '/pagamento');
     // Checkout sends an empty cart back to the menu: give it something to pay for.
