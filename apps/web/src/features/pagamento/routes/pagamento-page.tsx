@@ -59,6 +59,7 @@ import { PagamentoSection } from '../components/pagamento-section.tsx';
 import classes from '../components/pagamento.module.css';
 import { ResumoPedido } from '../components/resumo-pedido.tsx';
 import { TelefoneModal } from '../components/telefone-modal.tsx';
+import { useEnderecoSelectorPedido } from '../../../stores/endereco-selector.ts';
 import { buildPedido, produtosPorId } from '../lib/build-pedido.ts';
 import {
   classificarFalha,
@@ -219,6 +220,8 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
   const taxaPendente =
     taxa?.entrega === true && (cart.taxaentrega !== taxaReais || cart.abono !== abonoReais);
   const atualizando = detalheQ.isFetching || areasQ.isFetching;
+  // The fee dialogs wait for the address selector to close: never a dialog over a dialog.
+  const seletorAberto = useEnderecoSelectorPedido();
   const mostrarTaxa = tipo === 'DELIVERY' && taxa?.entrega === true && !taxaPendente;
 
   // Pickup has no fee: the cart drops it, so the drawer and the order agree.
@@ -506,7 +509,7 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
 
           <CupomDrawer opened={cupomAberto} onClose={() => setCupomAberto(false)} idEstabelecimento={id} />
           <TaxaEntregaModal
-            opened={taxaPendente && errosPedido === null && !atualizando}
+            opened={taxaPendente && errosPedido === null && !atualizando && !seletorAberto}
             texto={
               taxa?.entrega
                 ? `${detalhe.estabelecimento.apelidooufantasia} ${textoTaxaEntrega(taxa.taxaCents, endereco?.bairro ?? '')}`
@@ -515,7 +518,9 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
             onOk={aceitarTaxa}
           />
           <SemEntregaModal
-            opened={tipo === 'DELIVERY' && taxa !== null && !taxa.entrega && errosPedido === null}
+            opened={
+              tipo === 'DELIVERY' && taxa !== null && !taxa.entrega && errosPedido === null && !seletorAberto
+            }
             onOk={() => form.setFieldValue('tipo', 'TOGO')}
           />
           <ErrosPedidoModal erros={errosPedido} onClose={() => setErrosPedido(null)} />
