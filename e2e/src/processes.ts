@@ -110,6 +110,8 @@ export interface StartServerOptions {
    * of the sources under tsx: the benchmarks measure what `npm start` runs.
    */
   compiled?: boolean;
+  /** Node flags for the compiled server (the benchmarks pass the ones `npm run serve` uses). */
+  nodeFlags?: string[];
 }
 
 let serverBuilt = false;
@@ -134,7 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   let log = '';
   if (options.compiled) ensureServerBuild();
   const args = options.compiled
-    ? ['apps/server/dist/main.mjs']
+    ? [...(options.nodeFlags ?? []), 'apps/server/dist/main.mjs']
     : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,

@@ -2,6 +2,8 @@
  * The benchmarks' helpers: the process and browser helpers are the end-to-end harness's own
  * (`@rango/e2e/processes`); the few below are the benchmarks' alone.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export {
@@ -17,11 +19,26 @@ export {
   waitForUrl,
   type ServerHandle,
 } from '@rango/e2e/processes';
-import { startServer as startAnyServer, type StartServerOptions } from '@rango/e2e/processes';
+import { REPO_ROOT, startServer as startAnyServer, type StartServerOptions } from '@rango/e2e/processes';
 
-/** The benchmarks measure the production build, what `npm start` runs (not the sources under tsx). */
+/**
+ * The Node flags of `npm run serve` (package.json, the one place they are written): the young
+ * generation capped at 8 MiB semi-spaces and the old one at 128 MiB, so the heap V8 keeps after a
+ * burst stays near what is live (~30 MB) instead of growing to ~100 MB.
+ */
+export function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  const m = /node((?: --[\w-]+(?:=\S+)?)*) apps\/server\/dist\/main\.mjs/.exec(pkg.scripts.serve);
+  if (!m)
+    throw new Error(`package.json: o script serve não roda apps/server/dist/main.mjs: ${pkg.scripts.serve}`);
+  return (m[1] ?? '').trim().split(/\s+/).filter(Boolean);
+}
+
+/** The benchmarks measure the production build as `npm start` runs it (not the sources under tsx). */
 export const startServer = (options: StartServerOptions = {}) =>
-  startAnyServer({ compiled: true, ...options });
+  startAnyServer({ compiled: true, nodeFlags: serveNodeFlags(), ...options });
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
