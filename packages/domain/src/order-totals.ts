@@ -28,6 +28,16 @@ export function abonoCents(abono: unknown): number | null {
   return typeof abono === 'number' && Number.isFinite(abono) && abono > 0 ? reaisToCents(abono) : null;
 }
 
+/** The fee an order is charged, in cents: null for pickup; 0 when zero or waived by the abono (PRICING.md). */
+export function taxaCobrada(
+  taxaCents: number | null,
+  abono: number | null,
+  subtotalCents: number,
+): number | null {
+  if (taxaCents === null) return null;
+  return taxaCents === 0 || (abono !== null && abono > 0 && subtotalCents >= abono) ? 0 : taxaCents;
+}
+
 export interface OrderTotals {
   subtotal: number;
   /** The delivery fee as set, or null when none is set. */
@@ -56,17 +66,18 @@ export function orderTotals(input: {
   const sub = input.subtotal;
   const abono = abonoCents(input.abono);
   const taxa = input.taxaentrega === null ? null : reaisToCents(input.taxaentrega);
-  const entregaGratis = taxa !== null && (taxa === 0 || (abono !== null && sub >= abono));
-  const taxaCobrada = taxa === null || entregaGratis ? 0 : taxa;
+  const cobrada = taxaCobrada(taxa, abono, sub);
+  const entregaGratis = cobrada === 0;
+  const taxaCobradaCents = cobrada ?? 0;
   const desconto = couponDiscount(input.cupom, sub);
   const minimo = reaisToCents(input.pedidominimo);
   return {
     subtotal: sub,
     taxaEntrega: taxa,
     entregaGratis,
-    taxaCobrada,
+    taxaCobrada: taxaCobradaCents,
     desconto,
-    total: sub + taxaCobrada - desconto,
+    total: sub + taxaCobradaCents - desconto,
     pedidoMinimoFaltando: minimo > 0 && sub < minimo ? minimo : null,
     abonoFaltando: abono !== null && sub < abono ? abono : null,
   };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryFee } from './delivery-fee.ts';
-import type { CupomValores } from './order-totals.ts';
+import { taxaCobrada, type CupomValores } from './order-totals.ts';
 import {
   AGENDAMENTO_MAX_DIAS,
   ERRO_PEDIDO,
@@ -10,7 +10,6 @@ import {
   escolhasDoItem,
   itemPedido,
   novoNumeroPedido,
-  taxaCobrada,
   telefoneCheckoutValido,
   totaisPedido,
   verificarPedido,

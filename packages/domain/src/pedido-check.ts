@@ -7,7 +7,7 @@
  */
 import type { DeliveryFee } from './delivery-fee.ts';
 import { formatBRL } from './money.ts';
-import { couponDiscount, type CupomValores } from './order-totals.ts';
+import { couponDiscount, taxaCobrada, type CupomValores } from './order-totals.ts';
 import { invalidOptionChoices, unmetGroups, type QuantidadesGrupo } from './option-groups.ts';
 import type { ItemInput, PedidoInput, SubitemInput } from './pedido-schema.ts';
 import { priceItem, type ItemEscolha } from './pricing.ts';
@@ -87,16 +87,6 @@ export function itemPedido(
       sub_subitens: s.sub_subitens.map((o) => ({ ...o })),
     })),
   };
-}
-
-/** The fee an order is charged, in cents: null for pickup; 0 when zero or waived by the abono. */
-export function taxaCobrada(
-  taxaCents: number | null,
-  abono: number | null,
-  subtotalCents: number,
-): number | null {
-  if (taxaCents === null) return null;
-  return taxaCents === 0 || (abono !== null && abono > 0 && subtotalCents >= abono) ? 0 : taxaCents;
 }
 
 /** The order's figures in cents (PRICING.md "Order totals"). */

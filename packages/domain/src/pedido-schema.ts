@@ -15,6 +15,11 @@ export const MAX_CENTS = 100_000_000;
 export const MAX_QUANTIDADE = 999;
 export const MAX_ITENS = 100;
 export const MAX_OBSERVACOES = 500;
+/**
+ * Descriptions the client sends are only echoes (the server stores the catalogue's own): a
+ * generous bound against abuse, never below what a catalogue description may be.
+ */
+export const MAX_DESCRICAO = 2000;
 
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 const cents = z.int().check(z.nonnegative(), z.maximum(MAX_CENTS));
@@ -36,7 +41,7 @@ export const ISO_DATETIME_OFFSET_RE =
 
 export const subSubitemInputSchema = z.object({
   opcao_id: id,
-  descricao: texto(200),
+  descricao: texto(MAX_DESCRICAO),
   /** Per item unit. */
   preco_unit: cents,
   /** This option's share of its group's price, per item unit. */
@@ -56,7 +61,7 @@ export type SubitemInput = z.infer<typeof subitemInputSchema>;
 
 export const itemInputSchema = z.object({
   produto_id: id,
-  descricao: texto(200),
+  descricao: texto(MAX_DESCRICAO),
   quantidade: z.int().check(z.minimum(1), z.maximum(MAX_QUANTIDADE)),
   preco_unit: cents,
   preco_total: cents,
@@ -95,7 +100,7 @@ export const TIPO_PAGAMENTO = ['CARTAO', 'PIX'] as const;
 /** One payment entry (spec section 3). On delivery: pre_pago false, tipo null. */
 export const pagamentoInputSchema = z.object({
   cartao: z.optional(z.nullable(cartaoPayloadSchema)),
-  descricaoFormaPgto: texto(100),
+  descricaoFormaPgto: texto(MAX_DESCRICAO),
   formapgto_id: id,
   formapgto_sttipopgto: z.int(),
   pre_pago: z.boolean(),

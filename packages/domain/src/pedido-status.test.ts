@@ -210,7 +210,8 @@ describe('temRecibo', () => {
     [[0, 21, 30], true],
     [[0, 21, 30, 41], true],
     [[0, 100], true],
-    [[0, 21, 50], false],
+    // Spec section 4: 'once a status of 30 or higher exists' — a cancellation (50) included.
+    [[0, 21, 50], true],
     [[0, 21, 30, 50], true],
   ])('%j → %s', (statuses, ok) => expect(temRecibo(hist(...statuses))).toBe(ok));
 });

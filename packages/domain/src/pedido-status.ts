@@ -185,9 +185,9 @@ export function timeline(historico: readonly HistoricoEntry[], tipo: TipoEntrega
   };
 }
 
-/** The receipt button shows once a status of 30 or higher exists (spec section 4), cancellations aside. */
+/** The receipt button shows once a status of 30 or higher exists (spec section 4, literally: a cancellation, 50, too). */
 export const temRecibo = (historico: readonly HistoricoEntry[]): boolean =>
-  historico.some((h) => h.status >= STATUS.Pronto && !isCancelado(h.status));
+  historico.some((h) => h.status >= STATUS.Pronto);
 
 /**
  * The restaurant's allowed moves (ours): Realizado (or a confirmed/synchronised payment) →

@@ -21,5 +21,8 @@ export function anonimizarPedidoJson(json: string): string {
   pedido.cpf_pagador = null;
   // Free text the customer wrote to the restaurant often carries names and directions.
   pedido.observacoes = '';
+  if (Array.isArray(pedido.itens)) {
+    pedido.itens = (pedido.itens as Record<string, unknown>[]).map((i) => ({ ...i, observacoes: '' }));
+  }
   return JSON.stringify(pedido);
 }

@@ -159,6 +159,13 @@ describe.each(DIALECTS)('POST /api/estabelecimento/{id}/pedido/ on %s', (dialect
       desconto: 100,
       limite_total: 3,
     });
+    await criarCupom(h.t.db, {
+      idestabelecimento: 1,
+      codigo: 'UNICO',
+      ehpercentual: false,
+      desconto: 100,
+      limite_total: 1,
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -322,7 +329,8 @@ describe.each(DIALECTS)('POST /api/estabelecimento/{id}/pedido/ on %s', (dialect
       negativo.itens[0]!.quantidade = -1;
       const res = await post(negativo);
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json())).toEqual(['itens.0.quantidade']);
+      // Portuguese, like every route (zod's own texts are English).
+      expect(res.json()).toEqual({ 'itens.0.quantidade': ['Requisição mal formada'] });
       for (const q of [0, 1000, 1e12, 1.5]) {
         const p = clone(pedido());
         p.itens[0]!.quantidade = q;
@@ -378,6 +386,8 @@ describe.each(DIALECTS)('POST /api/estabelecimento/{id}/pedido/ on %s', (dialect
       await aceito(payload);
       const body = { codigo: 105, msg: 'O restaurante já recebeu esse pedido', extra: { status_code: 409 } };
       await recusa(payload, 400, body);
+      // The same uuid in capitals is the same order.
+      await recusa({ ...payload, pedido_id: payload.pedido_id.toUpperCase() }, 400, body);
       // Even from another customer, with other contents, while the store is closed.
       await h.t.db.updateTable('estabelecimento').set({ lojaaberta: 0 }).where('id', '=', 1).execute();
       try {
@@ -678,6 +688,20 @@ describe.each(DIALECTS)('POST /api/estabelecimento/{id}/pedido/ on %s', (dialect
         .where('pedido_id', '=', payload.pedido_id)
         .execute();
       expect(rows).toHaveLength(1);
+    });
+
+    it('10 simultaneous submissions of one pedido_id with a single-use coupon: one order, the rest 105/409 (not 104)', async () => {
+      const cupom = { codigo: 'UNICO', ehpercentual: false, desconto: 1, limitedesconto: 0 };
+      const payload = pedido({ cupom });
+      const respostas = await Promise.all(Array.from({ length: 10 }, () => post(payload)));
+      expect(respostas.filter((r) => r.statusCode === 201)).toHaveLength(1);
+      for (const r of respostas.filter((x) => x.statusCode !== 201)) {
+        expect(r.json()).toEqual({
+          codigo: 105,
+          msg: MSG_PEDIDO.pedidoDuplicadoPadrao,
+          extra: { status_code: 409 },
+        });
+      }
     });
 
     it('a coupon with 3 uses left, 10 simultaneous orders: exactly 3 get it, the rest 104', async () => {

@@ -1,5 +1,6 @@
 import {
   LOCAL_ENTREGA_PADRAO,
+  MSG,
   MSG_CONTA,
   MSG_PEDIDO,
   STATUS,
@@ -142,7 +143,17 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
     body: unknown,
     agora: Date = new Date(),
   ): Promise<PedidoCriado> {
-    const input = pedidoInputSchema.parse(body);
+    const parsed = pedidoInputSchema.safeParse(body);
+    // Field by field like every route, in Portuguese (zod's own texts are English).
+    if (!parsed.success) {
+      const erros: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        (erros[issue.path.map(String).join('.') || 'non_field_errors'] ??= []).push(MSG.requisicaoMalFormada);
+      }
+      throw new HttpError(400, erros);
+    }
+    // One spelling of the app's id, so a repeat in other letter case is still a repeat.
+    const input = { ...parsed.data, pedido_id: parsed.data.pedido_id.toLowerCase() };
     const est = await repo.findEstabelecimento(db, idestabelecimento);
     if (!est) throw estabelecimentoNaoEncontrado();
     if (input.deliveryestabelecimento_id !== est.id) {
@@ -318,6 +329,14 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
     } catch (e) {
       // The same pedido_id committed by a concurrent request between our check and our insert.
       if (isUniqueViolation(e)) throw pedidoDuplicado();
+      // A coupon's last use taken by that same concurrent twin is a repeat, not a refused coupon.
+      if (
+        e instanceof HttpError &&
+        e.statusCode === 400 &&
+        (await repo.pedidoIdExists(db, input.pedido_id))
+      ) {
+        throw pedidoDuplicado();
+      }
       throw e;
     }
   };

@@ -317,7 +317,7 @@ describe.each(DIALECTS)('order reads on %s', (dialect) => {
         'R$ 165,60',
         '1x Calabresa',
         '1x Catupiry',
-        'R$ 16,00',
+        'R$ 8,00 cada',
         '1x Água',
         'R$ 3,50',
         'Subtotal',

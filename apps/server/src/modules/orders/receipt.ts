@@ -59,7 +59,9 @@ function itensHtml(pedido: PedidoGravado): string {
       const opcoes = item.subitens
         .flatMap((s) => s.sub_subitens)
         .map((o) => {
-          const preco = o.preco_total > 0 ? formatBRL(o.preco_total * item.quantidade) : '';
+          // Per item unit, as the tracking page shows it ('cada' when the item has several units).
+          const preco =
+            o.preco_total > 0 ? `${formatBRL(o.preco_total)}${item.quantidade > 1 ? ' cada' : ''}` : '';
           return `<div class="linha opcao"><span>${o.quantidade}x ${escapeHtml(o.descricao)}</span><span>${preco}</span></div>`;
         })
         .join('');
