@@ -4,17 +4,12 @@
  * and the order lists; a scheduled pickup; the minimum-order block; an address outside every
  * delivery area; the duplicate-order notice with 'Limpar Carrinho'.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { formatBRL, reaisToCents } from '@rango/domain';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DESKTOP, MOBILE, screenshot, startApp } from './harness.ts';
-import { type DemoData, loadDemo, pickSimpleProducts } from './menu-data.ts';
-import { REPO_ROOT } from './processes.ts';
-import { acceptCookies, productCard, productDrawer, submitButton } from './ui.ts';
-
-const run = promisify(execFile);
+import { type DemoData, loadDemo } from './menu-data.ts';
+import * as h from './pedidos-helpers.ts';
+import { acceptCookies } from './ui.ts';
 
 let app: AppHandle;
 let demo: DemoData;
@@ -29,109 +24,12 @@ afterAll(async () => {
   await app?.stop();
 });
 
-let seq = 0;
-
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${app.baseUrl}/api/ead${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, data: text ? (JSON.parse(text) as unknown) : null };
-}
-
-const confirmLinks = () => [...app.server.output().matchAll(/\/confirma\/([\w-]+)\/([\w-]+)/g)];
-
-/** A confirmed customer made through the API (the journeys under test start at the menu). */
-async function novoCliente(nome: string): Promise<{ email: string; senha: string; token: string }> {
-  const email = `${nome.toLowerCase()}.${Date.now()}.${++seq}@exemplo.com.br`;
-  const senha = 'segredo123';
-  const antes = confirmLinks().length;
-  const cadastro = await api('/controle/cliente/', {
-    body: { nomeourazaosocial: `${nome} Pedido`, email, telefone: '11987654321', senha, confirm: senha },
-  });
-  expect(cadastro.status).toBe(201);
-  await expect.poll(() => confirmLinks().length, { timeout: 10_000 }).toBeGreaterThan(antes);
-  const [, uuid, token] = confirmLinks().at(-1)!;
-  expect((await api(`/controle/cliente/${uuid}/confirmar/${token}/`, { method: 'POST' })).status).toBe(200);
-  const login = await api('/controle/token/', { body: { email, senha } });
-  return { email, senha, token: (login.data as { access: string }).access };
-}
-
-async function novoEndereco(token: string, cep: string, rua: string, bairro: string): Promise<void> {
-  const r = await api('/controle/endereco/', {
-    token,
-    body: {
-      idtipoendereco: 1,
-      cep,
-      rua,
-      numero: '100',
-      bairro,
-      cidade: 'São Paulo',
-      uf: 'SP',
-      complemento: '',
-      detalhe: '',
-    },
-  });
-  expect(r.status, JSON.stringify(r.data)).toBe(201);
-}
-
-async function entrar(page: Page, email: string, senha: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel(/^Senha/).fill(senha);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-/** Adds each product once from the menu of establishment 1. */
-async function encherCarrinho(page: Page, produtos: string[]): Promise<void> {
-  await page.goto('/estabelecimento/1');
-  for (const descricao of produtos) {
-    await productCard(page, descricao).click();
-    const drawer = productDrawer(page);
-    await submitButton(drawer, 'Adicionar').click();
-    await drawer.waitFor({ state: 'hidden' });
-  }
-}
-
-/** Picks the saved address (first one) in the header's selector, opened from the checkout. */
-async function escolherEndereco(page: Page, rua: RegExp): Promise<void> {
-  await page.getByRole('button', { name: /Escolher endereço|Alterar endereço/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Escolha o endereço de entrega' });
-  await dialog.getByRole('radio', { name: rua }).check();
-  await expect.poll(() => dialog.getByRole('radio', { name: rua }).isChecked()).toBe(true);
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-async function pagarEmDinheiro(page: Page, troco: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Pagar na entrega' }).click();
-  await page.getByRole('radio', { name: 'Dinheiro' }).check();
-  await page.getByLabel('Troco para').fill(troco);
-}
-
-async function operador(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: app.server.databaseFile },
-  });
-  return stdout;
-}
-
-const idDoPedido = (page: Page): string => /\/pedido\/(\d+)/.exec(new URL(page.url()).pathname)?.[1] ?? '';
-
-/** Two simple products worth at least the establishment's minimum together. */
-function produtosSimples(n: number): string[] {
-  return pickSimpleProducts(demo, Math.max(n, 6))
-    .sort((a, b) => b.preco - a.preco)
-    .slice(0, n)
-    .map((p) => p.descricao);
-}
+const novoCliente = (nome: string) => h.novoCliente(app, nome);
+const novoEndereco = (token: string, cep: string, rua: string, bairro: string) =>
+  h.novoEndereco(app, token, cep, rua, bairro);
+const operador = (...args: string[]) => h.operador(app, ...args);
+const produtosSimples = (n: number) => h.produtosSimples(demo, n);
+const { entrar, encherCarrinho, escolherEndereco, pagarEmDinheiro, idDoPedido } = h;
 
 describe('pedidos', () => {
   it('entrega com cupom, dinheiro com troco; linha do tempo até Concluído pelo operador; recibo; listas', async () => {
@@ -243,7 +141,10 @@ describe('pedidos', () => {
       await page.getByRole('button', { name: 'Finalizar' }).click();
       await page.waitForURL(/\/pedido\/\d+\/?$/);
       await page.getByText('Retirada no estabelecimento').first().waitFor();
-      await page.getByText(/Retirada agendada para/).first().waitFor();
+      await page
+        .getByText(/Retirada agendada para/)
+        .first()
+        .waitFor();
       await screenshot(page, 'pedido-retirada-agendada');
     } finally {
       await close();
