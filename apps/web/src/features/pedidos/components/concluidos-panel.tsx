@@ -7,6 +7,16 @@ import { PedidoCard } from './pedido-card.tsx';
 import classes from './pedidos.module.css';
 
 /**
+ * The pages are offsets into a list that grows at the top (newest first): an order finished
+ * between two loads pushes the last one of a page into the next. Each order is kept once, where
+ * it first appeared.
+ */
+function unicos<T extends { id: number }>(pedidos: T[]): T[] {
+  const vistos = new Set<number>();
+  return pedidos.filter((p) => !vistos.has(p.id) && vistos.add(p.id));
+}
+
+/**
  * 'Concluídos': mounted (and so fetched) only once the tab is first opened; 10 a page from page
  * 0, 'Carregar mais' while the server has a next page.
  */
@@ -15,8 +25,8 @@ export function ConcluidosPanel() {
   const lista = useRef<HTMLUListElement>(null);
   // After 'Carregar mais' the focus goes to the first new order, not back to the top.
   const focarDesde = useRef<number | null>(null);
-  const pedidos = concluidos.data?.pages.flatMap((p) => p.results) ?? [];
-  const total = concluidos.data?.pages[0]?.count ?? 0;
+  const pedidos = unicos(concluidos.data?.pages.flatMap((p) => p.results) ?? []);
+  const total = Math.max(concluidos.data?.pages[0]?.count ?? 0, pedidos.length);
 
   useEffect(() => {
     const desde = focarDesde.current;

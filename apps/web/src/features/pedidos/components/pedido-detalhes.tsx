@@ -17,6 +17,14 @@ function Linha({ rotulo, valor, forte = false }: { rotulo: string; valor: string
   );
 }
 
+/**
+ * An option's `preco_total` is its share of one unit of the item; with more than one unit it says
+ * 'cada', as the receipt does.
+ */
+function precoOpcao(precoTotal: number, quantidadeItem: number): string {
+  return quantidadeItem > 1 ? `${formatBRL(precoTotal)} cada` : formatBRL(precoTotal);
+}
+
 function ItemLinha({ item }: { item: ItemInput }) {
   const opcoes = item.subitens.flatMap((s) => s.sub_subitens);
   return (
@@ -36,7 +44,7 @@ function ItemLinha({ item }: { item: ItemInput }) {
               <Text size="sm" c="dimmed" component="span">
                 {o.quantidade > 1 ? `${o.quantidade}x ` : ''}
                 {o.descricao}
-                {o.preco_total > 0 ? ` (${formatBRL(o.preco_total)})` : ''}
+                {o.preco_total > 0 ? ` (${precoOpcao(o.preco_total, item.quantidade)})` : ''}
               </Text>
             </li>
           ))}

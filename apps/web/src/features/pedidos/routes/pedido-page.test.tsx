@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { PEDIDO_POLL_MS } from '../api/get-pedido.ts';
-import { h, makePedido } from '../testing/fixtures.ts';
+import { h, makeGravado, makePedido } from '../testing/fixtures.ts';
 import { PENDENTES, get, getWith, mockApi, type Answer } from '../testing/mock-api.ts';
 import { renderPedidos } from '../testing/render.tsx';
 import PedidoPage from './pedido-page.tsx';
@@ -41,7 +41,15 @@ const tag = () => {
 
 describe('/pedido/{id}/, tracking (spec sections 2 and 4)', () => {
   it('shows the establishment, the order, the delivery address, phones, and a delivery timeline at Pronto', async () => {
-    mockApi(get(PATH, 200, makePedido({ historico: [h(0), h(STATUS.Confirmado, 4), h(STATUS.Pronto, 25)] })));
+    const pedido = makePedido({ historico: [h(0), h(STATUS.Confirmado, 4), h(STATUS.Pronto, 25)] });
+    // The company (idpessoa) and the establishment have different ids: the menu route takes the establishment's.
+    mockApi(
+      get(PATH, 200, {
+        ...pedido,
+        estabelecimento: { ...pedido.estabelecimento, id: 900 },
+        deliveryestabelecimento: 1,
+      }),
+    );
     renderPage();
     const titulo = await screen.findByRole('heading', {
       level: 1,
@@ -168,7 +176,8 @@ describe('/pedido/{id}/, tracking (spec sections 2 and 4)', () => {
     const itens = await screen.findByRole('list', { name: 'Itens do pedido' });
     expect(itens).toHaveTextContent('2x X-Burguer');
     expect(itens).toHaveTextContent('R$ 40,00');
-    expect(itens).toHaveTextContent('Bacon (R$ 3,00)');
+    // The option's price is per unit of the item (2x): 'cada', as on the receipt.
+    expect(itens).toHaveTextContent('Bacon (R$ 3,00 cada)');
     expect(itens).toHaveTextContent('Obs.: Sem cebola');
     expect(screen.getByText('Tocar a campainha')).toBeInTheDocument();
     const linha = (rotulo: string) => screen.getByText(rotulo).parentElement?.textContent;
@@ -178,6 +187,24 @@ describe('/pedido/{id}/, tracking (spec sections 2 and 4)', () => {
     expect(linha('Total')).toBe('TotalR$ 41,00');
     expect(screen.getByText('Dinheiro (pagar na entrega)')).toBeInTheDocument();
     expect(screen.getByText('Troco para R$ 50,00 (R$ 9,00 de troco)')).toBeInTheDocument();
+  });
+
+  it("an option of an item ordered once shows its price without 'cada'", async () => {
+    const item = makeGravado().itens[0]!;
+    mockApi(
+      get(
+        PATH,
+        200,
+        makePedido({ gravado: { itens: [{ ...item, quantidade: 1, preco_total: item.preco_unit }] } }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Detalhes do pedido' }));
+    const itens = await screen.findByRole('list', { name: 'Itens do pedido' });
+    expect(itens).toHaveTextContent('1x X-Burguer');
+    expect(itens).toHaveTextContent('Bacon (R$ 3,00)');
+    expect(itens).not.toHaveTextContent('cada');
   });
 
   it("says 'Grátis' for a waived fee", async () => {

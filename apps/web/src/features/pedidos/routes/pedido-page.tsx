@@ -87,9 +87,10 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
             </Text>
           </Stack>
         </Group>
+        {/* `estabelecimento.id` is the company (idpessoa); the menu route takes the establishment id. */}
         <Button
           component={Link}
-          to={paths.estabelecimento(est.id)}
+          to={paths.estabelecimento(pedido.deliveryestabelecimento)}
           variant="light"
           leftSection={<IconArrowLeft size={18} aria-hidden />}
         >

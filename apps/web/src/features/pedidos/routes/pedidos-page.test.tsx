@@ -101,6 +101,28 @@ describe('/pedido, Meus Pedidos (spec section 2, Orders)', () => {
     expect(api.gets(concluidosPath(0))).toBe(1);
   });
 
+  it("shows an order once when one finished between two pages pushed it into the next page's offsets", async () => {
+    // Page 0 read orders 1–10 of 12; then an order finished, so offset 10 now starts at order 10.
+    const pagina1 = { ...pagina(1, 13), results: [concluido(10), concluido(11), concluido(12)] };
+    mockApi(
+      get(PENDENTES, 200, []),
+      get(concluidosPath(0), 200, pagina(0, 12)),
+      get(concluidosPath(1), 200, pagina1),
+    );
+    const user = userEvent.setup();
+    renderPage('/pedido?aba=concluidos');
+    await screen.findByRole('list', { name: 'Concluídos' });
+    expect(cardLinks()).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: MSG_PEDIDO.carregarMais }));
+    await waitFor(() => expect(cardLinks()).toHaveLength(12));
+    expect(cardLinks().map((a) => a.getAttribute('href'))).toEqual(
+      Array.from({ length: 12 }, (_, i) => `/pedido/${i + 1}/`),
+    );
+    expect(screen.getByText('12 de 12 pedidos')).toBeInTheDocument();
+    // The focus goes to the first order that is new on the list, order 11.
+    expect(cardLinks()[10]).toHaveFocus();
+  });
+
   it("opens on 'Concluídos' from the address (back from an order)", async () => {
     mockApi(get(PENDENTES, 200, []), get(concluidosPath(0), 200, pagina(0, 1)));
     renderPage('/pedido?aba=concluidos');
