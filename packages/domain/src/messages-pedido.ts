@@ -38,6 +38,11 @@ export const MSG_PEDIDO = {
   // Ours (the spec is silent on these texts).
   trocoObrigatorio: 'Informe para quanto precisa de troco.',
   trocoMaiorQueTotal: 'O valor para troco precisa ser maior que o total do pedido.',
+  /** Above MAX_CENTS (R$ 1.000.000,00), the most the server takes for an amount. */
+  trocoAltoDemais: 'O valor para troco é alto demais.',
+  /** The fee for the chosen address, on the way or failed (also said when 'Finalizar' is pressed then). */
+  taxaCalculando: 'Calculando a taxa de entrega…',
+  taxaNaoCalculada: 'Não foi possível calcular a taxa de entrega.',
   tipoEntregaObrigatorio: 'Escolha o tipo de entrega.',
   enderecoObrigatorio: 'Escolha o endereço de entrega.',
   localEntregaObrigatorio: 'Escolha o local de entrega.',

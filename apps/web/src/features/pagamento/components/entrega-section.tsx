@@ -26,6 +26,11 @@ interface EntregaSectionProps {
   enderecoEstabelecimento: EnderecoEstabelecimento;
 }
 
+/** The failure alert of the fee (focusable). */
+export const ID_TAXA = 'pg-taxa';
+/** The fee's state in words ('Calculando…' or the failure), which describes the address button. */
+const ID_TAXA_TEXTO = 'pg-taxa-texto';
+
 function linhasEndereco(e: EnderecoLocal): string[] {
   return [
     `${e.rua}, ${e.numero}${e.complemento ? ` – ${e.complemento}` : ''}`,
@@ -41,6 +46,13 @@ function linhasEndereco(e: EnderecoLocal): string[] {
 export function EntregaSection({ form, endereco, taxa, enderecoEstabelecimento: loja }: EntregaSectionProps) {
   const { tipo } = form.values;
   const erroEndereco = form.errors.endereco;
+  // While the fee is on the way or failed, the address button (where 'Finalizar' sends the focus
+  // then) is described by that state too.
+  const taxaEmAberto = endereco !== null && (taxa.estado === 'carregando' || taxa.estado === 'erro');
+  const descricaoEndereco =
+    [erroEndereco ? 'pg-endereco-erro' : null, taxaEmAberto ? ID_TAXA_TEXTO : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <Stack gap="sm" component="section" aria-labelledby="entrega-titulo">
       <Title order={2} size="h4" id="entrega-titulo">
@@ -91,7 +103,7 @@ export function EntregaSection({ form, endereco, taxa, enderecoEstabelecimento: 
                 variant={endereco ? 'default' : 'filled'}
                 size="compact-md"
                 onClick={openEnderecoSelector}
-                aria-describedby={erroEndereco ? 'pg-endereco-erro' : undefined}
+                aria-describedby={descricaoEndereco}
               >
                 {endereco ? 'Alterar endereço' : 'Escolher endereço'}
               </Button>
@@ -103,14 +115,17 @@ export function EntregaSection({ form, endereco, taxa, enderecoEstabelecimento: 
             )}
           </Paper>
           {endereco && taxa.estado === 'carregando' && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              Calculando a taxa de entrega…
+            <Text id={ID_TAXA_TEXTO} size="sm" c="dimmed" aria-live="polite">
+              {MSG_PEDIDO.taxaCalculando}
             </Text>
           )}
           {endereco && taxa.estado === 'erro' && (
-            <Alert variant="light" color="red" p="xs">
+            // Focusable from the page: 'Finalizar' brings the focus here while the fee failed.
+            <Alert id={ID_TAXA} tabIndex={-1} variant="light" color="red" p="xs">
               <Group justify="space-between" gap="xs">
-                <Text size="sm">Não foi possível calcular a taxa de entrega.</Text>
+                <Text id={ID_TAXA_TEXTO} size="sm">
+                  {MSG_PEDIDO.taxaNaoCalculada}
+                </Text>
                 <Button size="compact-sm" variant="default" onClick={taxa.tentarDeNovo}>
                   Tentar novamente
                 </Button>

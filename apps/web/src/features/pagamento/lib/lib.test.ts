@@ -1,4 +1,4 @@
-import { MSG_PEDIDO } from '@rango/domain';
+import { MAX_CENTS, MSG_PEDIDO } from '@rango/domain';
 import { describe, expect, it } from 'vitest';
 import { diasAgendamento, horariosDoDia, instanteAgendado, isoAgendado } from './agendamento.ts';
 import { classificarFalha, pedeNovaTaxa, pedeNovosPrecos } from './resultado-pedido.ts';
@@ -121,6 +121,18 @@ describe('validarPagamento', () => {
       troco: MSG_PEDIDO.trocoMaiorQueTotal,
     });
     expect(validarPagamento({ ...base, troco: '63,81' }, ctx)).toEqual({});
+  });
+
+  it("refuses 'Troco para' above the most the server takes (MAX_CENTS, R$ 1.000.000,00), in Portuguese", () => {
+    expect(MAX_CENTS).toBe(100_000_000);
+    expect(validarPagamento({ ...base, troco: '1.000.000,00' }, ctx)).toEqual({});
+    expect(validarPagamento({ ...base, troco: '1.000.000,01' }, ctx)).toEqual({
+      troco: MSG_PEDIDO.trocoAltoDemais,
+    });
+    expect(validarPagamento({ ...base, troco: '99999999999' }, ctx)).toEqual({
+      troco: MSG_PEDIDO.trocoAltoDemais,
+    });
+    expect(MSG_PEDIDO.trocoAltoDemais).toBe('O valor para troco é alto demais.');
   });
 });
 

@@ -1,5 +1,5 @@
 /** The checkout form's values and its rules (spec section 5), apart from the page so they are tested alone. */
-import { MSG_PEDIDO, TIPO_PGTO, type FormaPgto, type HorarioFuncionamento } from '@rango/domain';
+import { MAX_CENTS, MSG_PEDIDO, TIPO_PGTO, type FormaPgto, type HorarioFuncionamento } from '@rango/domain';
 import { agendamentoEscolhidoValido } from './agendamento.ts';
 import { parseTroco } from './troco.ts';
 
@@ -61,6 +61,8 @@ export function validarPagamento(values: PagamentoValues, ctx: ContextoValidacao
       const troco = parseTroco(values.troco);
       if (troco === null) erros.troco = MSG_PEDIDO.trocoObrigatorio;
       else if (troco <= ctx.total) erros.troco = MSG_PEDIDO.trocoMaiorQueTotal;
+      // The server takes no amount above MAX_CENTS (and would answer in zod's English).
+      else if (troco > MAX_CENTS) erros.troco = MSG_PEDIDO.trocoAltoDemais;
     }
   }
   return erros;

@@ -26,7 +26,7 @@ import {
   refrigerante,
   xBurguer,
 } from '../testing/fixtures.ts';
-import { mockApi, on, type Answer, type Call } from '../testing/mock-api.ts';
+import { mockApi, on, type Answer, type Call, type Handler } from '../testing/mock-api.ts';
 import { renderPagamento } from '../testing/render.tsx';
 import PagamentoPage from './pagamento-page.tsx';
 
@@ -39,7 +39,7 @@ interface Setup {
   areas?: unknown[];
   /** The answer to POST …/pedido/. */
   pedido?: (call: Call) => Answer;
-  extra?: ((call: Call) => Answer | undefined)[];
+  extra?: Handler[];
 }
 
 function api(s: Setup = {}) {
@@ -192,6 +192,71 @@ describe('/pagamento, delivery fee', () => {
     expect(screen.getByRole('radio', { name: MSG_PEDIDO.receberNoEstabelecimento })).toBeChecked();
     expect(getCart().taxaentrega).toBeNull();
     expect(screen.getByText('Retirar em')).toBeInTheDocument();
+  });
+
+  it("'Finalizar' while the fee is on the way says so and takes the focus to the address (keyboard)", async () => {
+    const { user, calls } = await renderPage({
+      extra: [(c) => (c.path === '/api/estabelecimento/1/areas_entrega/' ? 'pending' : undefined)],
+    });
+    await user.click(screen.getByRole('radio', { name: 'Entregar no meu endereço' }));
+    expect(screen.getByText(MSG_PEDIDO.taxaCalculando)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Cartão de crédito' }));
+    act(() => finalizar().focus());
+    await user.keyboard('{Enter}');
+    const endereco = screen.getByRole('button', { name: 'Alterar endereço' });
+    await waitFor(() => expect(endereco).toHaveFocus());
+    expect(endereco).toHaveAccessibleDescription(MSG_PEDIDO.taxaCalculando);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(pedidoCalls(calls)).toHaveLength(0);
+  });
+
+  it("'Finalizar' after the fee failed takes the focus to the failure alert", async () => {
+    const { user, calls } = await renderPage({
+      extra: [on('GET', '/api/estabelecimento/1/areas_entrega/', 404, { detail: 'Não encontrado.' })],
+    });
+    await user.click(screen.getByRole('radio', { name: 'Entregar no meu endereço' }));
+    const alerta = (await screen.findByText(MSG_PEDIDO.taxaNaoCalculada)).closest('[role="alert"]');
+    expect(alerta).not.toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Cartão de crédito' }));
+    act(() => finalizar().focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(alerta).toHaveFocus());
+    expect(alerta).toHaveTextContent(MSG_PEDIDO.taxaNaoCalculada);
+    expect(screen.getByRole('button', { name: 'Alterar endereço' })).toHaveAccessibleDescription(
+      MSG_PEDIDO.taxaNaoCalculada,
+    );
+    expect(pedidoCalls(calls)).toHaveLength(0);
+  });
+
+  it("'Finalizar' opens the 'Taxa de entrega' modal held back while the establishment's data refreshes", async () => {
+    let pendurar = false;
+    const { user, calls, queryClient } = await renderPage({
+      extra: [
+        (c) =>
+          pendurar && c.method === 'GET' && c.path === '/controle/estabelecimento/1/' ? 'pending' : undefined,
+      ],
+    });
+    pendurar = true;
+    await act(async () => {
+      void queryClient.invalidateQueries({ queryKey: ['estabelecimento', 1] });
+    });
+    await user.click(screen.getByRole('radio', { name: 'Entregar no meu endereço' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão de crédito' }));
+    // The modal waits for the refresh…
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => finalizar().focus());
+    await user.keyboard('{Enter}');
+    // …until 'Finalizar' asks for it.
+    const modal = await screen.findByRole('dialog', { name: 'Taxa de entrega' });
+    expect(
+      within(modal).getByText(
+        'Sabor da Vila cobra uma taxa de entrega de R$ 5,00 para o bairro Cerqueira César',
+      ),
+    ).toBeInTheDocument();
+    expect(pedidoCalls(calls)).toHaveLength(0);
+    await user.click(within(modal).getByRole('button', { name: 'Ok, entendi' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(getCart().taxaentrega).toBe(5);
   });
 
   it('asks for an address when none is chosen', async () => {

@@ -54,7 +54,7 @@ import { useCriarPedido } from '../api/criar-pedido.ts';
 import { AgendamentoSection } from '../components/agendamento-section.tsx';
 import { ErrosPedidoModal, SemEntregaModal, TaxaEntregaModal } from '../components/avisos-modais.tsx';
 import { CupomDrawer } from '../components/cupom-drawer.tsx';
-import { EntregaSection, type EstadoTaxa } from '../components/entrega-section.tsx';
+import { EntregaSection, ID_TAXA, type EstadoTaxa } from '../components/entrega-section.tsx';
 import { PagamentoSection } from '../components/pagamento-section.tsx';
 import classes from '../components/pagamento.module.css';
 import { ResumoPedido } from '../components/resumo-pedido.tsx';
@@ -223,6 +223,10 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
   // The fee dialogs wait for the address selector to close: never a dialog over a dialog.
   const seletorAberto = useEnderecoSelectorPedido();
   const mostrarTaxa = tipo === 'DELIVERY' && taxa?.entrega === true && !taxaPendente;
+  // 'Finalizar' pressed while the 'Taxa de entrega' modal waited for fresh data: it opens anyway
+  // (a fee that then changes is asked for again).
+  const [taxaPedida, setTaxaPedida] = useState(false);
+  if (taxaPedida && !taxaPendente) setTaxaPedida(false);
 
   // Pickup has no fee: the cart drops it, so the drawer and the order agree.
   useEffect(() => {
@@ -233,8 +237,22 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
   }, [tipo, cart.taxaentrega, cart.abono]);
 
   function aceitarTaxa() {
+    setTaxaPedida(false);
     setTaxaEntrega(taxaReais);
     setAbono(abonoReais);
+  }
+
+  /**
+   * Delivery without a fee agreed yet: 'Finalizar' never does nothing. A fee on the way or failed
+   * takes the focus to the address button (described by 'Calculando a taxa de entrega…') or to the
+   * failure alert; a fee waiting to be shown opens its modal. No delivery there: its modal is open.
+   */
+  function avisarTaxa() {
+    if (taxa === null) {
+      document.getElementById(areasQ.isError ? ID_TAXA : 'pg-endereco')?.focus();
+    } else if (taxaPendente) {
+      setTaxaPedida(true);
+    }
   }
 
   const totals = cartTotals({
@@ -385,8 +403,11 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
       return;
     }
     form.clearErrors();
-    // Delivery waits for its fee: the modals ('Taxa de entrega' or no delivery) are already open.
-    if (v.tipo === 'DELIVERY' && (!taxa?.entrega || taxaPendente)) return;
+    // Delivery waits for its fee.
+    if (v.tipo === 'DELIVERY' && (!taxa?.entrega || taxaPendente)) {
+      avisarTaxa();
+      return;
+    }
     const cliente = clienteQ.data;
     if (!cliente) return;
     if (!telefoneCheckoutValido(cliente.telefone)) {
@@ -509,7 +530,7 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
 
           <CupomDrawer opened={cupomAberto} onClose={() => setCupomAberto(false)} idEstabelecimento={id} />
           <TaxaEntregaModal
-            opened={taxaPendente && errosPedido === null && !atualizando && !seletorAberto}
+            opened={taxaPendente && errosPedido === null && (!atualizando || taxaPedida) && !seletorAberto}
             texto={
               taxa?.entrega
                 ? `${detalhe.estabelecimento.apelidooufantasia} ${textoTaxaEntrega(taxa.taxaCents, endereco?.bairro ?? '')}`

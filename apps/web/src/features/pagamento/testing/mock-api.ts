@@ -7,11 +7,12 @@ export interface Call {
 }
 
 export type Answer = { status: number; body?: unknown } | 'network-error';
-type Handler = (call: Call) => Answer | undefined;
+export type Handler = (call: Call) => Answer | 'pending' | undefined;
 
 /**
  * A fetch stand-in for the API under /api/ead: each call is recorded and the first handler that
- * answers decides the response (404 otherwise); 'network-error' rejects like a dropped connection.
+ * answers decides the response (404 otherwise); 'network-error' rejects like a dropped connection,
+ * 'pending' never answers.
  */
 export function mockApi(...handlers: Handler[]) {
   const calls: Call[] = [];
@@ -26,6 +27,12 @@ export function mockApi(...handlers: Handler[]) {
     for (const h of handlers) {
       const answer = h(call);
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
+      if (answer === 'pending') {
+        // An answer that never comes (until the request is aborted).
+        return new Promise<Response>((_, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        });
+      }
       if (answer) {
         return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
           status: answer.status,
