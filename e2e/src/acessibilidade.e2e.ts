@@ -205,6 +205,13 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
       await cupom.getByRole('button', { name: /Aplicar/ }).click();
       await cupom.getByText('Insira um código.').waitFor();
       await expectNoViolations(page, 'pagamento-cupom-erro');
+      await cupom.getByLabel('Código do cupom').fill('BEMVINDO10');
+      await cupom.getByRole('button', { name: /Aplicar/ }).click();
+      await cupom.waitFor({ state: 'hidden' });
+      // Opened again with the coupon applied: its code, discount and 'Remover cupom'.
+      await page.getByRole('button', { name: 'Cupom BEMVINDO10' }).click();
+      await cupom.getByRole('button', { name: 'Remover cupom' }).waitFor();
+      await expectNoViolations(page, 'pagamento-cupom-aplicado');
       await page.keyboard.press('Escape');
       await cupom.waitFor({ state: 'hidden' });
 
@@ -238,6 +245,8 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
       await recusa.waitFor({ state: 'hidden' });
       await page.unroute(rota);
 
+      // The cart as sent, for the duplicate-order notice at the end.
+      const carrinho = await page.evaluate(() => localStorage.getItem('carrinho'));
       await page.getByRole('button', { name: 'Finalizar' }).click();
       await page.waitForURL(/\/pedido\/\d+\/?$/);
       const id = idDoPedido(page);
@@ -293,6 +302,15 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
       await page.getByRole('tab', { name: 'Concluídos' }).click();
       await page.getByRole('link', { name: /#/ }).first().waitFor();
       await expectNoViolations(page, 'pedidos-concluidos');
+
+      // The same cart (same pedido_id) sent again: the duplicate notice with 'Limpar Carrinho'.
+      await page.evaluate((c) => localStorage.setItem('carrinho', c ?? ''), carrinho);
+      await page.goto('/pagamento');
+      await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
+      await pagarEmDinheiro(page, '500,00');
+      await page.getByRole('button', { name: 'Finalizar' }).click();
+      await page.getByRole('button', { name: 'Limpar Carrinho' }).waitFor();
+      await expectNoViolations(page, 'pagamento-duplicado');
     } finally {
       await close();
     }
