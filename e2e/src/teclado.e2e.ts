@@ -191,7 +191,8 @@ describe.each([
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => u.pathname === '/pagamento');
       await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
-      await page.getByRole('button', { name: 'Finalizar' }).waitFor();
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).waitFor();
+      await cart.waitFor({ state: 'hidden' });
 
       // 'Tipo de entrega': Tab reaches the group's first radio; Space or an arrow chooses.
       await teclaAte(page, /^- radio "Entregar no meu endereço"/);
@@ -255,7 +256,7 @@ describe.each([
       await page.getByText('Cupom aplicado!').first().waitFor();
       await screenshot(page, 'teclado-pagamento');
 
-      await teclaAte(page, /^- button "Finalizar"/, { max: 20 });
+      await teclaAte(page, /^- button "Finalizar"$/m, { max: 20 });
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/pedido\/\d+\/?$/);
       await page.getByRole('heading', { level: 1, name: /Acompanhar pedido/ }).waitFor();
