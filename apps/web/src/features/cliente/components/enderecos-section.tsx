@@ -129,7 +129,7 @@ export function EnderecosSection() {
               <Button variant="default" onClick={() => setExcluindo(null)} data-autofocus>
                 Cancelar
               </Button>
-              <Button color="red" onClick={() => excluir(excluindo)} loading={remove.isPending}>
+              <Button color="red.9" onClick={() => excluir(excluindo)} loading={remove.isPending}>
                 Excluir
               </Button>
             </Group>

@@ -128,7 +128,7 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
             <Button variant="default" onClick={closeConfirm} data-autofocus disabled={remove.isPending}>
               Cancelar
             </Button>
-            <Button color="red" onClick={excluir} loading={remove.isPending}>
+            <Button color="red.9" onClick={excluir} loading={remove.isPending}>
               Excluir minha conta
             </Button>
           </Group>

@@ -72,6 +72,8 @@ export function CupomDrawer({ opened, onClose, idEstabelecimento }: CupomDrawerP
       onClose={fechar}
       position={isMobile ? 'bottom' : 'right'}
       size={isMobile ? 'auto' : 420}
+      // A bottom sheet as tall as its content (Mantine has no 'auto' drawer size: it would fill the screen).
+      styles={isMobile ? { content: { height: 'auto', maxHeight: '90dvh' } } : undefined}
       title={
         <Text component="span" fw={700} size="lg">
           Cupom de desconto
