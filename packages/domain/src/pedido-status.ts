@@ -53,9 +53,16 @@ export function currentStatus(historico: readonly HistoricoEntry[]): number | nu
 export const isCancelado = (status: number | null): boolean =>
   status === STATUS.Cancelado || status === STATUS.CancelamentoSincronizado;
 
+/** Finished orders (Concluído, cancelled); every other status is open ('Pendentes'). */
+export const STATUS_FINALIZADOS: readonly number[] = [
+  STATUS.Concluido,
+  STATUS.Cancelado,
+  STATUS.CancelamentoSincronizado,
+];
+
 /** Finished: Concluído or cancelled. The tracking page stops polling there. */
 export const isFinalizado = (status: number | null): boolean =>
-  status === STATUS.Concluido || isCancelado(status);
+  status !== null && STATUS_FINALIZADOS.includes(status);
 
 /** 'Pendentes' on /pedido: every order that is not finished. */
 export const isPendente = (status: number | null): boolean => status !== null && !isFinalizado(status);

@@ -1,13 +1,6 @@
-import { STATUS } from '@rango/domain';
+import { STATUS_FINALIZADOS } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import { dialectOf } from '../../db/index.ts';
-
-/** Finished orders (Concluído, cancelled): everything else is open. */
-export const STATUS_FINALIZADOS: readonly number[] = [
-  STATUS.Concluido,
-  STATUS.Cancelado,
-  STATUS.CancelamentoSincronizado,
-];
 
 export interface PedidoRow {
   id: number;

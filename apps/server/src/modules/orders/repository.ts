@@ -1,16 +1,9 @@
-import { STATUS } from '@rango/domain';
+import { STATUS_FINALIZADOS } from '@rango/domain';
 import type { Database as SqliteHandle, Statement } from 'better-sqlite3';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { dialectOf, sqliteHandleOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
-import type { PedidoTable } from '../../db/types.ts';
-
-/** Finished orders (Concluído, cancelled); every other status is pending ('Pendentes'). */
-export const STATUS_FINALIZADOS: readonly number[] = [
-  STATUS.Concluido,
-  STATUS.Cancelado,
-  STATUS.CancelamentoSincronizado,
-];
+import type { EnderecoTable, PedidoTable } from '../../db/types.ts';
 
 const PEDIDO_COLUMNS = [
   'id',
@@ -52,19 +45,8 @@ export interface FormaPgtoRow {
   descricao: string;
   sttipopgto: number;
 }
-export interface EnderecoRow {
-  id: number;
-  cep: string;
-  rua: string;
-  numero: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-  complemento: string | null;
-  detalhe: string | null;
-  lat: number | null;
-  lng: number | null;
-}
+/** The customer's stored address as the order reads it. */
+export type EnderecoRow = Omit<Selectable<EnderecoTable>, 'idcliente' | 'idtipoendereco' | 'criado_em'>;
 
 /** What a new order writes in its one transaction. */
 export interface NovoPedido {
