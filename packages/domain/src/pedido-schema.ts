@@ -226,14 +226,45 @@ export const historicoEntrySchema = z.object({
   motivo: z.optional(z.nullable(z.string())),
 });
 
-/** A payment transaction (issue 5: debit authentication url, PIX QR). */
+/** Online payment kinds (ours): by the payment method's sttipopgto 60, 61, 200. */
+export const TIPO_TRANSACAO = ['credito', 'debito', 'pix'] as const;
+export type TipoTransacao = (typeof TIPO_TRANSACAO)[number];
+
+/**
+ * Where an online payment stands (ours). `pendente`: waiting for the bank's authentication or the
+ * PIX; `incerto`: the gateway did not answer, being reconciled; `estorno_pendente`: refund asked,
+ * not yet confirmed.
+ */
+export const ESTADO_TRANSACAO = [
+  'iniciado',
+  'incerto',
+  'pendente',
+  'pago',
+  'negado',
+  'expirado',
+  'estornado',
+  'estorno_pendente',
+] as const;
+export type EstadoTransacao = (typeof ESTADO_TRANSACAO)[number];
+
+/** A payment transaction (spec section 3; issue 5: debit authentication url, PIX QR). */
 export const transacaoSchema = z.object({
+  /** Debit: the bank's authentication page while the payment is pending. */
   url: z.nullable(z.string()),
+  /** PIX: the BR Code (copy and paste). */
   qrcode: z.nullable(z.string()),
+  /** PIX: the QR image as a data: URL. */
   imagem_qrcode: z.nullable(z.string()),
   pedido: z.int(),
   deliveryestabelecimento: z.int(),
+  tipo: z.literal(TIPO_TRANSACAO),
+  estado: z.literal(ESTADO_TRANSACAO),
+  /** PIX: ISO instant after which the charge is void. */
+  expira_em: z.nullable(z.string()),
+  /** Cents. */
+  valor: z.int(),
 });
+export type Transacao = z.infer<typeof transacaoSchema>;
 
 /** The establishment as an order shows it. */
 export const estabelecimentoPedidoSchema = z.object({

@@ -209,6 +209,7 @@ export function nextStatuses(atual: number | null, tipo: TipoEntrega): StatusPed
     case STATUS.PgtoConfirmado:
     case STATUS.Sincronizado:
       return [STATUS.Confirmado, cancel];
+    // Only the payment moves it on (to Sincronizado, modules/payments); the restaurant may cancel.
     case STATUS.PgtoPendente:
       return [cancel];
     case STATUS.Confirmado:

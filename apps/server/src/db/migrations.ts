@@ -526,6 +526,107 @@ const pedidos: Migration = {
   },
 };
 
+/**
+ * Issue 5: online payments. `cartao` keeps only what the spec lets us keep of a saved card (the
+ * gateway's token, brand, holder, holder's CPF/CNPJ, `************` + last 4). `pagamento` is one
+ * attempt to charge an order (our idempotency key `chave`, the gateway's answer, the PIX code or
+ * the debit authentication URL); it survives the removal of a refused order (idpedido set null).
+ * The `sandbox_*` tables are the embedded gateway's own records (the sandbox is the gateway: in
+ * production they stay empty). None of them has a column for a card number or a CVV.
+ */
+const pagamentos: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    await db.schema
+      .createTable('cartao')
+      .addColumn('id', 'integer', id)
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      .addColumn('token', 'varchar(200)', notNull)
+      .addColumn('bandeira', 'varchar(20)', notNull)
+      .addColumn('numero', 'varchar(20)', notNull)
+      .addColumn('titular', 'varchar(100)', notNull)
+      .addColumn('cnpjoucpf', 'varchar(14)', notNull)
+      .addColumn('datahora', 'text', notNull)
+      .addUniqueConstraint('cartao_cliente_token_uq', ['idcliente', 'token'])
+      .execute();
+    await db.schema.createIndex('cartao_token_idx').on('cartao').column('token').execute();
+    await db.schema
+      .createTable('pagamento')
+      .addColumn('id', 'integer', id)
+      .addColumn('idpedido', 'integer', (c) => c.references('pedido.id').onDelete('set null'))
+      .addColumn('pedido_id', 'varchar(64)', notNull)
+      .addColumn('idcliente', 'integer', (c) => c.references('cliente.id').onDelete('set null'))
+      .addColumn('chave', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('gateway', 'varchar(10)', notNull)
+      .addColumn('tipo', 'varchar(10)', notNull)
+      .addColumn('valor', 'integer', notNull)
+      .addColumn('estado', 'varchar(20)', notNull)
+      .addColumn('payment_id', 'varchar(100)')
+      .addColumn('return_code', 'varchar(20)')
+      .addColumn('return_message', 'varchar(200)')
+      .addColumn('url', 'text')
+      .addColumn('qrcode', 'text')
+      .addColumn('imagem_qrcode', 'text')
+      .addColumn('expira_em', 'text')
+      .addColumn('cartao_token', 'varchar(200)')
+      .addColumn('cartao_bandeira', 'varchar(20)')
+      .addColumn('cartao_numero', 'varchar(20)')
+      .addColumn('cartao_titular', 'varchar(100)')
+      .addColumn('cartao_cnpjoucpf', 'varchar(14)')
+      .addColumn('salvar_cartao', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .addColumn('consultado_em', 'text')
+      .execute();
+    await db.schema.createIndex('pagamento_pedido_idx').on('pagamento').column('idpedido').execute();
+    await db.schema.createIndex('pagamento_payment_idx').on('pagamento').column('payment_id').execute();
+    await db.schema.createIndex('pagamento_estado_idx').on('pagamento').column('estado').execute();
+    await db.schema
+      .createTable('sandbox_cartao')
+      .addColumn('token', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('bandeira', 'varchar(20)', notNull)
+      .addColumn('final', 'varchar(4)', notNull)
+      .addColumn('titular', 'varchar(100)', notNull)
+      .addColumn('expiracao', 'varchar(7)', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createTable('sandbox_pagamento')
+      .addColumn('payment_id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('chave', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('tipo', 'varchar(10)', notNull)
+      .addColumn('valor', 'integer', notNull)
+      .addColumn('status', 'integer', notNull)
+      .addColumn('return_code', 'varchar(20)')
+      .addColumn('return_message', 'varchar(200)')
+      .addColumn('bandeira', 'varchar(20)')
+      .addColumn('final', 'varchar(4)')
+      .addColumn('txid', 'varchar(35)')
+      .addColumn('brcode', 'text')
+      .addColumn('expira_em', 'text')
+      .addColumn('return_url', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createTable('sandbox_3ds')
+      .addColumn('referenceid', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('final', 'varchar(4)', notNull)
+      .addColumn('valor', 'integer', notNull)
+      .addColumn('resultado', 'varchar(20)', notNull)
+      .addColumn('estado', 'varchar(20)', notNull)
+      .addColumn('cavv', 'varchar(100)')
+      .addColumn('usado_em', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+  },
+  async down(db) {
+    for (const t of ['sandbox_3ds', 'sandbox_pagamento', 'sandbox_cartao', 'pagamento', 'cartao']) {
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -533,6 +634,7 @@ export const migrations: Record<string, Migration> = {
   '0004_remocao_social': remocaoSocial,
   '0005_cupons': cupons,
   '0006_pedidos': pedidos,
+  '0007_pagamentos': pagamentos,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
