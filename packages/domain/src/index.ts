@@ -23,3 +23,5 @@ export * from './cupom-schema.ts';
 export * from './pedido-status.ts';
 export * from './pedido-schema.ts';
 export * from './pedido-check.ts';
+export * from './messages-cartao.ts';
+export * from './cartao.ts';
