@@ -149,6 +149,46 @@ describe('classificarFalha (spec section 8)', () => {
       { tipo: 'pagamento-online', msg: 'do extra' },
     ],
     [400, { codigo: 106 }, { tipo: 'pagamento-online', msg: MSG_PEDIDO.pagamentoOnlinePadrao }],
+    [400, { codigo: 106, msg: 'm', extra: { codigo: 100 } }, { tipo: 'pagamento-online', msg: 'm' }],
+    // Inner 500 with Code 126: the fixed text, whatever the msgs say.
+    [
+      400,
+      {
+        codigo: 106,
+        msg: 'Falha',
+        extra: { codigo: 500, msg: 'Erro do gateway', errors: [{ Code: 114 }, { Code: 126, Message: 'x' }] },
+      },
+      { tipo: 'pagamento-online', msg: 'Data de expiração é inválida' },
+    ],
+    [
+      400,
+      { codigo: 106, extra: { codigo: 500, msg: 'Erro do gateway', errors: [{ Code: 114 }] } },
+      { tipo: 'pagamento-online', msg: 'Erro do gateway' },
+    ],
+    [
+      400,
+      { codigo: 106, msg: 'Falha', extra: { codigo: 500, errors: [{ Code: 114 }] } },
+      { tipo: 'pagamento-online', msg: 'Erro inesperado na transação' },
+    ],
+    // Inner 501: the gateway's ReturnMessage.
+    [
+      400,
+      {
+        codigo: 106,
+        msg: 'Falha',
+        extra: {
+          codigo: 501,
+          msg: 'Recusado',
+          Payment: { ReturnCode: '57', ReturnMessage: 'Cartão Expirado' },
+        },
+      },
+      { tipo: 'pagamento-online', msg: 'Cartão Expirado' },
+    ],
+    [
+      400,
+      { codigo: 106, extra: { codigo: 501, Payment: { ReturnCode: '05' } } },
+      { tipo: 'pagamento-online', msg: 'Erro inesperado na transação' },
+    ],
     [400, { codigo: 103, msg: 'Este cupom expirou.' }, { tipo: 'cupom', msg: 'Este cupom expirou.' }],
     [400, { codigo: 104 }, { tipo: 'cupom', msg: MSG_PEDIDO.cupomIndisponivel }],
     [

@@ -12,6 +12,7 @@ export type FalhaPedido =
   | { tipo: 'rede' }
   | { tipo: 'loja-fechada' }
   | { tipo: 'pedido-minimo'; msg: string }
+  /** codigo 106: the gateway refused the payment; no order exists, the cart stays. */
   | { tipo: 'pagamento-online'; msg: string }
   | { tipo: 'cupom'; msg: string }
   | { tipo: 'duplicado'; msg: string }
@@ -75,6 +76,44 @@ function porCampo(data: Record<string, unknown>): FalhaPedido {
   return Object.keys(out).length > 0 ? { tipo: 'campos', campos: out } : { tipo: 'ops' };
 }
 
+/** codigo 106's inner codes (spec section 8; issue 5 brief). */
+export const ERRO_PAGAMENTO = {
+  /** `errors: [{Code, Message}]` from the gateway; Code 126 is a bad expiry. */
+  gateway: 500,
+  /** `Payment: {ReturnCode, ReturnMessage}`: the card was refused. */
+  recusado: 501,
+  /** The payment is not allowed (the server's msg says why). */
+  naoPermitido: 100,
+} as const;
+
+const CODIGO_EXPIRACAO_INVALIDA = 126;
+
+/**
+ * The 'Pagamento Online' text: by the inner code — 500 with an error entry Code 126 'Data de
+ * expiração é inválida', 501 the gateway's Payment.ReturnMessage, 100 the server's msg — else the
+ * msg from `extra`, else 'Erro inesperado na transação'.
+ */
+function msgPagamentoOnline(extra: Record<string, unknown> | undefined, msg: string | undefined): string {
+  const doExtra = texto(extra?.msg);
+  switch (extra?.codigo) {
+    case ERRO_PAGAMENTO.gateway: {
+      const erros = Array.isArray(extra.errors) ? extra.errors : [];
+      if (erros.some((e) => asRecord(e)?.Code === CODIGO_EXPIRACAO_INVALIDA)) {
+        return MSG_PEDIDO.dataExpiracaoInvalida;
+      }
+      break;
+    }
+    case ERRO_PAGAMENTO.recusado: {
+      const retorno = texto(asRecord(extra.Payment)?.ReturnMessage);
+      if (retorno) return retorno;
+      break;
+    }
+    case ERRO_PAGAMENTO.naoPermitido:
+      return doExtra ?? msg ?? MSG_PEDIDO.pagamentoOnlinePadrao;
+  }
+  return doExtra ?? MSG_PEDIDO.pagamentoOnlinePadrao;
+}
+
 /** Classifies a failed POST /api/estabelecimento/{id}/pedido/ by its status and body. */
 export function classificarFalha(status: number | undefined, body: unknown): FalhaPedido {
   if (status === undefined) return { tipo: 'rede' };
@@ -87,7 +126,7 @@ export function classificarFalha(status: number | undefined, body: unknown): Fal
     case 102:
       return { tipo: 'pedido-minimo', msg: msg ?? MSG_PEDIDO.pedidoMinimoPadrao };
     case 106:
-      return { tipo: 'pagamento-online', msg: texto(extra?.msg) ?? msg ?? MSG_PEDIDO.pagamentoOnlinePadrao };
+      return { tipo: 'pagamento-online', msg: msgPagamentoOnline(extra, msg) };
     case 103:
     case 104:
       return { tipo: 'cupom', msg: msg ?? MSG_PEDIDO.cupomIndisponivel };
