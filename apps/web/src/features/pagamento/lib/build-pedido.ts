@@ -6,21 +6,45 @@
 import {
   abonoCents,
   itemPedido,
+  mascararCartao,
+  somenteDigitos,
   MSG_ERRO_PEDIDO,
   reaisToCents,
   totaisPedido,
   TIPO_PGTO,
+  type CartaoPayload,
   type Cliente,
   type EnderecoLocal,
   type EstabelecimentoDetalhe,
   type FormaPgto,
   type ItemInput,
+  type PagamentoInput,
   type PedidoInput,
   type Produto,
 } from '@rango/domain';
 import type { Cart } from '../../../stores/cart.ts';
 
 export type TipoEntrega = PedidoInput['tipo'];
+
+/** The card an online payment sends: a gateway token, never the number or the CVV. */
+export interface CartaoPedido {
+  /** Tokenised in the browser (a new card) or a saved card's. */
+  token: string;
+  bandeira: string;
+  titular: string;
+  cnpjoucpf: string;
+  /** 'MM/YYYY'; null for a saved card (the gateway has it with the token). */
+  expiracao: string | null;
+  /** Any form of the number whose last 4 are shown: the payload carries only '************1234'. */
+  final: string;
+  tipo: 'CREDITO' | 'DEBITO';
+  salvar: boolean;
+  /** Debit's 3-D Secure data. */
+  autenticacao: CartaoPayload['external_authentication'];
+}
+
+/** 'Pagar online' (issue 5): by card (credit, debit) or PIX. */
+export type PagamentoOnline = { tipo: 'PIX' } | { tipo: 'CARTAO'; cartao: CartaoPedido };
 
 export interface DadosPedido {
   cart: Cart;
@@ -38,6 +62,8 @@ export interface DadosPedido {
   /** Drop-off place (delivery). */
   localEntrega: string | null;
   forma: FormaPgto;
+  /** 'Pagar online': what the payment carries; null pays on delivery. */
+  online?: PagamentoOnline | null;
   /** Cash: the note paid with, in cents. */
   trocoPara: number | null;
   numeroPedido: number;
@@ -50,6 +76,49 @@ export function produtosPorId(grupos: readonly { produtos: readonly Produto[] }[
   const m = new Map<number, Produto>();
   for (const g of grupos) for (const p of g.produtos) m.set(p.idproduto, p);
   return m;
+}
+
+function cartaoPayload(c: CartaoPedido): CartaoPayload {
+  return {
+    token: c.token,
+    bandeira: c.bandeira,
+    titular: c.titular.trim(),
+    cnpjoucpf: somenteDigitos(c.cnpjoucpf),
+    expiracao: c.expiracao,
+    tipo: c.tipo,
+    salvar: c.salvar,
+    // Display only; the number and the CVV never leave the browser but to the gateway.
+    numero: mascararCartao(c.final),
+    cvv: null,
+    external_authentication: c.autenticacao ?? null,
+  };
+}
+
+/** The payment entry (spec section 3): on delivery, or prepaid online by card or PIX. */
+function pagamento(d: DadosPedido, total: number): PagamentoInput {
+  const base = {
+    descricaoFormaPgto: d.forma.descricao,
+    formapgto_id: d.forma.idformapgto,
+    formapgto_sttipopgto: d.forma.sttipopgto,
+    valor: total,
+  };
+  const online = d.online ?? null;
+  if (online) {
+    return {
+      ...base,
+      pre_pago: true,
+      tipo: online.tipo,
+      troco_para: null,
+      cartao: online.tipo === 'CARTAO' ? cartaoPayload(online.cartao) : null,
+    };
+  }
+  return {
+    ...base,
+    cartao: null,
+    pre_pago: false,
+    tipo: null,
+    troco_para: d.forma.sttipopgto === TIPO_PGTO.Dinheiro ? d.trocoPara : null,
+  };
 }
 
 /** The payload, or the texts of the items that can no longer be ordered (as the server says them). */
@@ -107,18 +176,7 @@ export function buildPedido(d: DadosPedido): PedidoMontado {
     observacoes: d.observacoes.trim(),
     numero_pedido: d.numeroPedido,
     origem: 'WEB',
-    pagamentos: [
-      {
-        cartao: null,
-        descricaoFormaPgto: d.forma.descricao,
-        formapgto_id: d.forma.idformapgto,
-        formapgto_sttipopgto: d.forma.sttipopgto,
-        pre_pago: false,
-        tipo: null,
-        troco_para: d.forma.sttipopgto === TIPO_PGTO.Dinheiro ? d.trocoPara : null,
-        valor: t.total,
-      },
-    ],
+    pagamentos: [pagamento(d, t.total)],
     previsaoentregamax: detalhe.previsaoentregamax,
     previsaoentregamin: detalhe.previsaoentregamin,
     subtotal: t.subtotal,
