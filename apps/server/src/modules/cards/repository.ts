@@ -1,0 +1,47 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { CartaoTable } from '../../db/types.ts';
+
+export type CartaoValues = Omit<Insertable<CartaoTable>, 'id' | 'idcliente' | 'datahora'>;
+
+/**
+ * SQL of saved cards. Every statement that reads or changes a customer's cards is scoped by
+ * idcliente: ownership lives here. The table has no column for a number or a CVV.
+ */
+export const cardsRepository = {
+  list(db: Db, idcliente: number) {
+    return db.selectFrom('cartao').selectAll().where('idcliente', '=', idcliente).orderBy('id').execute();
+  },
+
+  async count(db: Db, idcliente: number): Promise<number> {
+    const r = await db
+      .selectFrom('cartao')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('idcliente', '=', idcliente)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** Who saved a gateway token (any customer): one token belongs to one customer. */
+  findByToken(db: Db, token: string) {
+    return db.selectFrom('cartao').selectAll().where('token', '=', token).orderBy('id').executeTakeFirst();
+  },
+
+  insert(db: Db, idcliente: number, values: CartaoValues) {
+    return db
+      .insertInto('cartao')
+      .values({ ...values, idcliente, datahora: new Date().toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** False when the customer has no such card. */
+  async remove(db: Db, idcliente: number, id: number): Promise<boolean> {
+    const r = await db
+      .deleteFrom('cartao')
+      .where('idcliente', '=', idcliente)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r.numDeletedRows > 0n;
+  },
+};

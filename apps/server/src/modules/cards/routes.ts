@@ -1,0 +1,59 @@
+import { cartaoSalvoSchema, cartoesSalvosSchema, tokenizacaoSchema } from '@rango/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { requireCliente } from '../../http/auth.ts';
+import { conform } from '../../http/contract.ts';
+import { parseId, rotaNaoEncontrada } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { PaymentGateway } from '../payments/port.ts';
+import { createCardsService } from './service.ts';
+
+export interface CardsDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  rateLimit: RateLimiter;
+}
+
+/**
+ * Per customer: saving a card and asking for a tokenisation access token each reach the gateway,
+ * and a stolen-card tester tries many; an honest customer saves one or two.
+ */
+export const CARD_LIMITS = {
+  salvar: { max: 10, windowSeconds: 60 },
+  tokenizacao: { max: 10, windowSeconds: 60 },
+} as const;
+
+/** Issue 5: the logged-in customer's saved cards (another customer's id answers 404). */
+export function cardsRoutes({ db, gateway, rateLimit }: CardsDeps) {
+  const service = createCardsService(db, gateway);
+  return async function (app: FastifyInstance): Promise<void> {
+    app.get('/controle/cartao/', async (req) => {
+      const cliente = await requireCliente(req);
+      return conform(cartoesSalvosSchema, await service.list(cliente), 'GET /controle/cartao/');
+    });
+
+    app.post('/controle/cartao/', async (req, reply) => {
+      const cliente = await requireCliente(req);
+      await rateLimit(req, reply, 'cartao-salvar', { ...CARD_LIMITS.salvar, key: String(cliente) });
+      const c = await service.create(cliente, req.body, req.log);
+      return reply.code(201).send(conform(cartaoSalvoSchema, c, 'POST /controle/cartao/'));
+    });
+
+    app.get('/controle/cartao/tokenizacao/', async (req, reply) => {
+      const cliente = await requireCliente(req);
+      await rateLimit(req, reply, 'cartao-tokenizacao', { ...CARD_LIMITS.tokenizacao, key: String(cliente) });
+      const t = await service.tokenizacao(req.log);
+      // An access token: never kept by a cache between the browser and us.
+      reply.header('cache-control', 'no-store');
+      return conform(tokenizacaoSchema, t, 'GET /controle/cartao/tokenizacao/');
+    });
+
+    app.delete<{ Params: { id: string } }>('/controle/cartao/:id/', async (req, reply) => {
+      const cliente = await requireCliente(req);
+      const id = parseId(req.params.id);
+      if (id === undefined) throw rotaNaoEncontrada();
+      await service.remove(cliente, id);
+      return reply.code(204).send();
+    });
+  };
+}
