@@ -33,6 +33,7 @@ import { createMenuService } from './modules/menu/service.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { operatorRoutes } from './modules/operator/plugin.ts';
 import { ordersRoutes } from './modules/orders/plugin.ts';
+import { createPaymentsStack, paymentsRoutes } from './modules/payments/plugin.ts';
 
 export const API_PREFIX = '/api/ead';
 
@@ -143,9 +144,12 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       );
       // Coupons (issue 4).
       await api.register(couponsRoutes(createCouponsService(db), createRateLimiter(db, config.rateLimit)));
+      // Online payments (issue 5): the gateway (sandbox or Cielo) and its service, used by orders.
+      const pagamentos = await createPaymentsStack(config, db, app.log);
+      await api.register(paymentsRoutes({ config, db, stack: pagamentos }));
       // Orders (issue 4): the customer's calls, and the restaurant's operator API.
-      await api.register(ordersRoutes({ config, db, menu }));
-      await api.register(operatorRoutes({ config, db }));
+      await api.register(ordersRoutes({ config, db, menu, payments: pagamentos.payments }));
+      await api.register(operatorRoutes({ config, db, payments: pagamentos.payments }));
       if (isDir(config.mediaDir)) {
         await api.register(fastifyStatic, {
           root: config.mediaDir,

@@ -12,9 +12,14 @@ import {
   operadorRevogarCommand,
   operadorTokenCommand,
   pedidoCommand,
-  pedidoStatusCommand,
   pedidosCommand,
 } from './modules/operator/commands.ts';
+import {
+  USO_PAGAMENTOS,
+  pagamentosCommand,
+  pedidoStatusComEstornoCommand,
+  pixPagarCommand,
+} from './modules/payments/commands.ts';
 
 /**
  * The operator's commands (`npm run operator -- <cmd>`), on the database DATABASE_URL names.
@@ -72,7 +77,13 @@ export const COMMANDS: Record<string, Command> = {
   'operador-chaves': { uso: USO_OPERADOR.operadorChaves, run: operadorChavesCommand },
   pedidos: { uso: USO_OPERADOR.pedidos, run: pedidosCommand },
   pedido: { uso: USO_OPERADOR.pedido, run: pedidoCommand },
-  'pedido-status': { uso: USO_OPERADOR.pedidoStatus, run: pedidoStatusCommand },
+  'pedido-status': {
+    uso: USO_OPERADOR.pedidoStatus,
+    run: (db, args) => pedidoStatusComEstornoCommand(db, args, loadConfig()),
+  },
+  // Online payments (modules/payments).
+  pagamentos: { uso: USO_PAGAMENTOS.pagamentos, run: pagamentosCommand },
+  'pix-pagar': { uso: USO_PAGAMENTOS.pixPagar, run: (db, args) => pixPagarCommand(db, args, loadConfig()) },
 };
 
 export function usage(): string {

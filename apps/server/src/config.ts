@@ -60,6 +60,42 @@ export interface Config {
   demoSimulator: boolean;
   /** The simulator's wait before each move, in seconds. */
   demoSimulatorSteps: DemoSimulatorSteps;
+  /** Online payments (issue 5): the gateway and its settings. */
+  payments: PaymentsConfig;
+}
+
+/**
+ * PAYMENT_GATEWAY=sandbox (default: the embedded gateway following Cielo's sandbox rules) or
+ * cielo (e-commerce API 3.0; CIELO_MERCHANT_ID and CIELO_MERCHANT_KEY required).
+ */
+export interface PaymentsConfig {
+  gateway: 'sandbox' | 'cielo';
+  /** PIX charges expire after this many seconds (PIX_EXPIRA_SEGUNDOS, default 15 min). */
+  pixExpiraSegundos: number;
+  /** The sandbox's PIX receiver (its BR Code's key, name and city). */
+  pix: { chave: string; nome: string; cidade: string };
+  /** Background reconciliation of open payments, every N seconds; 0 = off (tests). */
+  reconciliarSegundos: number;
+  /** Signs the sandbox's tokens; unset = generated once and kept in the database. */
+  sandboxSecret: string | undefined;
+  cielo: {
+    merchantId: string;
+    merchantKey: string;
+    apiUrl: string;
+    queryUrl: string;
+    sopUrl: string;
+    notificationSecret: string | undefined;
+    mpi: {
+      authUrl: string;
+      clientId: string;
+      clientSecret: string;
+      establishmentCode: string;
+      merchantName: string;
+      mcc: string;
+      scriptUrl: string;
+      environment: 'SDB' | 'PRD';
+    };
+  };
 }
 
 export type TrustProxy = false | number | string[];
@@ -220,5 +256,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     demoSimulator: flag(env.DEMO_SIMULATOR, !env.DATABASE_URL?.trim()),
     demoSimulatorSteps: simulatorSteps(env.DEMO_SIMULATOR_STEP_SECONDS),
+    payments: paymentsConfig(env),
+  };
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const gateway = oneOf(env.PAYMENT_GATEWAY, ['sandbox', 'cielo'] as const, 'PAYMENT_GATEWAY');
+  const cielo = {
+    merchantId: env.CIELO_MERCHANT_ID?.trim() ?? '',
+    merchantKey: env.CIELO_MERCHANT_KEY?.trim() ?? '',
+    apiUrl: env.CIELO_API_URL?.trim() || 'https://api.cieloecommerce.cielo.com.br',
+    queryUrl: env.CIELO_QUERY_URL?.trim() || 'https://apiquery.cieloecommerce.cielo.com.br',
+    sopUrl: env.CIELO_SOP_URL?.trim() || 'https://transaction.pagador.com.br',
+    notificationSecret: optional(env.CIELO_NOTIFICATION_SECRET),
+    mpi: {
+      authUrl: env.MPI_AUTH_URL?.trim() || 'https://mpi.braspag.com.br',
+      clientId: env.MPI_CLIENT_ID?.trim() ?? '',
+      clientSecret: env.MPI_CLIENT_SECRET?.trim() ?? '',
+      establishmentCode: env.MPI_ESTABLISHMENT_CODE?.trim() ?? '',
+      merchantName: env.MPI_MERCHANT_NAME?.trim() ?? '',
+      mcc: env.MPI_MCC?.trim() || '5812',
+      scriptUrl: env.MPI_SCRIPT_URL?.trim() || 'https://mpi.braspag.com.br/Scripts/BP.Mpi.3ds20.min.js',
+      // Spec section 9: production by default.
+      environment:
+        oneOf(env.MPI_ENVIRONMENT, ['prd', 'sdb'] as const, 'MPI_ENVIRONMENT') === 'sdb' ? 'SDB' : 'PRD',
+    } as const,
+  };
+  if (gateway === 'cielo' && (!cielo.merchantId || !cielo.merchantKey)) {
+    throw new Error('PAYMENT_GATEWAY=cielo precisa de CIELO_MERCHANT_ID e CIELO_MERCHANT_KEY');
+  }
+  return {
+    gateway,
+    pixExpiraSegundos: seconds(env.PIX_EXPIRA_SEGUNDOS, 15 * 60),
+    pix: {
+      chave: env.PIX_CHAVE?.trim() || 'pagamentos@rango.app',
+      nome: env.PIX_NOME?.trim() || 'RANGO',
+      cidade: env.PIX_CIDADE?.trim() || 'SAO PAULO',
+    },
+    reconciliarSegundos:
+      env.PAGAMENTOS_CONCILIAR_SEGUNDOS?.trim() === '0' ? 0 : seconds(env.PAGAMENTOS_CONCILIAR_SEGUNDOS, 15),
+    sandboxSecret: optional(env.PAYMENT_SANDBOX_SECRET),
+    cielo,
   };
 }

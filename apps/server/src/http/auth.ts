@@ -20,24 +20,28 @@ export interface AccessTokens {
 const ISSUER = 'rango';
 const AUDIENCE = 'rango-api';
 
-async function storedSecret(db: Db): Promise<string> {
+/**
+ * A secret generated once and kept in the `configuracao` table under `chave` (the JWT key, the
+ * payment sandbox's signing key), so every instance on one database shares it.
+ */
+export async function storedSecret(db: Db, chave = 'jwt_secret'): Promise<string> {
   const row = await db
     .selectFrom('configuracao')
     .select('valor')
-    .where('chave', '=', 'jwt_secret')
+    .where('chave', '=', chave)
     .executeTakeFirst();
   if (row) return row.valor;
   const fresh = randomBytes(48).toString('base64url');
   // Two instances racing on first start: the loser's insert is ignored and both read the winner's.
   await db
     .insertInto('configuracao')
-    .values({ chave: 'jwt_secret', valor: fresh })
+    .values({ chave, valor: fresh })
     .onConflict((oc) => oc.column('chave').doNothing())
     .execute();
   const again = await db
     .selectFrom('configuracao')
     .select('valor')
-    .where('chave', '=', 'jwt_secret')
+    .where('chave', '=', chave)
     .executeTakeFirstOrThrow();
   return again.valor;
 }

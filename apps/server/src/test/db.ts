@@ -99,6 +99,31 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     demoSimulator: false,
     demoSimulatorSteps: { confirmar: 8, preparar: 15, entregar: 15, concluir: 10 },
+    payments: {
+      gateway: 'sandbox',
+      pixExpiraSegundos: 900,
+      pix: { chave: 'pagamentos@rango.test', nome: 'RANGO TESTE', cidade: 'SAO PAULO' },
+      reconciliarSegundos: 0,
+      sandboxSecret: 'segredo-do-sandbox-de-teste-32-caracteres',
+      cielo: {
+        merchantId: '',
+        merchantKey: '',
+        apiUrl: 'http://127.0.0.1:9',
+        queryUrl: 'http://127.0.0.1:9',
+        sopUrl: 'http://127.0.0.1:9',
+        notificationSecret: undefined,
+        mpi: {
+          authUrl: 'http://127.0.0.1:9',
+          clientId: '',
+          clientSecret: '',
+          establishmentCode: '',
+          merchantName: '',
+          mcc: '5812',
+          scriptUrl: 'http://127.0.0.1:9/bpmpi.js',
+          environment: 'SDB',
+        },
+      },
+    },
     ...overrides,
   };
 }

@@ -46,6 +46,11 @@ export interface MoverPedidoOptions {
   de?: number | undefined;
   /** The clock (tests, the simulator's tick). */
   agora?: Date | undefined;
+  /**
+   * The payment's own move: PgtoPendente → Sincronizado when the gateway confirms (no operator
+   * may make it; modules/payments does).
+   */
+  pagamento?: boolean | undefined;
 }
 
 export interface PedidoMovido {
@@ -99,7 +104,10 @@ export async function moverPedido(
     }
     if (
       (options.de !== undefined && pedido.status !== options.de) ||
-      !canTransition(pedido.status, para, pedido.tipo)
+      !(
+        canTransition(pedido.status, para, pedido.tipo) ||
+        (options.pagamento === true && pedido.status === STATUS.PgtoPendente && para === STATUS.Sincronizado)
+      )
     ) {
       const texto = transicaoNaoPermitida(pedido.status, para);
       throw new MovimentoRecusado('transicao', 409, { detail: texto }, texto);

@@ -1,10 +1,11 @@
-import { MSG, operadorStatusInputSchema, pedidoOperadorSchema } from '@rango/domain';
+import { MSG, isCancelado, operadorStatusInputSchema, pedidoOperadorSchema } from '@rango/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError, parseId } from '../../http/errors.ts';
+import type { Payments } from '../payments/service.ts';
 import { MAX_MOTIVO, PEDIDO_NAO_ENCONTRADO, moverPedido } from './mover-pedido.ts';
 import { estabelecimentoDaChave, listarPedidosOperador, obterPedidoOperador } from './service.ts';
 import { createDemoSimulator } from './simulator.ts';
@@ -12,6 +13,8 @@ import { createDemoSimulator } from './simulator.ts';
 export interface OperatorDeps {
   config: Config;
   db: Db;
+  /** Refunds a cancelled order paid online (issue 5). */
+  payments?: Pick<Payments, 'estornar'>;
 }
 
 export const OPERADOR_LIMIT_PADRAO = 50;
@@ -80,7 +83,7 @@ function statusInput(body: unknown): { status: number; motivo: string | null } {
  * authenticated by a per-establishment key (`npm run operator -- operador-token`), and the demo
  * simulator, which runs while the app does (started on ready, stopped on close).
  */
-export function operatorRoutes({ config, db }: OperatorDeps) {
+export function operatorRoutes({ config, db, payments }: OperatorDeps) {
   return async function (app: FastifyInstance): Promise<void> {
     app.get('/operador/pedido/', async (req) => {
       const idestabelecimento = await operador(db, req);
@@ -100,8 +103,10 @@ export function operatorRoutes({ config, db }: OperatorDeps) {
       const idestabelecimento = await operador(db, req);
       const id = idOf(req.params);
       const input = statusInput(req.body);
-      await moverPedido(db, id, input.status, { motivo: input.motivo, idestabelecimento });
+      const m = await moverPedido(db, id, input.status, { motivo: input.motivo, idestabelecimento });
       req.log.info({ pedido: id, status: input.status }, 'operador: status do pedido alterado');
+      // A cancelled order paid online is refunded at once (spec section 4: refunds are automatic).
+      if (payments && isCancelado(m.para)) await payments.estornar(id);
       const p = await obterPedidoOperador(db, id, idestabelecimento);
       if (!p) throw pedidoNaoEncontrado();
       return conform(pedidoOperadorSchema, p, 'POST /operador/pedido/:id/status/');

@@ -16,6 +16,7 @@ import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
 import { criarCupom } from '../coupons/service.ts';
+import { MSG_PAGAMENTO } from '../payments/service.ts';
 import { ORDER_LIMITS } from './plugin.ts';
 import {
   API,
@@ -635,14 +636,14 @@ describe.each(DIALECTS)('POST /api/estabelecimento/{id}/pedido/ on %s', (dialect
       await recusa(pedido({ formapgto: { id: 30, sttipopgto: 60, descricao: 'Dinheiro' } }), 400, {
         pagamentos: [MSG_PEDIDO.formaPgtoInvalida],
       });
-      const online = pedido({ formapgto: CREDITO });
+      // Cash cannot be paid online: 106 with inner 100 (online card payments: payments.test.ts).
+      const online = pedido();
       online.pagamentos[0]!.pre_pago = true;
-      online.pagamentos[0]!.tipo = 'CARTAO';
-      online.pagamentos[0]!.cartao = { numero: '4111111111111111', cvv: '123' };
+      online.pagamentos[0]!.troco_para = null;
       await recusa(online, 400, {
         codigo: 106,
-        msg: MSG_PEDIDO.pagamentoOnlineIndisponivel,
-        extra: { codigo: 100 },
+        msg: MSG_PAGAMENTO.naoPermitido,
+        extra: { codigo: 100, msg: MSG_PAGAMENTO.naoPermitido },
       });
       const valor = pedido();
       valor.pagamentos[0]!.valor -= 1;

@@ -1,4 +1,5 @@
 import {
+  LOCAIS_ENTREGA_ONLINE,
   LOCAL_ENTREGA_PADRAO,
   MSG,
   MSG_CONTA,
@@ -32,6 +33,7 @@ import { couponsRepository } from '../coupons/repository.ts';
 import { toRegras } from '../coupons/service.ts';
 import { isUniqueViolation } from '../customers/repository.ts';
 import type { MenuService } from '../menu/service.ts';
+import type { Payments } from '../payments/service.ts';
 import { ordersRepository as repo } from './repository.ts';
 import type { EnderecoRow } from './repository.ts';
 
@@ -115,12 +117,15 @@ const soDigitos = (v: string | null): string | null => {
   return d === '' ? null : d;
 };
 
-/** The drop-off place (spec section 9): the default for pay-on-delivery; pickup has none. */
-function localEntrega(input: PedidoInput): string | null {
+/**
+ * The drop-off place (spec section 9): the default, or with online payment one of the other
+ * choices; pickup has none.
+ */
+function localEntrega(input: PedidoInput, online: boolean): string | null {
   if (input.tipo === 'TOGO') return null;
   const local = (input.endereco_togo ?? '').trim();
   if (local === '' || local === LOCAL_ENTREGA_PADRAO) return LOCAL_ENTREGA_PADRAO;
-  // 'Portão da casa / prédio.' and the like come only with online payment (next issue).
+  if (online && (LOCAIS_ENTREGA_ONLINE as readonly string[]).includes(local)) return local;
   throw campo('endereco_togo', MSG_PEDIDO.localEntregaObrigatorio);
 }
 
@@ -136,7 +141,7 @@ export interface ClienteLogado {
  * spec's codes in a fixed order, and stored in one transaction with its first history entry and
  * its coupon use. A repeated pedido_id, even at the same instant, creates one order.
  */
-export function createOrderPlacement(db: Db, menu: MenuService) {
+export function createOrderPlacement(db: Db, menu: MenuService, payments: Payments) {
   return async function criarPedido(
     cliente: ClienteLogado,
     idestabelecimento: number,
@@ -226,29 +231,25 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
       });
     }
 
-    // Payment on delivery only (online payment is the next issue).
     const pagamento = input.pagamentos[0]!;
     const forma = await repo.findFormaPgto(db, est.id, pagamento.formapgto_id);
     if (!forma || forma.sttipopgto !== pagamento.formapgto_sttipopgto) {
       throw campo('pagamentos', MSG_PEDIDO.formaPgtoInvalida);
     }
-    if (pagamento.pre_pago) {
-      throw new HttpError(400, {
-        codigo: 106,
-        msg: MSG_PEDIDO.pagamentoOnlineIndisponivel,
-        extra: { codigo: 100 },
-      });
-    }
     if (pagamento.valor !== v.total) throw campo('pagamentos', MSG_PEDIDO.valorPagamentoInvalido);
-    const dinheiro = forma.sttipopgto === 0;
+    const dinheiro = !pagamento.pre_pago && forma.sttipopgto === 0;
     if (dinheiro) {
       if (pagamento.troco_para === null) throw campo('troco_para', MSG_PEDIDO.trocoObrigatorio);
       if (pagamento.troco_para <= v.total) throw campo('troco_para', MSG_PEDIDO.trocoMaiorQueTotal);
     }
-    const local = localEntrega(input);
+    const local = localEntrega(input, pagamento.pre_pago);
     if (!telefoneCheckoutValido(input.cliente.telefone)) {
       throw campo('telefone', MSG_CONTA.telefoneInvalido);
     }
+    // Online payment (issue 5): checked now, charged once the order is written (PgtoPendente).
+    const online = pagamento.pre_pago
+      ? await payments.prepararOnline(cliente.id, forma.sttipopgto, pagamento)
+      : null;
 
     const dthr = agora.toISOString();
     const gravado: PedidoGravado = {
@@ -274,11 +275,14 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
           descricaoFormaPgto: forma.descricao,
           formapgto_id: forma.idformapgto,
           formapgto_sttipopgto: forma.sttipopgto,
-          pre_pago: false,
-          tipo: null,
+          pre_pago: online !== null,
+          tipo: online === null ? null : online.tipo === 'pix' ? 'PIX' : 'CARTAO',
           troco_para: dinheiro ? pagamento.troco_para : null,
           valor: v.total,
-          cartao: null,
+          // Only what may be shown: the brand and the masked number.
+          cartao: online?.exibicao
+            ? { bandeira: online.exibicao.bandeira, numero: online.exibicao.numero }
+            : null,
         },
       ],
       previsaoentregamax: est.previsaoentregamax,
@@ -293,16 +297,21 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
       abono_taxa_entrega: v.abono_taxa_entrega,
     };
     const referencia = String(input.numero_pedido);
+    const status = online ? STATUS.PgtoPendente : STATUS.Realizado;
+    const tentativa = online
+      ? await payments.novaTentativa(input.pedido_id, cliente.id, v.total, online)
+      : undefined;
 
+    let id: number;
     try {
-      const id = await repo.gravarPedido(db, {
+      id = await repo.gravarPedido(db, {
         pedido: {
           pedido_id: input.pedido_id,
           idcliente: cliente.id,
           idestabelecimento: est.id,
           referencia,
           tipo: input.tipo,
-          status: STATUS.Realizado,
+          status,
           subtotal: v.subtotal,
           taxa_entrega: v.taxa_entrega,
           desconto: v.desconto,
@@ -313,8 +322,9 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
           dthrpedido: dthr,
           atualizado_em: dthr,
         },
-        status: STATUS.Realizado,
+        status,
         datahora: dthr,
+        pagamento: tentativa,
         cupom: cupom && {
           id: cupom.id,
           idcliente: cliente.id,
@@ -325,7 +335,6 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
           },
         },
       });
-      return { id, referencia };
     } catch (e) {
       // The same pedido_id committed by a concurrent request between our check and our insert.
       if (isUniqueViolation(e)) throw pedidoDuplicado();
@@ -339,6 +348,21 @@ export function createOrderPlacement(db: Db, menu: MenuService) {
       }
       throw e;
     }
+    if (online && tentativa) {
+      await payments.cobrar(
+        {
+          id,
+          pedido_id: input.pedido_id,
+          idcliente: cliente.id,
+          total: v.total,
+          nome: gravado.cliente.nome,
+          cpf: gravado.cpf_pagador ?? gravado.cliente.cpf,
+        },
+        tentativa.chave,
+        online,
+      );
+    }
+    return { id, referencia };
   };
 }
 

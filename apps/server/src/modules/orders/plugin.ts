@@ -7,6 +7,7 @@ import { bearerOf, naoAutorizado } from '../../http/auth.ts';
 import { HttpError, parseId, rotaNaoEncontrada } from '../../http/errors.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import type { MenuService } from '../menu/service.ts';
+import type { Payments } from '../payments/service.ts';
 import { createOrderPlacement } from './placement.ts';
 import type { ClienteLogado } from './placement.ts';
 import { createOrderReads } from './reads.ts';
@@ -17,6 +18,7 @@ export interface OrdersDeps {
   config: Config;
   db: Db;
   menu: MenuService;
+  payments: Payments;
 }
 
 /** Placing orders is limited per customer (an honest customer places a handful an hour). */
@@ -68,9 +70,9 @@ function intParam(query: unknown, name: string, fallback: number, min: number, m
 }
 
 /** Orders (issue 4): placement, the customer's reads, status, receipt. */
-export function ordersRoutes({ config, db, menu }: OrdersDeps) {
-  const criarPedido = createOrderPlacement(db, menu);
-  const reads = createOrderReads(db);
+export function ordersRoutes({ config, db, menu, payments }: OrdersDeps) {
+  const criarPedido = createOrderPlacement(db, menu, payments);
+  const reads = createOrderReads(db, payments);
   const rateLimit = createRateLimiter(db, config.rateLimit);
 
   return async function (app: FastifyInstance): Promise<void> {

@@ -1,7 +1,11 @@
-import { currentStatus } from '@rango/domain';
+import { STATUS, currentStatus, isFinalizado } from '@rango/domain';
 import type { PedidoFetched, PedidoStatusAnswer } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import { rotaNaoEncontrada } from '../../http/errors.ts';
+import { paymentsRepository } from '../payments/repository.ts';
+import type { PagamentoRow } from '../payments/repository.ts';
+import { presentTransacao } from '../payments/service.ts';
+import type { Payments } from '../payments/service.ts';
 import { ordersRepository as repo } from './repository.ts';
 import type { EstabelecimentoPedidoRow, PedidoLido } from './repository.ts';
 
@@ -13,6 +17,8 @@ export interface PedidoCompleto {
   historico: Historico;
   estabelecimento: EstabelecimentoPedidoRow;
   fones: string[];
+  /** Online payment attempts (issue 5), oldest first. */
+  pagamentos: PagamentoRow[];
 }
 
 /** Spec section 3 'Order as fetched': `pedido` is the stored JSON text as it was saved. */
@@ -37,25 +43,30 @@ export function presentPedido(p: PedidoCompleto): PedidoFetched {
     deliveryestabelecimento: e.id,
     pedido: p.row.pedido_json,
     historico: p.historico,
-    // Online payments (debit authentication, PIX) are the next issue.
-    transacoes: [],
+    transacoes: p.pagamentos.map((t) =>
+      presentTransacao(t, e.id, !isFinalizado(currentStatus(p.historico) ?? p.row.status)),
+    ),
     dthrpedido: p.row.dthrpedido,
   };
 }
 
 /** The customer's orders, owner only: another customer's order is a 404 like a missing one. */
-export function createOrderReads(db: Db) {
+export function createOrderReads(db: Db, payments?: Payments) {
+  /** A pending payment is asked about on read too (the tracking page's polls), at most every 3 s. */
+  async function sincronizar(row: PedidoLido): Promise<void> {
+    if (payments && row.status === STATUS.PgtoPendente) await payments.sincronizarPedido(row.id);
+  }
+
   /** Completes rows with their history and establishment in three queries, whatever their number. */
   async function completar(rows: PedidoLido[]): Promise<PedidoCompleto[]> {
     if (rows.length === 0) return [];
     const estIds = [...new Set(rows.map((r) => r.idestabelecimento))];
-    const [historicos, ests, fones] = await Promise.all([
-      repo.listHistorico(
-        db,
-        rows.map((r) => r.id),
-      ),
+    const ids = rows.map((r) => r.id);
+    const [historicos, ests, fones, pagamentos] = await Promise.all([
+      repo.listHistorico(db, ids),
       repo.listEstabelecimentos(db, estIds),
       repo.listFones(db, estIds),
+      paymentsRepository.dosPedidos(db, ids),
     ]);
     const porPedido = new Map<number, Historico>();
     for (const h of historicos) {
@@ -69,12 +80,17 @@ export function createOrderReads(db: Db) {
       historico: porPedido.get(row.id) ?? [],
       estabelecimento: estPorId.get(row.idestabelecimento)!,
       fones: fones.filter((f) => f.idestabelecimento === row.idestabelecimento).map((f) => f.numero),
+      pagamentos: pagamentos.filter((t) => t.idpedido === row.id),
     }));
   }
 
   async function completo(idcliente: number, id: number): Promise<PedidoCompleto> {
-    const row = await repo.findPedido(db, idcliente, id);
+    let row = await repo.findPedido(db, idcliente, id);
     if (!row) throw rotaNaoEncontrada();
+    if (row.status === STATUS.PgtoPendente) {
+      await sincronizar(row);
+      row = (await repo.findPedido(db, idcliente, id)) ?? row;
+    }
     return (await completar([row]))[0]!;
   }
 
@@ -107,6 +123,7 @@ export function createOrderReads(db: Db) {
     async status(idcliente: number, idestabelecimento: number, id: number): Promise<PedidoStatusAnswer> {
       const row = await repo.findPedido(db, idcliente, id);
       if (!row || row.idestabelecimento !== idestabelecimento) throw rotaNaoEncontrada();
+      await sincronizar(row);
       const historico = (await repo.listHistorico(db, [id])).map((h) => ({
         status: h.status,
         datahora: h.datahora,

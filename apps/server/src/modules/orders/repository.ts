@@ -3,7 +3,7 @@ import type { Database as SqliteHandle, Statement } from 'better-sqlite3';
 import type { Insertable, Selectable } from 'kysely';
 import { dialectOf, sqliteHandleOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
-import type { EnderecoTable, PedidoTable } from '../../db/types.ts';
+import type { EnderecoTable, PagamentoTable, PedidoTable } from '../../db/types.ts';
 
 const PEDIDO_COLUMNS = [
   'id',
@@ -63,6 +63,8 @@ export interface NovoPedido {
     idcliente: number;
     verificar(usos: { total: number; cliente: number }): void;
   } | null;
+  /** An online payment's first attempt (modules/payments), written in the same transaction. */
+  pagamento?: Omit<Insertable<PagamentoTable>, 'idpedido'> | undefined;
 }
 
 const PEDIDO_INSERT_COLUMNS = [
@@ -287,7 +289,8 @@ export const ordersRepository = {
    * the order's id. A pedido_id already stored throws the database's unique violation.
    */
   async gravarPedido(db: Db, novo: NovoPedido): Promise<number> {
-    const f = fast(db);
+    // An online payment's attempt is written with its order (the general path below).
+    const f = novo.pagamento ? undefined : fast(db);
     if (f) {
       return f.raw.transaction(() => {
         if (novo.cupom) novo.cupom.verificar(f.usos.get(novo.cupom.idcliente, novo.cupom.id)!);
@@ -298,7 +301,7 @@ export const ordersRepository = {
         return id;
       })();
     }
-    if (novo.cupom === null && dialectOf(db) === 'postgres') {
+    if (novo.cupom === null && !novo.pagamento && dialectOf(db) === 'postgres') {
       // One statement is one transaction: the order and its first history entry in one round trip.
       const row = await db
         .with('novo', (q) => q.insertInto('pedido').values(novo.pedido).returning('id'))
@@ -348,6 +351,12 @@ export const ordersRepository = {
             pedido_id: novo.pedido.pedido_id,
             criado_em: novo.datahora,
           })
+          .execute();
+      }
+      if (novo.pagamento) {
+        await trx
+          .insertInto('pagamento')
+          .values({ ...novo.pagamento, idpedido: id })
           .execute();
       }
       return id;

@@ -194,7 +194,11 @@ export interface PaymentGateway {
   /** Refund (or void, same day) the whole amount. Idempotent: refunding a refunded payment answers 'estornado'. */
   estornar(paymentId: string, valor: number): Promise<ResultadoPagamento>;
   /** Server-side tokenisation (compatibility path: POST /controle/cartao/ with a raw number). */
-  tokenizarCartao(cartao: Required<Pick<CartaoCobranca, 'numero' | 'expiracao' | 'titular'>> & {
+  tokenizarCartao(cartao: {
+    numero: string;
+    /** MM/YYYY */
+    expiracao: string;
+    titular: string;
     bandeira: BandeiraGateway;
   }): Promise<CartaoTokenizado>;
   /** What the gateway holds under a card token; null if the token is unknown. */

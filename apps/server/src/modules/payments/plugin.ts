@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { requireCliente, storedSecret } from '../../http/auth.ts';
+import { createCieloGateway } from './cielo/cielo.ts';
+import type { PaymentGateway } from './port.ts';
+import { createSandboxGateway } from './sandbox/gateway.ts';
+import type { SandboxGateway } from './sandbox/gateway.ts';
+import { sandboxRoutes } from './sandbox/routes.ts';
+import { createPayments } from './service.ts';
+import type { Payments, PaymentsLog } from './service.ts';
+
+export interface PaymentsStack {
+  gateway: PaymentGateway;
+  /** Set when the gateway is the embedded sandbox (its bank pages and CLI actions). */
+  sandbox: SandboxGateway | null;
+  /** The sandbox's signing secret (its 3-D Secure server shares it). */
+  sandboxSecret: string;
+  payments: Payments;
+}
+
+/** The configured gateway and the payments service on it (the app and the CLI build the same). */
+export async function createPaymentsStack(config: Config, db: Db, log: PaymentsLog): Promise<PaymentsStack> {
+  const p = config.payments;
+  const sandboxSecret = p.sandboxSecret ?? (await storedSecret(db, 'pagamentos_sandbox_secret'));
+  let sandbox: SandboxGateway | null = null;
+  let gateway: PaymentGateway;
+  if (p.gateway === 'cielo') {
+    gateway = createCieloGateway({
+      merchantId: p.cielo.merchantId,
+      merchantKey: p.cielo.merchantKey,
+      apiUrl: p.cielo.apiUrl,
+      queryUrl: p.cielo.queryUrl,
+      sopUrl: p.cielo.sopUrl,
+      mpi: p.cielo.mpi,
+      ...(p.cielo.notificationSecret ? { notificationSecret: p.cielo.notificationSecret } : {}),
+    });
+  } else {
+    sandbox = createSandboxGateway({ db, secret: sandboxSecret, pix: p.pix });
+    gateway = sandbox;
+  }
+  const payments = createPayments({
+    db,
+    gateway,
+    log,
+    pixExpiraSegundos: p.pixExpiraSegundos,
+    publicUrl: config.publicUrl,
+  });
+  return { gateway, sandbox, sandboxSecret, payments };
+}
+
+/**
+ * Online payments' own routes (issue 5): the 3-D Secure token, the provider's notifications, the
+ * sandbox's pages, and the background reconciliation of open payments. Cards are modules/cards;
+ * charging happens in order placement (modules/orders).
+ */
+export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; stack: PaymentsStack }) {
+  const { gateway, payments } = stack;
+  return async function (app: FastifyInstance): Promise<void> {
+    // Spec section 7: the authentication script's access token (used when a debit method exists).
+    app.get('/controle/3ds/token/', async (req) => {
+      await requireCliente(req);
+      return gateway.tokenMpi();
+    });
+
+    // The provider's notification: only the payment id is read, then asked of the gateway.
+    app.post('/pagamentos/notificacao/', async (req, reply) => {
+      const ok = await payments.notificacao(req.body, req.headers);
+      if (!ok) return reply.code(401).send({ detail: 'Notificação não reconhecida.' });
+      return reply.code(200).send({ ok: true });
+    });
+
+    if (stack.sandbox) await app.register(sandboxRoutes({ db, stack: { ...stack, sandbox: stack.sandbox } }));
+
+    const segundos = config.payments.reconciliarSegundos;
+    if (segundos > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      let rodando: Promise<unknown> = Promise.resolve();
+      app.addHook('onReady', async () => {
+        timer = setInterval(() => {
+          rodando = payments.reconciliar().catch((e: unknown) => {
+            app.log.error(
+              { erro: e instanceof Error ? e.message : String(e) },
+              'conciliação de pagamentos falhou',
+            );
+          });
+        }, segundos * 1000);
+        timer.unref();
+      });
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await rodando;
+      });
+    }
+  };
+}

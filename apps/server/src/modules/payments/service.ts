@@ -1,0 +1,476 @@
+import { BANDEIRAS_DEBITO, MSG_PEDIDO, STATUS, isBandeira, mascararCartao } from '@rango/domain';
+import type { PagamentoInput, TipoTransacao, Transacao } from '@rango/domain';
+import type { Db } from '../../db/index.ts';
+import type { EstadoPagamentoRow } from '../../db/types.ts';
+import { HttpError } from '../../http/errors.ts';
+import { MovimentoRecusado, moverPedido } from '../operator/mover-pedido.ts';
+import { GatewayIndisponivelError, GatewayValidacaoError } from './port.ts';
+import type {
+  AutenticacaoExterna,
+  BandeiraGateway,
+  CartaoCobranca,
+  PaymentGateway,
+  ResultadoPagamento,
+} from './port.ts';
+import { paymentsRepository as repo } from './repository.ts';
+import type { NovoPagamento, PagamentoRow } from './repository.ts';
+
+/** What the server logs through (Fastify's logger, or the CLI's console). */
+export interface PaymentsLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface PaymentsDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  log: PaymentsLog;
+  /** PIX charges expire after this many seconds. */
+  pixExpiraSegundos: number;
+  /** The public origin: the bank page sends the customer back to {publicUrl}/aguardando-pagamento. */
+  publicUrl: string;
+  agora?: () => Date;
+}
+
+/** sttipopgto of the online methods (spec section 3). */
+export const STTIPOPGTO_ONLINE: Readonly<Record<number, TipoTransacao>> = {
+  60: 'credito',
+  61: 'debito',
+  200: 'pix',
+};
+
+/** Texts of ours where the spec gives none (the spec's own are in MSG_PEDIDO). */
+export const MSG_PAGAMENTO = {
+  naoPermitido: 'Forma de pagamento não aceita para pagamento online.',
+  cartaoObrigatorio: 'Informe o cartão.',
+  cartaoInvalido: 'Cartão inválido.',
+  debitoBandeira: 'Para débito, por favor, utilize Mastercard ou Visa.',
+  naoAutorizado: (msg: string) => `Pagamento não autorizado: ${msg}`,
+  debitoNegado: 'Autenticação negada para o pagamento em débito.',
+  pixNaoPago: 'Pagamento não efetuado.',
+  naoConcluido: 'Pagamento não concluído.',
+} as const;
+
+/** 400 codigo 106 (spec section 8) with its inner code: 500 gateway errors, 501 refused, 100 not allowed. */
+export function recusaPagamento(
+  extra: { codigo: 100 | 500 | 501; msg: string } & Record<string, unknown>,
+): HttpError {
+  return new HttpError(400, { codigo: 106, msg: extra.msg, extra });
+}
+
+const naoPermitido = (msg: string = MSG_PAGAMENTO.naoPermitido) => recusaPagamento({ codigo: 100, msg });
+
+/** A validated online payment, ready to charge once the order is written. */
+export interface PagamentoOnline {
+  tipo: TipoTransacao;
+  cartao: CartaoCobranca | null;
+  salvar: boolean;
+  autenticacao: AutenticacaoExterna | null;
+  /** What the order and the saved card may show. */
+  exibicao: { bandeira: string; numero: string; titular: string; cnpjoucpf: string } | null;
+}
+
+export interface PedidoACobrar {
+  id: number;
+  pedido_id: string;
+  idcliente: number;
+  total: number;
+  nome: string;
+  cpf: string | null;
+}
+
+const soDigitos = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
+
+/** Our idempotency key for attempt n of an order: Cielo's MerchantOrderId (≤ 50, alphanumeric). */
+export const chaveTentativa = (pedidoId: string, n: number): string =>
+  `${pedidoId.replace(/[^a-zA-Z0-9]/g, '')}p${n}`;
+
+/** The wire transacao of one attempt (spec section 3 'transacoes'). */
+export function presentTransacao(
+  p: PagamentoRow,
+  idestabelecimento: number,
+  pedidoEmAberto: boolean,
+): Transacao {
+  return {
+    // The bank page only while it can still be used.
+    url: p.estado === 'pendente' && pedidoEmAberto ? p.url : null,
+    qrcode: p.tipo === 'pix' ? p.qrcode : null,
+    imagem_qrcode: p.tipo === 'pix' ? p.imagem_qrcode : null,
+    pedido: p.idpedido ?? 0,
+    deliveryestabelecimento: idestabelecimento,
+    tipo: p.tipo,
+    estado: p.estado,
+    expira_em: p.expira_em,
+    valor: p.valor,
+  };
+}
+
+export function createPayments(deps: PaymentsDeps) {
+  const { db, gateway, log } = deps;
+  const agora = deps.agora ?? (() => new Date());
+  const returnUrl = `${deps.publicUrl.replace(/\/$/, '')}/aguardando-pagamento`;
+
+  /** Checks the online payment entry before the order is written (refusals charge nothing). */
+  async function prepararOnline(
+    idcliente: number,
+    sttipopgto: number,
+    entrada: PagamentoInput,
+  ): Promise<PagamentoOnline> {
+    const tipo = STTIPOPGTO_ONLINE[sttipopgto];
+    if (!tipo) throw naoPermitido();
+    if (tipo === 'pix') {
+      if (entrada.tipo !== 'PIX') throw naoPermitido();
+      return { tipo, cartao: null, salvar: false, autenticacao: null, exibicao: null };
+    }
+    if (entrada.tipo !== 'CARTAO') throw naoPermitido();
+    const c = entrada.cartao;
+    if (!c) throw naoPermitido(MSG_PAGAMENTO.cartaoObrigatorio);
+    const cnpjoucpf = soDigitos(c.cnpjoucpf);
+    let cartao: CartaoCobranca;
+    let exibicao: PagamentoOnline['exibicao'];
+    if (c.token) {
+      // A saved card is the customer's own; a fresh browser token must exist at the gateway.
+      const donos = await repo.donosDoToken(db, c.token);
+      if (donos.length > 0 && !donos.includes(idcliente)) throw naoPermitido(MSG_PAGAMENTO.cartaoInvalido);
+      const t = await gateway.consultarToken(c.token);
+      if (!t) throw naoPermitido(MSG_PAGAMENTO.cartaoInvalido);
+      cartao = { token: t.token, bandeira: t.bandeira, expiracao: t.expiracao, titular: t.titular };
+      exibicao = { bandeira: t.bandeira, numero: mascararCartao(t.final), titular: t.titular, cnpjoucpf };
+    } else {
+      const numero = soDigitos(c.numero);
+      const bandeira = c.bandeira ?? '';
+      if (numero.length < 13 || !isBandeira(bandeira)) throw naoPermitido(MSG_PAGAMENTO.cartaoInvalido);
+      cartao = {
+        numero,
+        cvv: c.cvv ?? null,
+        expiracao: c.expiracao ?? null,
+        titular: c.titular ?? '',
+        bandeira: bandeira as BandeiraGateway,
+      };
+      exibicao = { bandeira, numero: mascararCartao(numero.slice(-4)), titular: c.titular ?? '', cnpjoucpf };
+    }
+    if (tipo === 'debito' && !(BANDEIRAS_DEBITO as readonly string[]).includes(cartao.bandeira)) {
+      throw naoPermitido(MSG_PAGAMENTO.debitoBandeira);
+    }
+    const ea = c.external_authentication;
+    const autenticacao: AutenticacaoExterna | null =
+      tipo === 'debito' && ea && (ea.referenceid || ea.cavv)
+        ? {
+            cavv: ea.cavv ?? null,
+            xid: ea.xid ?? null,
+            eci: ea.eci ?? null,
+            version: ea.version ?? null,
+            referenceid: ea.referenceid ?? null,
+          }
+        : null;
+    return { tipo, cartao, salvar: c.salvar === true, autenticacao, exibicao };
+  }
+
+  /** The attempt row written with the order (same transaction). */
+  async function novaTentativa(pedidoId: string, idcliente: number, valor: number, online: PagamentoOnline) {
+    const n = (await repo.tentativas(db, pedidoId)) + 1;
+    const dthr = agora().toISOString();
+    const p: NovoPagamento = {
+      pedido_id: pedidoId,
+      idcliente,
+      chave: chaveTentativa(pedidoId, n),
+      gateway: gateway.nome,
+      tipo: online.tipo,
+      valor,
+      estado: 'iniciado',
+      cartao_token: online.cartao?.token ?? null,
+      cartao_bandeira: online.exibicao?.bandeira ?? null,
+      cartao_numero: online.exibicao?.numero ?? null,
+      cartao_titular: online.exibicao?.titular ?? null,
+      cartao_cnpjoucpf: online.exibicao?.cnpjoucpf ?? null,
+      salvar_cartao: online.salvar ? 1 : 0,
+      criado_em: dthr,
+      atualizado_em: dthr,
+    };
+    return p;
+  }
+
+  /** Moves the order on from PgtoPendente; a lost race (already moved) changes nothing. */
+  async function moverDoPendente(idpedido: number, para: number, motivo?: string): Promise<boolean> {
+    try {
+      await moverPedido(db, idpedido, para, {
+        de: STATUS.PgtoPendente,
+        motivo,
+        pagamento: true,
+        agora: agora(),
+      });
+      return true;
+    } catch (e) {
+      if (e instanceof MovimentoRecusado) return false;
+      throw e;
+    }
+  }
+
+  async function salvarCartaoDa(p: PagamentoRow, token: string | null) {
+    if (!p.salvar_cartao || !token || p.idcliente === null) return;
+    await repo.salvarCartao(db, {
+      idcliente: p.idcliente,
+      token,
+      bandeira: p.cartao_bandeira ?? '',
+      numero: p.cartao_numero ?? '',
+      titular: p.cartao_titular ?? '',
+      cnpjoucpf: p.cartao_cnpjoucpf ?? '',
+      datahora: agora().toISOString(),
+    });
+  }
+
+  /**
+   * Applies what the gateway says about an attempt: each change happens once (a webhook twice, a
+   * poll after the webhook, or results out of order change nothing the second time).
+   */
+  async function aplicar(p: PagamentoRow, r: ResultadoPagamento): Promise<void> {
+    const dthr = agora().toISOString();
+    const base = {
+      payment_id: r.paymentId ?? p.payment_id,
+      return_code: r.returnCode,
+      return_message: r.returnMessage,
+      atualizado_em: dthr,
+      consultado_em: dthr,
+    };
+    const abertos: EstadoPagamentoRow[] = ['iniciado', 'incerto', 'pendente'];
+    switch (r.estado) {
+      case 'pendente': {
+        await repo.mudar(db, p.id, ['iniciado', 'incerto'], {
+          ...base,
+          estado: 'pendente',
+          url: r.authenticationUrl ?? p.url,
+          qrcode: r.pix?.qrcode ?? p.qrcode,
+          imagem_qrcode: r.pix?.imagem ?? p.imagem_qrcode,
+          expira_em: r.pix?.expiraEm ?? p.expira_em,
+        });
+        return;
+      }
+      case 'pago': {
+        if (!(await repo.mudar(db, p.id, abertos, { ...base, estado: 'pago', url: null }))) return;
+        await salvarCartaoDa(p, r.cardToken ?? p.cartao_token);
+        if (p.idpedido === null) return;
+        if (!(await moverDoPendente(p.idpedido, STATUS.Sincronizado))) {
+          // Paid after the order was cancelled (a late PIX, a cancelled pending order): give it back.
+          const pedido = await repo.statusDoPedido(db, p.idpedido);
+          if (
+            pedido &&
+            (pedido.status === STATUS.Cancelado || pedido.status === STATUS.CancelamentoSincronizado)
+          ) {
+            await estornar(p.idpedido);
+          }
+        }
+        log.info({ pedido: p.idpedido, pagamento: p.id }, 'pagamento confirmado');
+        return;
+      }
+      case 'negado':
+      case 'expirado': {
+        if (!(await repo.mudar(db, p.id, abertos, { ...base, estado: r.estado, url: null }))) return;
+        if (p.idpedido === null) return;
+        const motivo =
+          p.tipo === 'pix'
+            ? MSG_PAGAMENTO.pixNaoPago
+            : p.tipo === 'debito'
+              ? MSG_PAGAMENTO.debitoNegado
+              : MSG_PAGAMENTO.naoAutorizado(r.returnMessage ?? '');
+        await moverDoPendente(p.idpedido, STATUS.Cancelado, motivo.slice(0, 200));
+        return;
+      }
+      case 'estornado': {
+        await repo.mudar(db, p.id, ['pago', 'estorno_pendente', ...abertos], {
+          ...base,
+          estado: 'estornado',
+        });
+        return;
+      }
+    }
+  }
+
+  /**
+   * Charges an order just written in PgtoPendente with its attempt. A refusal removes the order
+   * and throws 106 (nothing was charged; the app may try again). An unknown outcome (time-out)
+   * keeps the order pending: the reconciler asks the gateway by our key, never charges again.
+   */
+  async function cobrar(pedido: PedidoACobrar, chave: string, online: PagamentoOnline): Promise<void> {
+    const p = await repo.porChave(db, chave);
+    if (!p) throw new Error(`pagamento ${chave} não gravado`);
+    let r: ResultadoPagamento;
+    try {
+      r =
+        online.tipo === 'pix'
+          ? await gateway.criarPix({
+              chave: p.chave,
+              valor: pedido.total,
+              comprador: { nome: pedido.nome, cpf: pedido.cpf },
+              expiraEmSegundos: deps.pixExpiraSegundos,
+            })
+          : await gateway.cobrarCartao({
+              chave: p.chave,
+              valor: pedido.total,
+              tipo: online.tipo,
+              cartao: online.cartao!,
+              salvar: online.salvar,
+              autenticacao: online.autenticacao,
+              returnUrl,
+              comprador: { nome: pedido.nome, cpf: pedido.cpf },
+            });
+    } catch (e) {
+      if (e instanceof GatewayValidacaoError) {
+        await repo.mudar(db, p.id, ['iniciado'], {
+          estado: 'negado',
+          return_code: String(e.erros[0]?.Code ?? ''),
+          return_message: (e.erros[0]?.Message ?? '').slice(0, 200),
+          atualizado_em: agora().toISOString(),
+        });
+        await repo.removerPedido(db, pedido.id, pedido.pedido_id);
+        throw recusaPagamento({
+          codigo: 500,
+          msg: e.erros[0]?.Message ?? MSG_PEDIDO.pagamentoOnlinePadrao,
+          errors: e.erros,
+        });
+      }
+      // Unknown outcome: the gateway may have charged. Reconciled later by our key.
+      await repo.mudar(db, p.id, ['iniciado'], { estado: 'incerto', atualizado_em: agora().toISOString() });
+      log.warn(
+        {
+          pedido: pedido.id,
+          pagamento: p.id,
+          erro: e instanceof GatewayIndisponivelError ? e.message : String(e),
+        },
+        'gateway sem resposta: pagamento a conciliar',
+      );
+      return;
+    }
+    if (r.estado === 'negado' && online.tipo !== 'pix') {
+      await aplicarRecusaSincrona(p, r, pedido);
+    }
+    await aplicar(p, r);
+  }
+
+  /** A card refused at once: the attempt is recorded, the order removed, the reason answered. */
+  async function aplicarRecusaSincrona(p: PagamentoRow, r: ResultadoPagamento, pedido: PedidoACobrar) {
+    await repo.mudar(db, p.id, ['iniciado'], {
+      estado: 'negado',
+      payment_id: r.paymentId,
+      return_code: r.returnCode,
+      return_message: r.returnMessage,
+      atualizado_em: agora().toISOString(),
+    });
+    await repo.removerPedido(db, pedido.id, pedido.pedido_id);
+    const msg = r.returnMessage ?? MSG_PEDIDO.pagamentoOnlinePadrao;
+    throw recusaPagamento({
+      codigo: 501,
+      msg,
+      Payment: { ReturnCode: r.returnCode, ReturnMessage: r.returnMessage },
+    });
+  }
+
+  /** Asks the gateway about an open attempt and applies the answer. */
+  async function sincronizarTentativa(p: PagamentoRow): Promise<void> {
+    await repo.consultado(db, p.id, agora().toISOString());
+    let r: ResultadoPagamento | null;
+    try {
+      r = p.payment_id ? await gateway.consultar(p.payment_id) : await gateway.consultarPorChave(p.chave);
+    } catch (e) {
+      log.warn(
+        { pagamento: p.id, erro: e instanceof Error ? e.message : String(e) },
+        'consulta ao gateway falhou',
+      );
+      return;
+    }
+    if (p.estado === 'estorno_pendente') {
+      if (r?.estado === 'estornado') await aplicar(p, r);
+      else if (r?.estado === 'pago' && p.payment_id) await pedirEstorno(p);
+      return;
+    }
+    const antigo = Date.parse(p.criado_em) < agora().getTime() - 60_000;
+    if (r === null) {
+      // No payment under our key a minute on: nothing was charged, the order is not paid.
+      if ((p.estado === 'iniciado' || p.estado === 'incerto') && antigo && p.idpedido !== null) {
+        await repo.mudar(db, p.id, ['iniciado', 'incerto'], {
+          estado: 'negado',
+          atualizado_em: agora().toISOString(),
+        });
+        await moverDoPendente(p.idpedido, STATUS.Cancelado, MSG_PAGAMENTO.naoConcluido);
+      }
+      return;
+    }
+    // A PIX past its expiry: ours decides even where the gateway has no expiry of its own (Cielo).
+    if (
+      r.estado === 'pendente' &&
+      p.tipo === 'pix' &&
+      p.expira_em &&
+      Date.parse(p.expira_em) <= agora().getTime()
+    ) {
+      r = { ...r, estado: 'expirado' };
+    }
+    await aplicar(p, r);
+  }
+
+  async function pedirEstorno(p: PagamentoRow): Promise<void> {
+    if (!p.payment_id) return;
+    await repo.mudar(db, p.id, ['pago'], {
+      estado: 'estorno_pendente',
+      atualizado_em: agora().toISOString(),
+    });
+    try {
+      const r = await gateway.estornar(p.payment_id, p.valor);
+      if (r.estado === 'estornado') await aplicar({ ...p, estado: 'estorno_pendente' }, r);
+    } catch (e) {
+      // Stays estorno_pendente: the reconciler asks again.
+      log.error({ pagamento: p.id, erro: e instanceof Error ? e.message : String(e) }, 'estorno falhou');
+    }
+  }
+
+  /** Refunds every paid attempt of a cancelled order (the restaurant's cancellation). */
+  async function estornar(idpedido: number): Promise<void> {
+    for (const p of await repo.doPedido(db, idpedido)) {
+      if (p.estado === 'pago') await pedirEstorno(p);
+    }
+  }
+
+  return {
+    prepararOnline,
+    novaTentativa,
+    cobrar,
+    estornar,
+
+    /** An order's open attempts asked about again (reads of a pending order; at most every `intervaloMs`). */
+    async sincronizarPedido(idpedido: number, intervaloMs = 3000): Promise<void> {
+      const limite = agora().getTime() - intervaloMs;
+      for (const p of await repo.doPedido(db, idpedido)) {
+        if (!['iniciado', 'incerto', 'pendente', 'estorno_pendente'].includes(p.estado)) continue;
+        if (p.consultado_em && Date.parse(p.consultado_em) > limite) continue;
+        await sincronizarTentativa(p);
+      }
+    },
+
+    /** A provider notification: the payment is read from the gateway, never from the body. */
+    async notificacao(
+      body: unknown,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<boolean> {
+      const paymentId = gateway.lerNotificacao(body, headers);
+      if (!paymentId) return false;
+      const p = await repo.porPaymentId(db, paymentId);
+      if (p) await sincronizarTentativa(p);
+      return true;
+    },
+
+    /** By the gateway's id (the sandbox's bank pages and CLI after their action). */
+    async sincronizarPaymentId(paymentId: string): Promise<void> {
+      const p = await repo.porPaymentId(db, paymentId);
+      if (p) await sincronizarTentativa(p);
+    },
+
+    /** One pass over open attempts (background reconciler). */
+    async reconciliar(limite = 100): Promise<number> {
+      const antes = new Date(agora().getTime() - 10_000).toISOString();
+      const abertos = await repo.abertos(db, antes, limite);
+      for (const p of abertos) await sincronizarTentativa(p);
+      return abertos.length;
+    },
+  };
+}
+
+export type Payments = ReturnType<typeof createPayments>;
