@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { helmetOptions } from './http/security.ts';
 import { createSpaShell } from './http/spa.ts';
+import { cardsRoutes } from './modules/cards/routes.ts';
 import { couponsRoutes } from './modules/coupons/routes.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
@@ -147,6 +148,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // Online payments (issue 5): the gateway (sandbox or Cielo) and its service, used by orders.
       const pagamentos = await createPaymentsStack(config, db, app.log);
       await api.register(paymentsRoutes({ config, db, stack: pagamentos }));
+      await api.register(
+        cardsRoutes({ db, gateway: pagamentos.gateway, rateLimit: createRateLimiter(db, config.rateLimit) }),
+      );
       // Orders (issue 4): the customer's calls, and the restaurant's operator API.
       await api.register(ordersRoutes({ config, db, menu, payments: pagamentos.payments }));
       await api.register(operatorRoutes({ config, db, payments: pagamentos.payments }));
