@@ -35,6 +35,27 @@ describe('content security policy', () => {
     expect(csp['img-src']).toContain('https://www.facebook.com');
     expect(JSON.stringify(csp)).not.toContain('google');
   });
+
+  it("adds Cielo's tokenisation and 3-D Secure origins only with PAYMENT_GATEWAY=cielo", () => {
+    const cielo = {
+      sopUrl: 'https://transaction.pagador.com.br',
+      mpi: {
+        authUrl: 'https://mpi.braspag.com.br',
+        scriptUrl: 'https://mpi.braspag.com.br/Scripts/BP.Mpi.3ds20.min.js',
+      },
+    };
+    const csp = contentSecurityPolicy({ payments: { gateway: 'cielo', cielo } });
+    expect(csp['script-src']).toEqual(["'self'", 'https://mpi.braspag.com.br']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://transaction.pagador.com.br',
+      'https://mpi.braspag.com.br',
+    ]);
+    expect(csp['frame-src']).toEqual(["'self'", 'https:']);
+    expect(contentSecurityPolicy({ payments: { gateway: 'sandbox', cielo } })).toEqual(
+      CONTENT_SECURITY_POLICY,
+    );
+  });
 });
 
 describe('a site with social login configured', () => {

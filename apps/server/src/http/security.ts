@@ -26,6 +26,39 @@ type Directives = Record<keyof typeof CONTENT_SECURITY_POLICY, string[]>;
 export interface SocialCspConfig {
   googleClientId?: string | undefined;
   facebookAppId?: string | undefined;
+  /** Online payments with Cielo: the browser talks to its tokenisation and 3-D Secure origins. */
+  payments?: PaymentsCspConfig | undefined;
+}
+
+/** The parts of PaymentsConfig the CSP reads (config.ts). */
+export interface PaymentsCspConfig {
+  gateway: 'sandbox' | 'cielo';
+  cielo: { sopUrl: string; mpi: { authUrl: string; scriptUrl: string } };
+}
+
+const origem = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Cielo in production: the app posts the card to the Silent Order Post origin, loads Braspag's
+ * BP.Mpi script, which calls its 3-D Secure server and frames the issuer's challenge page (any
+ * bank's origin: https: only). The sandbox is this server itself ('self').
+ */
+function cieloCsp(p: PaymentsCspConfig): Partial<Directives> {
+  const sop = origem(p.cielo.sopUrl);
+  const mpi = origem(p.cielo.mpi.authUrl);
+  const script = origem(p.cielo.mpi.scriptUrl);
+  const lista = (...o: (string | null)[]) => [...new Set(o.filter((x): x is string => x !== null))];
+  return {
+    'script-src': lista(script),
+    'connect-src': lista(sop, mpi, script),
+    'frame-src': ['https:'],
+  };
 }
 
 // Google Identity Services' CSP guidance (developers.google.com/identity/gsi/web/guides/get-google-api-clientid).
@@ -56,6 +89,7 @@ export function contentSecurityPolicy(config: SocialCspConfig = {}): Directives 
   };
   if (config.googleClientId) add(GOOGLE_GSI);
   if (config.facebookAppId) add(FACEBOOK_SDK);
+  if (config.payments?.gateway === 'cielo') add(cieloCsp(config.payments));
   return directives;
 }
 
