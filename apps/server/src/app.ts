@@ -35,6 +35,7 @@ import { geoRoutes } from './modules/geo/routes.ts';
 import { operatorRoutes } from './modules/operator/plugin.ts';
 import { ordersRoutes } from './modules/orders/plugin.ts';
 import { createPaymentsStack, paymentsRoutes } from './modules/payments/plugin.ts';
+import type { PaymentGateway } from './modules/payments/port.ts';
 
 export const API_PREFIX = '/api/ead';
 
@@ -43,6 +44,8 @@ export interface AppDeps {
   db?: Db;
   /** The mail adapter; when omitted, SMTP if config.smtpUrl is set, else the outbox. */
   mailer?: Mailer;
+  /** Tests: wraps the configured payment gateway (time-outs, outages). */
+  wrapGateway?: (g: PaymentGateway) => PaymentGateway;
 }
 
 declare module 'fastify' {
@@ -146,7 +149,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // Coupons (issue 4).
       await api.register(couponsRoutes(createCouponsService(db), createRateLimiter(db, config.rateLimit)));
       // Online payments (issue 5): the gateway (sandbox or Cielo) and its service, used by orders.
-      const pagamentos = await createPaymentsStack(config, db, app.log);
+      const pagamentos = await createPaymentsStack(config, db, app.log, deps.wrapGateway);
       await api.register(paymentsRoutes({ config, db, stack: pagamentos }));
       await api.register(
         cardsRoutes({ db, gateway: pagamentos.gateway, rateLimit: createRateLimiter(db, config.rateLimit) }),

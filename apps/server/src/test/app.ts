@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import type { AppDeps } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Dialeto } from '../db/index.ts';
 import { seedEstablishments } from '../db/seed/seed-establishments.ts';
@@ -14,10 +15,14 @@ export interface TestApp {
 }
 
 /** A migrated database seeded with the test fixture, and the app on it (call app.inject). */
-export async function openTestApp(dialect: Dialeto, config: Partial<Config> = {}): Promise<TestApp> {
+export async function openTestApp(
+  dialect: Dialeto,
+  config: Partial<Config> = {},
+  deps: Omit<AppDeps, 'db'> = {},
+): Promise<TestApp> {
   const t = await openTestDb(dialect);
   await seedEstablishments(t.db, fixtureEstablishments, { alwaysOpen: false });
-  const app = buildApp(testConfig(config), { db: t.db });
+  const app = buildApp(testConfig(config), { ...deps, db: t.db });
   return {
     app,
     t,

@@ -20,7 +20,13 @@ export interface PaymentsStack {
 }
 
 /** The configured gateway and the payments service on it (the app and the CLI build the same). */
-export async function createPaymentsStack(config: Config, db: Db, log: PaymentsLog): Promise<PaymentsStack> {
+export async function createPaymentsStack(
+  config: Config,
+  db: Db,
+  log: PaymentsLog,
+  /** Tests wrap the gateway (a time-out after the charge, an outage). */
+  wrap: (g: PaymentGateway) => PaymentGateway = (g) => g,
+): Promise<PaymentsStack> {
   const p = config.payments;
   const sandboxSecret = p.sandboxSecret ?? (await storedSecret(db, 'pagamentos_sandbox_secret'));
   let sandbox: SandboxGateway | null = null;
@@ -39,6 +45,7 @@ export async function createPaymentsStack(config: Config, db: Db, log: PaymentsL
     sandbox = createSandboxGateway({ db, secret: sandboxSecret, pix: p.pix });
     gateway = sandbox;
   }
+  gateway = wrap(gateway);
   const payments = createPayments({
     db,
     gateway,
