@@ -292,6 +292,101 @@ describe.each(DIALECTS)('online payments through the API on %s', (dialect) => {
     }
   });
 
+  describe('debit with 3-D Secure (the sandbox authentication server)', () => {
+    /** What the bpmpi script does: asks the 3DS server about the card's last 4 for this amount. */
+    async function autenticar(final: string, valor: number, decisao?: 'aprovar' | 'negar') {
+      const mpi = (
+        await h.app.inject({ url: `${API}/controle/3ds/token/`, headers: maria.headers })
+      ).json() as {
+        access_token: string;
+      };
+      const auth = { authorization: `Bearer ${mpi.access_token}` };
+      const r = await h.app.inject({
+        method: 'POST',
+        url: `${API}/sandbox/3ds/autenticar`,
+        headers: auth,
+        payload: { ordernumber: 'x', totalamount: valor, final, bandeira: 'Visa' },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      let corpo = r.json() as {
+        resultado: string;
+        referenceid?: string;
+        evento?: Record<string, string | null>;
+      };
+      if (corpo.resultado === 'desafio') {
+        const ref = corpo.referenceid!;
+        await h.app.inject({
+          method: 'POST',
+          url: `${API}/sandbox/3ds/desafio/${ref}`,
+          payload: { decisao },
+        });
+        corpo = (
+          await h.app.inject({ url: `${API}/sandbox/3ds/resultado/${ref}?bandeira=Visa`, headers: auth })
+        ).json() as typeof corpo;
+      }
+      const e = corpo.evento!;
+      return {
+        resultado: corpo.resultado,
+        external_authentication: {
+          cavv: e.Cavv ?? null,
+          xid: e.Xid ?? null,
+          eci: e.Eci ?? null,
+          version: e.Version ?? null,
+          referenceid: e.ReferenceId ?? null,
+        },
+      };
+    }
+
+    it.each([
+      ['4000000000002701', undefined, 'sucesso', 201],
+      ['4000000000002503', 'aprovar', 'sucesso', 201],
+      ['4000000000002503', 'negar', 'falha', 400],
+      ['4000000000002370', 'aprovar', 'falha', 400],
+      ['4000000000002925', undefined, 'falha', 400],
+      ['4000000000002420', undefined, 'nao_inscrito', 201],
+    ] as const)('card %s (%s): %s → %i', async (numero, decisao, resultado, status) => {
+      const token = await tokenizar(numero);
+      const payload = online(DEBITO, cartaoToken(token, { tipo: 'DEBITO' }));
+      const a = await autenticar(numero.slice(-4), payload.total, decisao);
+      expect(a.resultado).toBe(resultado);
+      payload.pagamentos[0]!.cartao!.external_authentication = a.external_authentication;
+      const res = await post(payload);
+      expect(res.statusCode, res.body).toBe(status);
+      if (status === 201) {
+        const f = await ler(pedidoCriadoSchema.parse(res.json()).id);
+        expect(statusDe(f)).toEqual([STATUS.PgtoPendente, STATUS.Sincronizado]);
+      } else {
+        expect(res.json()).toMatchObject({
+          codigo: 106,
+          extra: { codigo: 501, Payment: { ReturnCode: '05' } },
+        });
+      }
+      // The same authentication again (a replay): refused, nothing charged.
+      const replay = online(
+        DEBITO,
+        cartaoToken(token, { tipo: 'DEBITO', external_authentication: a.external_authentication }),
+      );
+      const antes = await contagens(h.t.db);
+      const again = await post(replay);
+      expect(again.json()).toMatchObject({ codigo: 106, extra: { codigo: 500, errors: [{ Code: 134 }] } });
+      expect(await contagens(h.t.db)).toEqual(antes);
+    });
+
+    it('refuses an authentication for another amount or a forged CAVV', async () => {
+      const token = await tokenizar('4000000000002701');
+      const payload = online(DEBITO, cartaoToken(token, { tipo: 'DEBITO' }));
+      const outro = await autenticar('2701', payload.total + 1);
+      payload.pagamentos[0]!.cartao!.external_authentication = outro.external_authentication;
+      expect((await post(payload)).json()).toMatchObject({ codigo: 106, extra: { codigo: 500 } });
+      const certo = await autenticar('2701', payload.total);
+      payload.pagamentos[0]!.cartao!.external_authentication = {
+        ...certo.external_authentication,
+        cavv: 'AAAAforjado',
+      };
+      expect((await post(payload)).json()).toMatchObject({ codigo: 106, extra: { codigo: 500 } });
+    });
+  });
+
   it('PIX: a BR Code and QR while pending; paid from the sandbox bank, the order moves on; a notification twice changes nothing twice', async () => {
     const res = await post(online(PIX, null));
     expect(res.statusCode, res.body).toBe(201);
