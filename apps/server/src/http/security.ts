@@ -54,9 +54,11 @@ function cieloCsp(p: PaymentsCspConfig): Partial<Directives> {
   const mpi = origem(p.cielo.mpi.authUrl);
   const script = origem(p.cielo.mpi.scriptUrl);
   const lista = (...o: (string | null)[]) => [...new Set(o.filter((x): x is string => x !== null))];
+  // BP.Mpi 3DS 2.0 runs Cardinal Commerce's device data collection (songbird, centinelapi).
+  const cardinal = 'https://*.cardinalcommerce.com';
   return {
-    'script-src': lista(script),
-    'connect-src': lista(sop, mpi, script),
+    'script-src': lista(script, cardinal),
+    'connect-src': lista(sop, mpi, script, cardinal),
     'frame-src': ['https:'],
   };
 }
