@@ -45,11 +45,13 @@ describe('content security policy', () => {
       },
     };
     const csp = contentSecurityPolicy({ payments: { gateway: 'cielo', cielo } });
-    expect(csp['script-src']).toEqual(["'self'", 'https://mpi.braspag.com.br']);
+    const cardinal = 'https://*.cardinalcommerce.com';
+    expect(csp['script-src']).toEqual(["'self'", 'https://mpi.braspag.com.br', cardinal]);
     expect(csp['connect-src']).toEqual([
       "'self'",
       'https://transaction.pagador.com.br',
       'https://mpi.braspag.com.br',
+      cardinal,
     ]);
     expect(csp['frame-src']).toEqual(["'self'", 'https:']);
     expect(contentSecurityPolicy({ payments: { gateway: 'sandbox', cielo } })).toEqual(
