@@ -137,3 +137,22 @@ describe('database URLs', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('payments configuration', () => {
+  it('defaults to the sandbox gateway; Cielo needs its merchant id and key', () => {
+    expect(loadConfig({}).payments.gateway).toBe('sandbox');
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'cielo' })).toThrow(/CIELO_MERCHANT_ID/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+    const c = loadConfig({
+      PAYMENT_GATEWAY: 'cielo',
+      CIELO_MERCHANT_ID: 'id',
+      CIELO_MERCHANT_KEY: 'key',
+      CIELO_PIX_PROVIDER: '',
+    });
+    expect(c.payments.gateway).toBe('cielo');
+    expect(c.payments.cielo.pixProvider).toBeNull();
+    expect(c.payments.cielo.mpi.environment).toBe('PRD');
+    expect(loadConfig({ PIX_EXPIRA_SEGUNDOS: '60' }).payments.pixExpiraSegundos).toBe(60);
+    expect(loadConfig({ PAGAMENTOS_CONCILIAR_SEGUNDOS: '0' }).payments.reconciliarSegundos).toBe(0);
+  });
+});

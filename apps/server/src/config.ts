@@ -84,6 +84,10 @@ export interface PaymentsConfig {
     apiUrl: string;
     queryUrl: string;
     sopUrl: string;
+    /** Silent Order Post's OAuth2 client (Braspag's auth host); unset = no browser tokenisation. */
+    sopOAuth: { url: string; clientId: string; clientSecret: string } | undefined;
+    /** Cielo's PIX provider ('Cielo2'); null for Cielo's own sandbox, which lacks it. */
+    pixProvider: string | null;
     notificationSecret: string | undefined;
     mpi: {
       authUrl: string;
@@ -268,6 +272,15 @@ function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
     apiUrl: env.CIELO_API_URL?.trim() || 'https://api.cieloecommerce.cielo.com.br',
     queryUrl: env.CIELO_QUERY_URL?.trim() || 'https://apiquery.cieloecommerce.cielo.com.br',
     sopUrl: env.CIELO_SOP_URL?.trim() || 'https://transaction.pagador.com.br',
+    sopOAuth:
+      env.CIELO_SOP_CLIENT_ID?.trim() && env.CIELO_SOP_CLIENT_SECRET?.trim()
+        ? {
+            url: env.CIELO_SOP_OAUTH_URL?.trim() || 'https://auth.braspag.com.br/oauth2/token',
+            clientId: env.CIELO_SOP_CLIENT_ID.trim(),
+            clientSecret: env.CIELO_SOP_CLIENT_SECRET.trim(),
+          }
+        : undefined,
+    pixProvider: env.CIELO_PIX_PROVIDER === undefined ? 'Cielo2' : env.CIELO_PIX_PROVIDER.trim() || null,
     notificationSecret: optional(env.CIELO_NOTIFICATION_SECRET),
     mpi: {
       authUrl: env.MPI_AUTH_URL?.trim() || 'https://mpi.braspag.com.br',

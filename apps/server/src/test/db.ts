@@ -111,6 +111,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
         apiUrl: 'http://127.0.0.1:9',
         queryUrl: 'http://127.0.0.1:9',
         sopUrl: 'http://127.0.0.1:9',
+        sopOAuth: undefined,
+        pixProvider: null,
         notificationSecret: undefined,
         mpi: {
           authUrl: 'http://127.0.0.1:9',

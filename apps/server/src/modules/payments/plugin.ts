@@ -39,6 +39,8 @@ export async function createPaymentsStack(
       queryUrl: p.cielo.queryUrl,
       sopUrl: p.cielo.sopUrl,
       mpi: p.cielo.mpi,
+      pixProvider: p.cielo.pixProvider,
+      ...(p.cielo.sopOAuth ? { sopOAuth: p.cielo.sopOAuth } : {}),
       ...(p.cielo.notificationSecret ? { notificationSecret: p.cielo.notificationSecret } : {}),
     });
   } else {
