@@ -2,12 +2,13 @@ import { MSG_CONTA } from '@rango/domain';
 import { Alert, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useCliente } from '../../../api/cliente.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { CartoesSection } from '../components/cartoes-section.tsx';
 import { EnderecosSection } from '../components/enderecos-section.tsx';
 import { PerfilForm } from '../components/perfil-form.tsx';
 
 const TITULO = 'Dados do cadastro';
 
-/** /cliente (login required): the profile form and the address list. Cards come with payments. */
+/** /cliente (login required): the profile form, the address list and the saved cards. */
 export default function ClientePage() {
   useDocumentTitle(TITULO);
   const cliente = useCliente();
@@ -41,6 +42,9 @@ export default function ClientePage() {
         </Paper>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <EnderecosSection />
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <CartoesSection />
         </Paper>
       </Stack>
     </Container>

@@ -1,0 +1,164 @@
+/**
+ * Saved cards (GET/POST /controle/cartao/, DELETE /controle/cartao/{id}/) and the browser's card
+ * tokenisation (issue 5), shared by the profile's list and the checkout. Only lazily loaded
+ * chunks import this module: the card schemas stay out of the menu route's entry JS.
+ *
+ * The card number and CVV pass through `tokenizarCartao` straight to the gateway: they are never
+ * sent to our API, cached, stored or put in an error.
+ */
+import {
+  cartaoSalvoSchema,
+  cartoesSalvosSchema,
+  sopCartaoRespostaSchema,
+  sopErroTexto,
+  sopErrosSchema,
+  tokenizacaoSchema,
+  SOP_ERRO,
+  type CartaoInput,
+  type CartaoSalvo,
+  type SopCartaoInput,
+  type SopErro,
+  type Tokenizacao,
+} from '@rango/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { apiGet, apiRequest } from '../lib/api-client.ts';
+import { useIsLoggedIn } from '../stores/session.ts';
+
+const PATH = '/controle/cartao/';
+
+/** GET /controle/cartao/ — the customer's saved cards. */
+export function getCartoes(signal?: AbortSignal): Promise<CartaoSalvo[]> {
+  return apiGet(PATH, cartoesSalvosSchema, signal);
+}
+
+export const getCartoesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['cartoes'] as const,
+    queryFn: ({ signal }) => getCartoes(signal),
+    staleTime: 60_000,
+  });
+
+/** The saved cards while logged in; disabled for a visitor. */
+export function useCartoes() {
+  const loggedIn = useIsLoggedIn();
+  return useQuery({ ...getCartoesQueryOptions(), enabled: loggedIn });
+}
+
+/** POST /controle/cartao/ (normally with the browser's token, no number or CVV) → the saved card. */
+export function createCartao(body: CartaoInput): Promise<CartaoSalvo> {
+  return apiRequest(PATH, cartaoSalvoSchema, { method: 'POST', body });
+}
+
+export function useCreateCartao() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCartao,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getCartoesQueryOptions().queryKey }),
+  });
+}
+
+const ignored = z.unknown();
+
+/** DELETE /controle/cartao/{id}/ → 204. */
+export async function deleteCartao(id: number): Promise<void> {
+  await apiRequest(`${PATH}${id}/`, ignored, { method: 'DELETE' });
+}
+
+export function useDeleteCartao() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCartao,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getCartoesQueryOptions().queryKey }),
+  });
+}
+
+/** GET /controle/cartao/tokenizacao/ — where the browser posts the card, and its access token. */
+export function getTokenizacao(signal?: AbortSignal): Promise<Tokenizacao> {
+  return apiGet(`${PATH}tokenizacao/`, tokenizacaoSchema, signal);
+}
+
+/** What the gateway needs to tokenise a card (the card form's `CartaoDados` fits). */
+export interface CartaoParaTokenizar {
+  /** Digits only. */
+  numero: string;
+  cvv: string;
+  titular: string;
+  /** MM/YYYY */
+  expiracao: string;
+}
+
+/** A tokenisation that failed, with the customer's text and the field it is about, if any. */
+export class TokenizacaoError extends Error {
+  readonly campo: 'numero' | 'expiracao' | null;
+  readonly erros: readonly SopErro[];
+  constructor(erros: readonly SopErro[]) {
+    super(sopErroTexto(erros));
+    this.name = 'TokenizacaoError';
+    this.erros = erros;
+    this.campo = erros.some((e) => e.Code === SOP_ERRO.numeroInvalido.Code)
+      ? 'numero'
+      : erros.some((e) => e.Code === SOP_ERRO.expiracaoInvalida.Code)
+        ? 'expiracao'
+        : null;
+  }
+}
+
+async function postarCartao(t: Tokenizacao, card: CartaoParaTokenizar, signal?: AbortSignal) {
+  const body: SopCartaoInput = {
+    AccessToken: t.access_token,
+    HolderName: card.titular,
+    RawNumber: card.numero,
+    Expiration: card.expiracao,
+    SecurityCode: card.cvv,
+    EnableTokenize: true,
+  };
+  let res: Response;
+  try {
+    // Plain fetch, not the API client: the gateway may be another origin, and it must get
+    // neither our session token nor cookies.
+    res = await fetch(t.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+      signal: signal ?? null,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new TokenizacaoError([]);
+  }
+  let data: unknown;
+  try {
+    data = await res.json();
+  } catch {
+    data = undefined;
+  }
+  if (res.ok) {
+    const ok = sopCartaoRespostaSchema.safeParse(data);
+    if (!ok.success || ok.data.CardToken === '') throw new TokenizacaoError([]);
+    return ok.data.CardToken;
+  }
+  const erros = sopErrosSchema.safeParse(data);
+  throw new TokenizacaoError(erros.success ? erros.data : []);
+}
+
+/**
+ * Tokenises a card in the browser (Cielo's Silent Order Post): asks our API for the address and an
+ * access token, posts the card there, answers the gateway's CardToken. An access token that
+ * expired meanwhile (error 132) is renewed once. Throws TokenizacaoError (a Portuguese message)
+ * or the API client's ApiError.
+ */
+export async function tokenizarCartao(card: CartaoParaTokenizar, signal?: AbortSignal): Promise<string> {
+  try {
+    return await postarCartao(await getTokenizacao(signal), card, signal);
+  } catch (e) {
+    if (
+      !(e instanceof TokenizacaoError) ||
+      !e.erros.some((x) => x.Code === SOP_ERRO.tokenAcessoInvalido.Code)
+    ) {
+      throw e;
+    }
+    return postarCartao(await getTokenizacao(signal), card, signal);
+  }
+}
