@@ -109,4 +109,34 @@ export const MSG_PEDIDO = {
   verCupom: 'Ver cupom',
   cupomDoPedido: (referencia: string) => `Cupom do pedido #${referencia}`,
   imprimir: 'Imprimir',
+
+  // Online payments on the tracking page (spec sections 4, 8), word for word.
+  autenticacaoNegadaDebito: 'Autenticação negada para o pagamento em débito.',
+  pagamentoEfetuado: 'Pagamento efetuado com sucesso.',
+  pagamentoNaoEfetuado: 'Pagamento não efetuado.',
+  // Ours (the spec is silent on these texts).
+  debitoPendenteTitulo: 'Pagamento em débito',
+  debitoPendenteTexto: 'Para concluir o pagamento, confirme a compra na página de autenticação do seu banco.',
+  autenticarPagamento: 'Autenticar pagamento',
+  autenticacaoDebitoTitulo: 'Autenticação do pagamento em débito',
+  paginaBancoTitulo: 'Página de autenticação do banco',
+  debitoAprovado: 'Pagamento em débito aprovado.',
+  pixTitulo: 'Pagamento via PIX',
+  pixInstrucoes:
+    'No app do seu banco, escolha pagar com PIX e escaneie o QR Code ou use o código copia e cola.',
+  pixInstrucoesCelular: 'Copie o código e cole no app do seu banco, na opção PIX copia e cola.',
+  pixQrCodeAlt: 'QR Code do pagamento PIX',
+  pixCodigoRotulo: 'Código PIX copia e cola',
+  copiarCodigo: 'Copiar código',
+  codigoPixCopiado: 'Código PIX copiado.',
+  codigoPixNaoCopiado: 'Não foi possível copiar o código.',
+  copieCodigoAbaixo: 'Copie o código abaixo',
+  /** The PIX charge's expiry, e.g. 'Expira às 19:30' (or with the date when not today). */
+  pixExpira: (quando: string) => `Expira ${quando}`,
+  pixAguardando: 'Aguardando o pagamento. Esta página é atualizada sozinha.',
+  verificacaoFalhou: 'Não foi possível verificar o pagamento agora. Tentando de novo…',
+  /** A cancelled order's online payment, given back (with the amount as the app displays money). */
+  valorEstornado: (valor: string) => `O valor pago (${valor}) foi estornado.`,
+  estornoPendente: 'Estorno em andamento.',
+  nadaCobrado: 'Nenhum valor foi cobrado.',
 } as const;

@@ -1,13 +1,24 @@
+import { useState } from 'react';
 import type { PedidoDetalhe } from '../lib/pedido-json.ts';
+import { pagamentoPendente } from '../lib/transacao.ts';
+import { DebitoPendente } from './debito-pendente.tsx';
+import { PixPendente } from './pix-pendente.tsx';
 
 /**
- * SLOT for issue 5 (online payments, spec section 4): the pending debit panel (status 10 with a
- * transaction url: the 3-D Secure iframe modal, re-checked on close or when
- * /aguardando-pagamento posts its message) and the pending PIX panel (status 10 and the first
- * payment's type 200: QR code, copy button, 10 s poll). The tracking page already renders this
- * where those panels go, above the timeline; until then it shows nothing (no order of this issue
- * reaches status 10: payment on delivery only).
+ * The tracking page's online-payment panels (spec section 4), above the timeline: the pending
+ * debit (status 10 with the transaction's bank page: the 3-D Secure modal) or the pending PIX
+ * (status 10 and the first payment of type 200: QR code, copy button, 10 s poll). A panel seen
+ * pending on this page stays to tell how the payment ended; an order that was never pending here
+ * shows nothing (its timeline says it).
  */
-export function PagamentoPendenteSlot(_props: { pedido: PedidoDetalhe }) {
+export function PagamentoPendenteSlot({ pedido }: { pedido: PedidoDetalhe }) {
+  const pendente = pagamentoPendente(pedido);
+  const [visto, setVisto] = useState<'debito' | 'pix' | null>(null);
+  if (pendente && pendente.tipo !== visto) setVisto(pendente.tipo);
+  const tipo = pendente?.tipo ?? visto;
+  if (tipo === 'debito') {
+    return <DebitoPendente pedido={pedido} url={pendente?.tipo === 'debito' ? pendente.url : null} />;
+  }
+  if (tipo === 'pix') return <PixPendente pedido={pedido} pix={pendente?.tipo === 'pix' ? pendente : null} />;
   return null;
 }

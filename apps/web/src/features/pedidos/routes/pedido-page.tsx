@@ -21,6 +21,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePedido } from '../api/get-pedido.ts';
 import { EstabelecimentoLogo } from '../components/estabelecimento-logo.tsx';
+import { EstornoAviso } from '../components/estorno-aviso.tsx';
 import { PagamentoPendenteSlot } from '../components/pagamento-pendente-slot.tsx';
 import { PedidoDetalhes } from '../components/pedido-detalhes.tsx';
 import { PedidoContato, PedidoEndereco } from '../components/pedido-local.tsx';
@@ -105,7 +106,11 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
       <PagamentoPendenteSlot pedido={pedido} />
       <div className={classes.colunas}>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Andamento">
-          <PedidoStatus pedido={pedido} />
+          <Stack gap="md">
+            <PedidoStatus pedido={pedido} />
+            {/* Right under the timeline's cancellation ('Pagamentos online são estornados automaticamente.'). */}
+            <EstornoAviso pedido={pedido} />
+          </Stack>
         </Paper>
         <Stack gap="md">
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

@@ -1,4 +1,4 @@
-import type { HistoricoEntry, PedidoFetched, PedidoGravado } from '@rango/domain';
+import type { HistoricoEntry, PedidoFetched, PedidoGravado, Transacao } from '@rango/domain';
 
 export function makeGravado(over: Partial<PedidoGravado> = {}): PedidoGravado {
   return {
@@ -119,4 +119,67 @@ export function makePedido(
     dthrpedido: DTHR,
     ...rest,
   };
+}
+
+/** A payment transaction of order 101 (issue 5), R$ 41,00, pending. */
+export function makeTransacao(over: Partial<Transacao> = {}): Transacao {
+  return {
+    url: null,
+    qrcode: null,
+    imagem_qrcode: null,
+    pedido: 101,
+    deliveryestabelecimento: 1,
+    tipo: 'credito',
+    estado: 'pendente',
+    expira_em: null,
+    valor: 4100,
+    ...over,
+  };
+}
+
+/** A BR Code as the sandbox makes them (the panel only shows and copies it). */
+export const BR_CODE =
+  '00020101021226830014br.gov.bcb.pix2561sandbox.rango.local/pix/v2/cobv/7d9f0c2ab1e34f5c8a6b1d2e3f4a5b6c52040000530398654044100' +
+  '5802BR5915Burger da Vila6009Sao Paulo62070503***6304ABCD';
+
+/** A 1 × 1 PNG as the QR image. */
+export const QR_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** The order's payment entry for online payment (issue 5): PIX (200) or a debit card (61). */
+export function pagamentoOnline(tipo: 'pix' | 'debito'): PedidoGravado['pagamentos'][number] {
+  return tipo === 'pix'
+    ? {
+        descricaoFormaPgto: 'PIX',
+        formapgto_id: 9,
+        formapgto_sttipopgto: 200,
+        pre_pago: true,
+        tipo: 'PIX',
+        troco_para: null,
+        valor: 4100,
+        cartao: null,
+      }
+    : {
+        descricaoFormaPgto: 'Débito',
+        formapgto_id: 8,
+        formapgto_sttipopgto: 61,
+        pre_pago: true,
+        tipo: 'CARTAO',
+        troco_para: null,
+        valor: 4100,
+        cartao: { bandeira: 'Visa', numero: '************2503' },
+      };
+}
+
+/** Order 101 paid online with `tipo`, at the history given, with its transaction. */
+export function makePedidoOnline(
+  tipo: 'pix' | 'debito',
+  historico: HistoricoEntry[],
+  transacao: Partial<Transacao> = {},
+): PedidoFetched {
+  return makePedido({
+    historico,
+    gravado: { pagamentos: [pagamentoOnline(tipo)] },
+    transacoes: [makeTransacao({ tipo, ...transacao })],
+  });
 }
