@@ -179,7 +179,13 @@ export const customersRepository = {
     await db.deleteFrom('cliente_social').where('idcliente', '=', id).execute();
     await db.deleteFrom('endereco').where('idcliente', '=', id).execute();
     if (email !== null) await db.deleteFrom('mail_outbox').where('para', '=', email).execute();
-    // Issue: payments — delete the customer's saved cards (cartao) here.
+    // Saved cards go; payment attempts keep the amount and masked number, not the holder or token.
+    await db.deleteFrom('cartao').where('idcliente', '=', id).execute();
+    await db
+      .updateTable('pagamento')
+      .set({ cartao_titular: null, cartao_cnpjoucpf: null, cartao_token: null })
+      .where('idcliente', '=', id)
+      .execute();
     // Orders stay for the restaurant's records, without the personal data they copied.
     const pedidos = await db
       .selectFrom('pedido')

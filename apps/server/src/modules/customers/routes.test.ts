@@ -618,9 +618,51 @@ describe.each(DIALECTS)('customer routes on %s', (dialect) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // A saved card and an online payment attempt carry the holder's name and CPF (issue 5).
+      await ta.t.db
+        .insertInto('cartao')
+        .values({
+          idcliente: id,
+          token: 'tok-zuleica-0001',
+          bandeira: 'Visa',
+          numero: '************1111',
+          titular: 'ZULEICA APAGAVEL',
+          cnpjoucpf: cpf,
+          datahora: agora,
+        })
+        .execute();
+      await ta.t.db
+        .insertInto('pagamento')
+        .values({
+          idpedido,
+          pedido_id: 'a1b2c3d4-0000-4000-8000-000000000001',
+          idcliente: id,
+          chave: 'a1b2c3d400004000800000000000001p1',
+          gateway: 'sandbox',
+          tipo: 'credito',
+          valor: 3490,
+          estado: 'pago',
+          cartao_token: 'tok-zuleica-0001',
+          cartao_bandeira: 'Visa',
+          cartao_numero: '************1111',
+          cartao_titular: 'ZULEICA APAGAVEL',
+          cartao_cnpjoucpf: cpf,
+          criado_em: agora,
+          atualizado_em: agora,
+        })
+        .execute();
       await recuperar(email);
       // Long needles only: a short digit run could appear by chance in another row's random token.
-      const needles = [email, 'zuleica', '31976543210', cpf, 'rua secreta', 'g-zuleica', '30130-000'];
+      const needles = [
+        email,
+        'zuleica',
+        '31976543210',
+        cpf,
+        'rua secreta',
+        'g-zuleica',
+        '30130-000',
+        'apagavel',
+      ];
       const before = JSON.stringify(await dumpAll(ta.t.db));
       for (const n of needles) expect(before).toContain(n);
 
