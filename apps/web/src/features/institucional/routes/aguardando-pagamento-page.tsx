@@ -1,10 +1,8 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { MSG } from '@rango/domain';
 import { useEffect } from 'react';
+import { CALLBACK_PAGAMENTO } from '../../../config/pagamento.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-
-/** The message the payment modal waits for (spec section 4: re-check the debit status). */
-export const CALLBACK_CARREGADO = { type: 'rango:callback-carregado' } as const;
 
 /**
  * The card issuer's 3-D Secure page redirects here inside the payment iframe. Telling the parent
@@ -13,7 +11,7 @@ export const CALLBACK_CARREGADO = { type: 'rango:callback-carregado' } as const;
 export default function AguardandoPagamentoPage() {
   useDocumentTitle(MSG.aguarde);
   useEffect(() => {
-    if (window.parent !== window) window.parent.postMessage(CALLBACK_CARREGADO, window.location.origin);
+    if (window.parent !== window) window.parent.postMessage(CALLBACK_PAGAMENTO, window.location.origin);
   }, []);
   return (
     <Center component="main" mih="100dvh" p="md">

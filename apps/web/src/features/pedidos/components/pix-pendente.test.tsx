@@ -92,6 +92,22 @@ describe('pending PIX (spec section 4)', () => {
     expect(within(secao).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it("the sandbox's 'bank app' link only when the gateway gives one (demo installs)", async () => {
+    mockApi(
+      getWith(PATH, () => ({ status: 200, body: pix(undefined, { url: '/api/ead/sandbox/banco/pix/abc' }) })),
+    );
+    renderPage();
+    const link = within(await painel()).getByRole('link', { name: MSG_PEDIDO.pixPagarNoSandbox });
+    expect(link).toHaveAttribute('href', `${window.location.origin}/api/ead/sandbox/banco/pix/abc`);
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('no sandbox link without its address (a real gateway)', async () => {
+    mockApi(getWith(PATH, () => ({ status: 200, body: pix() })));
+    renderPage();
+    expect(within(await painel()).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it("'Copiar código' puts the BR Code on the clipboard and says so", async () => {
     mockApi(getWith(PATH, () => ({ status: 200, body: pix() })));
     const user = userEvent.setup();

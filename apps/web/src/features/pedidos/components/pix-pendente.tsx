@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG_PEDIDO, currentStatus, formatBRL } from '@rango/domain';
 import { IconCircleCheck, IconCopy, IconQrcode } from '@tabler/icons-react';
@@ -119,6 +119,13 @@ function PainelPix({ pix, erroVerificacao }: { pix: PixPendenteDados; erroVerifi
         <Text size="sm" c="dimmed">
           {MSG_PEDIDO.pixAguardando}
         </Text>
+        {pix.url ? (
+          <Text size="sm">
+            <Anchor href={pix.url} target="_blank" rel="noopener">
+              {MSG_PEDIDO.pixPagarNoSandbox}
+            </Anchor>
+          </Text>
+        ) : null}
         {/* A failed poll is retried by the next one: a quiet note, read out politely. */}
         <div aria-live="polite" hidden={!erroVerificacao}>
           {erroVerificacao ? (

@@ -32,6 +32,7 @@ describe('pagamentoPendente (spec section 4: which panel a pending order needs)'
       imagem: QR_PNG,
       expiraEm: '2025-05-12T22:30:00.000Z',
       valor: 4100,
+      url: null,
     });
   });
 

@@ -5,6 +5,7 @@
  */
 import { STATUS, currentStatus, isCancelado, type Transacao } from '@rango/domain';
 import { formatData, formatDataHora, formatHora } from './datas.ts';
+import { CALLBACK_PAGAMENTO } from '../../../config/pagamento.ts';
 import type { PedidoDetalhe } from './pedido-json.ts';
 
 /** The payment method type of PIX (spec section 3, sttipopgto 200). */
@@ -29,6 +30,8 @@ export interface PixPendente {
   expiraEm: string | null;
   /** Cents. */
   valor: number;
+  /** The sandbox gateway's 'bank app' that pays it (demo only; null with a real gateway). */
+  url: string | null;
 }
 
 export interface DebitoPendente {
@@ -75,6 +78,7 @@ export function pagamentoPendente(
       imagem: imagemQrCode(pix?.imagem_qrcode ?? null),
       expiraEm: pix?.expira_em ?? null,
       valor: pix?.valor ?? pagamento.valor,
+      url: pix?.url ? urlAutenticacao(pix.url) : null,
     };
   }
   const primeira = pedido.transacoes[0];
@@ -126,13 +130,6 @@ export function quandoExpira(iso: string, agora: Date = new Date()): string {
 }
 
 /**
- * What /aguardando-pagamento posts to its parent when the bank's page returns there. The same
- * object as CALLBACK_CARREGADO in features/institucional/routes/aguardando-pagamento-page.tsx:
- * written twice because features do not import each other (see the issue's report).
- */
-export const CALLBACK_PAGAMENTO_TYPE = 'rango:callback-carregado';
-
-/**
  * A message from the payment callback page: only from this site's origin and with the expected
  * shape. Everything else (the sandbox bank page's own `{tipo: 'rango-3ds'}`, other frames,
  * extensions) is ignored.
@@ -146,6 +143,6 @@ export function isCallbackPagamento(
     event.origin === origin &&
     typeof data === 'object' &&
     data !== null &&
-    (data as { type?: unknown }).type === CALLBACK_PAGAMENTO_TYPE
+    (data as { type?: unknown }).type === CALLBACK_PAGAMENTO.type
   );
 }
