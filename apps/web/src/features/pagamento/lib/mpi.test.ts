@@ -49,11 +49,24 @@ describe('carregarMpi', () => {
     await carregando;
     expect(load).toHaveBeenCalledTimes(1);
 
-    // Again (the next authentication): the globals are there, no second element.
-    await carregarMpi(URL_SCRIPT, 'PRD');
+    // Again (the next authentication): ready already, no second element, no second onReady awaited
+    // (the script sends it once).
+    load.mockImplementation(() => undefined);
+    await carregarMpi(URL_SCRIPT, 'SDB');
     expect(scripts()).toHaveLength(1);
-    expect(load).toHaveBeenCalledTimes(2);
-    expect(window.bpmpi_config?.().Environment).toBe('PRD');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits for the onReady the script sends by itself when it runs (bpmpi_load's is ignored)", async () => {
+    const carregando = carregarMpi(URL_SCRIPT, 'PRD');
+    const { load } = definirScript({ pronto: false });
+    // Like the sandbox's script: it reads bpmpi_config when it runs and loads itself.
+    const config = window.bpmpi_config?.();
+    scripts()[0]?.dispatchEvent(new Event('load'));
+    setTimeout(() => config?.onReady(), 0);
+    await carregando;
+    expect(config?.Environment).toBe('PRD');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('times out after 8 s per attempt and gives up after 10 retries with growing waits', async () => {
@@ -84,6 +97,25 @@ describe('carregarMpi', () => {
     const { load } = definirScript();
     scripts()[0]?.dispatchEvent(new Event('load'));
     await resultado;
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs the script afresh when it loaded but never got ready', async () => {
+    vi.useFakeTimers();
+    const resultado = carregarMpi(URL_SCRIPT, 'PRD');
+    const primeiro = scripts()[0];
+    const mudo = definirScript({ pronto: false });
+    primeiro?.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(8_000);
+    // Gone with its globals: the next attempt adds it again.
+    expect(window.bpmpi_load).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(scripts()).toHaveLength(1);
+    expect(scripts()[0]).not.toBe(primeiro);
+    const { load } = definirScript();
+    scripts()[0]?.dispatchEvent(new Event('load'));
+    await resultado;
+    expect(mudo.load).toHaveBeenCalledTimes(1);
     expect(load).toHaveBeenCalledTimes(1);
   });
 

@@ -104,6 +104,12 @@ const ouvintes: { pronto: (() => void) | null; evento: ((r: ResultadoMpi) => voi
   evento: null,
 };
 let ambiente: AmbienteMpi = 'PRD';
+/**
+ * The `bpmpi_load` of the script instance that sent onReady. The script sends it once (it loads
+ * itself when it runs and ignores a second `bpmpi_load()`), so a later authentication with the
+ * same instance must not wait for another; a script run again defines new globals.
+ */
+let prontoPara: (() => void) | null = null;
 
 function instalarConfig(): void {
   const emitir = (tipo: ResultadoMpi['tipo']) => (e?: DadosEventoMpi) => {
@@ -112,7 +118,10 @@ function instalarConfig(): void {
     ouvintes.evento?.(resultado(tipo, e));
   };
   const eventos = {
-    onReady: () => ouvintes.pronto?.(),
+    onReady: () => {
+      prontoPara = window.bpmpi_load ?? null;
+      ouvintes.pronto?.();
+    },
     onSuccess: emitir('sucesso'),
     onFailure: emitir('falha'),
     onUnenrolled: emitir('nao-participante'),
@@ -226,21 +235,40 @@ function tentativa(url: string, timeoutMs: number, signal?: AbortSignal): Promis
       clearTimeout(timer);
       signal?.removeEventListener('abort', aoAbortar);
       ouvintes.pronto = null;
-      if (erro === undefined) resolve();
-      else reject(erro);
+      if (erro === undefined) {
+        prontoPara = window.bpmpi_load ?? null;
+        resolve();
+      } else reject(erro);
     };
     const aoAbortar = () => terminar(abortado());
     const timer = setTimeout(() => terminar(new Error('3DS ready time-out')), timeoutMs);
     signal?.addEventListener('abort', aoAbortar);
-    // Listening before the script runs: it may call onReady as soon as it loads.
+    // Listening before the script runs: it may send onReady as soon as it runs.
     ouvintes.pronto = () => terminar();
     carregarScript(url).then(
       () => {
-        if (!fim) window.bpmpi_load?.();
+        if (fim) return;
+        // Its onReady came while no attempt listened (late, between two attempts).
+        if (estaPronto()) terminar();
+        else window.bpmpi_load?.();
       },
       (e: unknown) => terminar(e),
     );
   });
+}
+
+const estaPronto = () => scriptPronto() && prontoPara !== null && window.bpmpi_load === prontoPara;
+
+/**
+ * A script of ours that ran but never got ready: removed with its globals, so the next attempt
+ * runs it afresh (it ignores a second `bpmpi_load()`).
+ */
+function descartarScript(): void {
+  const el = document.getElementById(ID_SCRIPT);
+  if (el?.dataset.estado !== 'carregado') return;
+  el.remove();
+  delete window.bpmpi_load;
+  delete window.bpmpi_authenticate;
 }
 
 const dormir = (ms: number, signal?: AbortSignal) =>
@@ -264,8 +292,9 @@ export interface OpcoesCargaMpi {
 
 /**
  * Loads the script from `url` (once) and waits for it to be ready: each attempt times out after
- * 8 s and is retried up to 10 times, waiting longer each time. Rejects with ErroCargaMpi (or the
- * AbortError of `signal`).
+ * 8 s and is retried up to 10 times, waiting longer each time. Resolves at once when it is ready
+ * already. Rejects with ErroCargaMpi (or the AbortError of `signal`). `bpmpi_config` is defined
+ * before the script is added: the script reads it when it runs.
  */
 export async function carregarMpi(
   url: string,
@@ -274,6 +303,8 @@ export async function carregarMpi(
 ): Promise<void> {
   ambiente = amb;
   instalarConfig();
+  const el = document.getElementById(ID_SCRIPT);
+  if (estaPronto() && (!el || el.dataset.url === url)) return;
   for (let i = 0; ; i++) {
     if (signal?.aborted) throw abortado();
     try {
@@ -282,6 +313,7 @@ export async function carregarMpi(
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       if (i >= retentativas) throw new ErroCargaMpi();
+      descartarScript();
       await dormir(esperaMpi(i), signal);
     }
   }
