@@ -134,9 +134,27 @@ export const MSG_PEDIDO = {
   /** The PIX charge's expiry, e.g. 'Expira às 19:30' (or with the date when not today). */
   pixExpira: (quando: string) => `Expira ${quando}`,
   pixAguardando: 'Aguardando o pagamento. Esta página é atualizada sozinha.',
+  /** The sandbox gateway's 'bank app' (demo installs only). */
+  pixPagarNoSandbox: 'Pagar no banco sandbox (ambiente de testes)',
   verificacaoFalhou: 'Não foi possível verificar o pagamento agora. Tentando de novo…',
   /** A cancelled order's online payment, given back (with the amount as the app displays money). */
   valorEstornado: (valor: string) => `O valor pago (${valor}) foi estornado.`,
   estornoPendente: 'Estorno em andamento.',
   nadaCobrado: 'Nenhum valor foi cobrado.',
+
+  // 'Pagar online' at checkout (issue 5). Ours (the spec is silent on these texts).
+  meioPagamentoOnline: 'Meio de pagamento online',
+  nenhumMeioPagamentoOnline: 'Este estabelecimento não aceita pagamento online. Escolha "Pagar na entrega".',
+  cartoesSalvos: 'Cartões salvos',
+  novoCartao: 'Novo cartão',
+  carregandoCartoes: 'Carregando os cartões salvos…',
+  cartaoObrigatorio: 'Escolha um cartão salvo ou "Novo cartão".',
+  debitoExplicacao: 'Débito com Mastercard ou Visa. Ao finalizar, seu banco pode pedir uma confirmação.',
+  pixExplicacao:
+    'Ao finalizar, mostramos o QR Code e o código PIX copia e cola na página do pedido. O pedido segue para o estabelecimento assim que o pagamento for confirmado.',
+  validandoCartao: 'Validando o cartão…',
+  autenticandoDebito: 'Autenticando o cartão de débito…',
+  autenticacaoDebitoErro: 'Não foi possível autenticar o cartão de débito. Tente novamente.',
+  /** Beside 'Local de entrega' while paying on delivery (spec section 9). */
+  locaisSoComOnline: 'Outros locais ficam disponíveis com o pagamento online.',
 } as const;

@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Radio, Stack, Text, Title } 
 import type { UseFormReturnType } from '@mantine/form';
 import {
   formatBRL,
+  LOCAIS_ENTREGA_ONLINE,
   LOCAL_ENTREGA_PADRAO,
   MSG_PEDIDO,
   type EnderecoEstabelecimento,
@@ -44,7 +45,7 @@ function linhasEndereco(e: EnderecoLocal): string[] {
  * drop-off place, or pickup ('Receber no estabelecimento.').
  */
 export function EntregaSection({ form, endereco, taxa, enderecoEstabelecimento: loja }: EntregaSectionProps) {
-  const { tipo } = form.values;
+  const { tipo, aba } = form.values;
   const erroEndereco = form.errors.endereco;
   // While the fee is on the way or failed, the address button (where 'Finalizar' sends the focus
   // then) is described by that state too.
@@ -143,8 +144,10 @@ export function EntregaSection({ form, endereco, taxa, enderecoEstabelecimento: 
             label="Local de entrega"
             withAsterisk
             // The other places come only with online payment (spec section 9).
-            data={[LOCAL_ENTREGA_PADRAO]}
-            description="Outros locais ficam disponíveis com o pagamento online."
+            data={
+              aba === 'online' ? [LOCAL_ENTREGA_PADRAO, ...LOCAIS_ENTREGA_ONLINE] : [LOCAL_ENTREGA_PADRAO]
+            }
+            description={aba === 'online' ? undefined : MSG_PEDIDO.locaisSoComOnline}
             {...form.getInputProps('localEntrega')}
           />
         </Stack>

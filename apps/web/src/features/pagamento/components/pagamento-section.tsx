@@ -1,8 +1,9 @@
-import { Alert, Radio, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Radio, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { formatBRL, MSG_PEDIDO, TIPO_PGTO, type FormaPgto } from '@rango/domain';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { formaEscolhida, type AbaPagamento, type PagamentoValues } from '../lib/validar.ts';
+import { formatBRL, LOCAL_ENTREGA_PADRAO, MSG_PEDIDO, TIPO_PGTO, type FormaPgto } from '@rango/domain';
+import type { CartaoFormApi } from '../../../components/cartao-form/use-cartao-form.ts';
+import { formaEscolhida, formasOnline, type AbaPagamento, type PagamentoValues } from '../lib/validar.ts';
+import { PagamentoOnline, type EstadoCartoes } from './pagamento-online.tsx';
 
 interface PagamentoSectionProps {
   form: UseFormReturnType<PagamentoValues>;
@@ -10,13 +11,27 @@ interface PagamentoSectionProps {
   /** The order's total in cents (the change must exceed it). */
   total: number;
   onTrocoBlur: () => void;
+  /** The new card's form (online credit and debit). */
+  cartao: CartaoFormApi;
+  cartoes: EstadoCartoes;
+  /** What is going on after 'Finalizar' with online payment, or null. */
+  progresso: string | null;
 }
 
 /**
- * The payment tabs (spec section 2): 'Pagar online' (next issue: says so, no form) and 'Pagar na
- * entrega' with the establishment's methods; cash asks for the note to change ('troco').
+ * The payment tabs (spec section 2): 'Pagar online' with the establishment's online methods
+ * (PagamentoOnline) and 'Pagar na entrega' with its methods; cash asks for the note to change
+ * ('troco').
  */
-export function PagamentoSection({ form, formas, total, onTrocoBlur }: PagamentoSectionProps) {
+export function PagamentoSection({
+  form,
+  formas,
+  total,
+  onTrocoBlur,
+  cartao,
+  cartoes,
+  progresso,
+}: PagamentoSectionProps) {
   const { aba } = form.values;
   const forma = formaEscolhida(form.values, formas);
   const dinheiro = forma?.sttipopgto === TIPO_PGTO.Dinheiro;
@@ -28,8 +43,16 @@ export function PagamentoSection({ form, formas, total, onTrocoBlur }: Pagamento
       <Tabs
         value={aba}
         onChange={(v) => {
-          if (v) form.setFieldValue('aba', v as AbaPagamento);
+          if (!v || progresso !== null) return;
+          form.setFieldValue('aba', v as AbaPagamento);
+          // The other drop-off places come only with online payment (spec section 9).
+          if (v !== 'online' && form.getValues().localEntrega !== LOCAL_ENTREGA_PADRAO) {
+            form.setFieldValue('localEntrega', LOCAL_ENTREGA_PADRAO);
+          }
           form.clearFieldError('formapgto');
+          form.clearFieldError('formaOnline');
+          form.clearFieldError('cartaoSalvo');
+          form.clearFieldError('localEntrega');
         }}
       >
         <Tabs.List grow>
@@ -37,16 +60,13 @@ export function PagamentoSection({ form, formas, total, onTrocoBlur }: Pagamento
           <Tabs.Tab value="entrega">{MSG_PEDIDO.pagarNaEntrega}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="online" pt="md">
-          <Stack gap="xs">
-            <Alert variant="light" color="gray" p="sm" icon={<IconInfoCircle aria-hidden />}>
-              <Text size="sm">{MSG_PEDIDO.pagamentoOnlineEmBreve}</Text>
-            </Alert>
-            {aba === 'online' && form.errors.formapgto && (
-              <Text size="sm" c="var(--mantine-color-error)" role="alert">
-                {form.errors.formapgto}
-              </Text>
-            )}
-          </Stack>
+          <PagamentoOnline
+            form={form}
+            formas={formasOnline(formas)}
+            cartao={cartao}
+            cartoes={cartoes}
+            progresso={progresso}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="entrega" pt="md">
           {formas.length === 0 ? (

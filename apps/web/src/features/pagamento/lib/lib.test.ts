@@ -1,9 +1,9 @@
-import { MAX_CENTS, MSG_PEDIDO } from '@rango/domain';
+import { MAX_CENTS, MSG_PEDIDO, type FormaPgto } from '@rango/domain';
 import { describe, expect, it } from 'vitest';
 import { diasAgendamento, horariosDoDia, instanteAgendado, isoAgendado } from './agendamento.ts';
 import { classificarFalha, pedeNovaTaxa, pedeNovosPrecos } from './resultado-pedido.ts';
 import { parseTroco } from './troco.ts';
-import { validarPagamento, type PagamentoValues } from './validar.ts';
+import { NOVO_CARTAO, pedeCartaoNovo, validarPagamento, type PagamentoValues } from './validar.ts';
 
 // Wednesday 14 May 2025, 12:00 in São Paulo (UTC−3).
 const AGORA = new Date('2025-05-14T15:00:00Z');
@@ -86,12 +86,19 @@ describe('validarPagamento', () => {
     localEntrega: 'Quero encontrar o entregador.',
     aba: 'entrega',
     formapgto: '1',
+    formaOnline: '',
+    cartaoSalvo: '',
     troco: '100',
   };
   const ctx = {
     horarios: noite,
     agora: AGORA,
-    formas: [{ idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0 as const }],
+    formas: [
+      { idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0 },
+      { idformapgto: 2, descricao: 'Crédito', sttipopgto: 60 },
+      { idformapgto: 3, descricao: 'Débito', sttipopgto: 61 },
+      { idformapgto: 4, descricao: 'PIX', sttipopgto: 200 },
+    ] satisfies FormaPgto[],
     total: 6380,
     temEndereco: false,
   };
@@ -113,14 +120,46 @@ describe('validarPagamento', () => {
     expect(validarPagamento({ ...base, formapgto: '' }, ctx)).toEqual({
       formapgto: MSG_PEDIDO.formaPgtoObrigatoria,
     });
-    expect(validarPagamento({ ...base, aba: 'online' }, ctx)).toEqual({
-      formapgto: MSG_PEDIDO.pagamentoOnlineIndisponivel,
-    });
     expect(validarPagamento({ ...base, troco: '' }, ctx)).toEqual({ troco: MSG_PEDIDO.trocoObrigatorio });
     expect(validarPagamento({ ...base, troco: '63,80' }, ctx)).toEqual({
       troco: MSG_PEDIDO.trocoMaiorQueTotal,
     });
     expect(validarPagamento({ ...base, troco: '63,81' }, ctx)).toEqual({});
+  });
+
+  it("online: a method of the tab's own (credit, debit, PIX; not cash), a saved card or 'Novo cartão'", () => {
+    const online = { ...base, aba: 'online' as const, formapgto: '', troco: '' };
+    expect(validarPagamento(online, ctx)).toEqual({ formaOnline: MSG_PEDIDO.formaPgtoObrigatoria });
+    // Cash is no online method, whatever the other tab chose.
+    expect(validarPagamento({ ...online, formaOnline: '1' }, ctx)).toEqual({
+      formaOnline: MSG_PEDIDO.formaPgtoObrigatoria,
+    });
+    expect(validarPagamento({ ...online, formaOnline: '4' }, ctx)).toEqual({});
+    expect(validarPagamento({ ...online, formaOnline: '3' }, ctx)).toEqual({});
+    expect(validarPagamento({ ...online, formaOnline: '2' }, ctx)).toEqual({});
+    expect(validarPagamento({ ...online, formaOnline: '2' }, { ...ctx, temCartoesSalvos: true })).toEqual({
+      cartaoSalvo: MSG_PEDIDO.cartaoObrigatorio,
+    });
+    expect(
+      validarPagamento(
+        { ...online, formaOnline: '2', cartaoSalvo: NOVO_CARTAO },
+        { ...ctx, temCartoesSalvos: true },
+      ),
+    ).toEqual({});
+    // A new card is typed for debit, and for credit without a saved one chosen.
+    const forma = (id: number) => ctx.formas.find((f) => f.idformapgto === id);
+    expect(pedeCartaoNovo({ ...online, formaOnline: '3' }, forma(3), true)).toBe(true);
+    expect(pedeCartaoNovo({ ...online, formaOnline: '2', cartaoSalvo: '7' }, forma(2), true)).toBe(false);
+    expect(pedeCartaoNovo({ ...online, formaOnline: '2' }, forma(2), false)).toBe(true);
+    expect(pedeCartaoNovo({ ...online, formaOnline: '4' }, forma(4), false)).toBe(false);
+    expect(pedeCartaoNovo({ ...base, formapgto: '2' }, forma(2), false)).toBe(false);
+  });
+
+  it('offers the other drop-off places only with online payment', () => {
+    const entrega = { ...base, tipo: 'DELIVERY' as const, localEntrega: 'Portão da casa / prédio.' };
+    const c = { ...ctx, temEndereco: true };
+    expect(validarPagamento(entrega, c)).toEqual({ localEntrega: MSG_PEDIDO.localEntregaObrigatorio });
+    expect(validarPagamento({ ...entrega, aba: 'online', formaOnline: '4' }, c)).toEqual({});
   });
 
   it("refuses 'Troco para' above the most the server takes (MAX_CENTS, R$ 1.000.000,00), in Portuguese", () => {

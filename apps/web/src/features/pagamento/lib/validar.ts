@@ -1,5 +1,12 @@
 /** The checkout form's values and its rules (spec section 5), apart from the page so they are tested alone. */
-import { MAX_CENTS, MSG_PEDIDO, TIPO_PGTO, type FormaPgto, type HorarioFuncionamento } from '@rango/domain';
+import {
+  LOCAL_ENTREGA_PADRAO,
+  MAX_CENTS,
+  MSG_PEDIDO,
+  TIPO_PGTO,
+  type FormaPgto,
+  type HorarioFuncionamento,
+} from '@rango/domain';
 import { agendamentoEscolhidoValido } from './agendamento.ts';
 import { parseTroco } from './troco.ts';
 
@@ -16,11 +23,24 @@ export interface PagamentoValues {
   /** Drop-off place (delivery). */
   localEntrega: string;
   aba: AbaPagamento;
-  /** idformapgto as text ('' = none chosen). */
+  /** 'Pagar na entrega': idformapgto as text ('' = none chosen). */
   formapgto: string;
+  /** 'Pagar online': idformapgto as text ('' = none chosen); its own choice, not the other tab's. */
+  formaOnline: string;
+  /** Online credit: a saved card's id as text, NOVO_CARTAO, or '' (none chosen). */
+  cartaoSalvo: string;
   /** 'Troco para', as typed. */
   troco: string;
 }
+
+/** The online methods (issue 5): credit, debit, PIX. */
+export const TIPOS_ONLINE: readonly number[] = [TIPO_PGTO.Credito, TIPO_PGTO.Debito, TIPO_PGTO.Pix];
+
+/** 'Novo cartão' among the saved cards. */
+export const NOVO_CARTAO = 'novo';
+
+export const formasOnline = (formas: readonly FormaPgto[]): FormaPgto[] =>
+  formas.filter((f) => TIPOS_ONLINE.includes(f.sttipopgto));
 
 export interface ContextoValidacao {
   horarios: readonly HorarioFuncionamento[];
@@ -30,6 +50,11 @@ export interface ContextoValidacao {
   total: number;
   /** A saved address is chosen (delivery needs one). */
   temEndereco: boolean;
+  /**
+   * The customer has saved cards, or they are still on the way (online credit then asks which
+   * one, or 'Novo cartão').
+   */
+  temCartoesSalvos?: boolean;
 }
 
 export type ErrosPagamento = Partial<Record<keyof PagamentoValues | 'endereco', string>>;
@@ -38,6 +63,28 @@ export function formaEscolhida(values: PagamentoValues, formas: readonly FormaPg
   return formas.find((f) => String(f.idformapgto) === values.formapgto);
 }
 
+export function formaOnlineEscolhida(
+  values: PagamentoValues,
+  formas: readonly FormaPgto[],
+): FormaPgto | undefined {
+  return formasOnline(formas).find((f) => String(f.idformapgto) === values.formaOnline);
+}
+
+/**
+ * Online by a card typed now: debit always (debit has no saved cards), credit with 'Novo cartão'
+ * or when the customer has no saved card to choose.
+ */
+export function pedeCartaoNovo(
+  values: PagamentoValues,
+  forma: FormaPgto | undefined,
+  temCartoesSalvos: boolean,
+): boolean {
+  if (values.aba !== 'online' || !forma) return false;
+  if (forma.sttipopgto === TIPO_PGTO.Debito) return true;
+  return forma.sttipopgto === TIPO_PGTO.Credito && (values.cartaoSalvo === NOVO_CARTAO || !temCartoesSalvos);
+}
+
+/** The checkout's fields (the card's own fields are the card form's: `useCartaoForm().validar`). */
 export function validarPagamento(values: PagamentoValues, ctx: ContextoValidacao): ErrosPagamento {
   const erros: ErrosPagamento = {};
   if (values.agendar) {
@@ -50,10 +97,17 @@ export function validarPagamento(values: PagamentoValues, ctx: ContextoValidacao
   if (!values.tipo) erros.tipo = MSG_PEDIDO.tipoEntregaObrigatorio;
   if (values.tipo === 'DELIVERY') {
     if (!ctx.temEndereco) erros.endereco = MSG_PEDIDO.enderecoObrigatorio;
-    if (!values.localEntrega) erros.localEntrega = MSG_PEDIDO.localEntregaObrigatorio;
+    // The other drop-off places come only with online payment (spec section 9).
+    if (!values.localEntrega || (values.aba !== 'online' && values.localEntrega !== LOCAL_ENTREGA_PADRAO)) {
+      erros.localEntrega = MSG_PEDIDO.localEntregaObrigatorio;
+    }
   }
   if (values.aba === 'online') {
-    erros.formapgto = MSG_PEDIDO.pagamentoOnlineIndisponivel;
+    const forma = formaOnlineEscolhida(values, ctx.formas);
+    if (!forma) erros.formaOnline = MSG_PEDIDO.formaPgtoObrigatoria;
+    else if (forma.sttipopgto === TIPO_PGTO.Credito && values.cartaoSalvo === '' && ctx.temCartoesSalvos) {
+      erros.cartaoSalvo = MSG_PEDIDO.cartaoObrigatorio;
+    }
   } else {
     const forma = formaEscolhida(values, ctx.formas);
     if (!forma) erros.formapgto = MSG_PEDIDO.formaPgtoObrigatoria;

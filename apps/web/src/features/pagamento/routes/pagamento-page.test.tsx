@@ -371,13 +371,13 @@ describe('/pagamento, form rules', () => {
     expect((pedidoCalls(calls)[0]?.body as PedidoInput).pagamentos[0]?.troco_para).toBe(10000);
   });
 
-  it('asks for the delivery type, and explains that online payment is not available yet', async () => {
+  it("asks for the delivery type, and under 'Pagar online' for an online method", async () => {
     const { user, calls } = await renderPage();
     await user.click(screen.getByRole('tab', { name: 'Pagar online' }));
-    expect(screen.getByText(MSG_PEDIDO.pagamentoOnlineEmBreve)).toBeInTheDocument();
     await user.click(finalizar());
     expect(await screen.findByText(MSG_PEDIDO.tipoEntregaObrigatorio)).toBeInTheDocument();
-    expect(screen.getByText(MSG_PEDIDO.pagamentoOnlineIndisponivel)).toBeInTheDocument();
+    const painel = screen.getByRole('tabpanel', { name: 'Pagar online' });
+    expect(within(painel).getByText(MSG_PEDIDO.formaPgtoObrigatoria)).toBeInTheDocument();
     expect(pedidoCalls(calls)).toHaveLength(0);
   });
 

@@ -21,19 +21,24 @@ import {
   isStoreOpen,
   LOCAL_ENTREGA_PADRAO,
   MAX_OBSERVACOES,
+  MSG_CARTAO,
   MSG_PEDIDO,
   novoNumeroPedido,
   telefoneCheckoutValido,
   textoTaxaEntrega,
+  TIPO_PGTO,
   type EnderecoLocal,
+  type FormaPgto,
 } from '@rango/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { getCartoesQueryOptions, TokenizacaoError, tokenizarCartao } from '../../../api/cartoes.ts';
 import { useCliente } from '../../../api/cliente.ts';
 import { getEstabelecimentoQueryOptions, useEstabelecimento } from '../../../api/get-estabelecimento.ts';
 import { PEDIDOS_KEY } from '../../../api/pedidos.ts';
 import { useFormasPgto } from '../../../api/get-formas-pgto.ts';
+import { useCartaoForm, type CartaoDados } from '../../../components/cartao-form/use-cartao-form.ts';
 import { useMenu } from '../../../api/get-menu.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -49,18 +54,36 @@ import {
 } from '../../../stores/cart.ts';
 import { removeCupom, restartPedidoId, setAbono, setTaxaEntrega } from '../../../stores/cart-actions.ts';
 import { useEnderecoEscolhido } from '../../../stores/endereco.ts';
+import { useIsLoggedIn } from '../../../stores/session.ts';
 import { useAreasEntrega } from '../api/get-areas-entrega.ts';
 import { useCriarPedido } from '../api/criar-pedido.ts';
+import { getToken3ds } from '../api/get-token-3ds.ts';
 import { AgendamentoSection } from '../components/agendamento-section.tsx';
 import { ErrosPedidoModal, SemEntregaModal, TaxaEntregaModal } from '../components/avisos-modais.tsx';
 import { CupomDrawer } from '../components/cupom-drawer.tsx';
 import { EntregaSection, ID_TAXA, type EstadoTaxa } from '../components/entrega-section.tsx';
+import { temCartoesSalvos, type EstadoCartoes } from '../components/pagamento-online.tsx';
 import { PagamentoSection } from '../components/pagamento-section.tsx';
 import classes from '../components/pagamento.module.css';
 import { ResumoPedido } from '../components/resumo-pedido.tsx';
 import { TelefoneModal } from '../components/telefone-modal.tsx';
 import { useEnderecoSelectorPedido } from '../../../stores/endereco-selector.ts';
-import { buildPedido, produtosPorId } from '../lib/build-pedido.ts';
+import {
+  buildPedido,
+  produtosPorId,
+  type CartaoPedido,
+  type DadosPedido,
+  type PagamentoOnline,
+} from '../lib/build-pedido.ts';
+import {
+  autenticarMpi,
+  carregarMpi,
+  decidirMpi,
+  esquecerCartaoMpi,
+  pararMpi,
+  preencherCamposMpi,
+  type ResultadoMpi,
+} from '../lib/mpi.ts';
 import {
   classificarFalha,
   pedeNovaTaxa,
@@ -71,6 +94,8 @@ import { isoAgendado } from '../lib/agendamento.ts';
 import { parseTroco } from '../lib/troco.ts';
 import {
   formaEscolhida,
+  formaOnlineEscolhida,
+  pedeCartaoNovo,
   validarPagamento,
   type ErrosPagamento,
   type PagamentoValues,
@@ -85,6 +110,8 @@ const ORDEM_CAMPOS = [
   'endereco',
   'localEntrega',
   'formapgto',
+  'formaOnline',
+  'cartaoSalvo',
   'troco',
   'observacoes',
 ];
@@ -175,6 +202,29 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
   const [errosPedido, setErrosPedido] = useState<string[] | null>(null);
   const [telefonePrompt, setTelefonePrompt] = useState<{ erro: string | null } | null>(null);
   const enviando = useRef(false);
+  // 'Pagar online' with a new card: what is going on after 'Finalizar' (shown, and it blocks
+  // another 'Finalizar').
+  const [progresso, setProgresso] = useState<string | null>(null);
+  /** A debit order waiting for its 3-D Secure outcome. */
+  const debitoPendente = useRef<{ dados: DadosPedido; cartao: CartaoPedido } | null>(null);
+  /** The last ReferenceId submitted: the script's events submit once per new one (spec section 4). */
+  const ultimaReferencia = useRef<string | null>(null);
+  const abortar = useRef<AbortController | null>(null);
+  // A card field to focus once the form is enabled again (it is disabled while the card is sent).
+  const [focoPendente, setFocoPendente] = useState<string | null>(null);
+  useEffect(() => {
+    if (focoPendente === null || progresso !== null) return;
+    document.getElementById(focoPendente)?.focus();
+    setFocoPendente(null);
+  }, [focoPendente, progresso]);
+  // Leaving the page: no authentication goes on listening, no card number stays in the page.
+  useEffect(
+    () => () => {
+      abortar.current?.abort();
+      pararMpi();
+    },
+    [],
+  );
 
   // The summary and the order show what the engine computes from today's menu.
   useEffect(() => {
@@ -196,11 +246,27 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
       localEntrega: LOCAL_ENTREGA_PADRAO,
       aba: 'entrega',
       formapgto: '',
+      formaOnline: '',
+      cartaoSalvo: '',
       troco: '',
     },
   });
   const values = form.values;
   const tipo = values.tipo;
+  const formas = formasQ.data ?? [];
+  const formaOnline = formaOnlineEscolhida(values, formas);
+  const creditoOnline = values.aba === 'online' && formaOnline?.sttipopgto === TIPO_PGTO.Credito;
+
+  // The new card (online credit and debit): its number and CVV stay in this component's state.
+  const cartao = useCartaoForm({ debito: formaOnline?.sttipopgto === TIPO_PGTO.Debito });
+  // Saved cards, asked for once online credit is chosen.
+  const logado = useIsLoggedIn();
+  const cartoesQ = useQuery({ ...getCartoesQueryOptions(), enabled: logado && creditoOnline });
+  const estadoCartoes: EstadoCartoes = cartoesQ.data
+    ? { estado: 'ok', lista: cartoesQ.data }
+    : cartoesQ.isError
+      ? { estado: 'erro', tentarDeNovo: () => void cartoesQ.refetch() }
+      : { estado: 'carregando' };
 
   // Only a saved address (with its server id) can be sent; a visitor's local one is being carried over.
   const endereco =
@@ -261,8 +327,6 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
     taxaentrega: mostrarTaxa ? cart.taxaentrega : null,
     abono: mostrarTaxa ? cart.abono : null,
   });
-  const formas = formasQ.data ?? [];
-
   function contexto(now: Date) {
     return {
       horarios: detalhe?.horariofuncionamento_set ?? [],
@@ -270,6 +334,7 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
       formas,
       total: totals.total,
       temEndereco: endereco !== null,
+      temCartoesSalvos: temCartoesSalvos(estadoCartoes),
     };
   }
 
@@ -278,7 +343,8 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
     focarPrimeiroErro(erros);
   }
 
-  function tratarFalha(error: unknown) {
+  /** `cartaoNovo`: the order was paid with a card typed now (a refusal clears its number and CVV). */
+  function tratarFalha(error: unknown, cartaoNovo = false) {
     const falha =
       error instanceof ApiError ? classificarFalha(error.status, error.data) : ({ tipo: 'ops' } as const);
     const estabelecimentoKey = getEstabelecimentoQueryOptions(id).queryKey;
@@ -296,6 +362,11 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
         return;
       case 'pagamento-online':
         notificar(MSG_PEDIDO.pagamentoOnlineTitulo, falha.msg);
+        // No order was made and the cart stays; the card is typed again (holder and expiry kept).
+        if (cartaoNovo) {
+          cartao.limpar();
+          setFocoPendente(cartao.ids.numero);
+        }
         return;
       case 'cupom':
         notificar(MSG_PEDIDO.cupomInvalido, falha.msg);
@@ -345,6 +416,11 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
       }
       case 'campos': {
         const { telefone, ...resto } = falha.campos as Partial<Record<CampoPedido, string>>;
+        // The payment's errors belong to the tab it was chosen in.
+        if (resto.formapgto && form.getValues().aba === 'online') {
+          resto.formaOnline = resto.formapgto;
+          delete resto.formapgto;
+        }
         if (Object.keys(resto).length > 0) mostrarErros(resto);
         if (telefone) setTelefonePrompt({ erro: telefone });
         return;
@@ -355,11 +431,47 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
     }
   }
 
-  function enviar(v: PagamentoValues, telefone: string) {
-    const forma = formaEscolhida(v, formas);
+  /** Sends the order; `cartaoNovo`/`debito` say how it was paid (what a refusal resets). */
+  function submeter(
+    dados: DadosPedido,
+    online: PagamentoOnline | null,
+    { cartaoNovo = false, debito = false } = {},
+  ) {
+    const montado = buildPedido({ ...dados, online });
+    if (!montado.ok) {
+      setErrosPedido(montado.erros);
+      terminarProgresso();
+      return;
+    }
+    enviando.current = true;
+    criar.mutate(montado.pedido, {
+      onSuccess: (criado) => {
+        onSaindo();
+        // The orders badge and lists now have one more.
+        void queryClient.invalidateQueries({ queryKey: PEDIDOS_KEY });
+        clearCart();
+        void navigate(paths.pedido(criado.id));
+      },
+      onError: (error) => {
+        // Spec section 4: after a failed submission with debit, authentication resets — nothing
+        // of this one is kept, so the next 'Finalizar' authenticates again.
+        if (debito) debitoPendente.current = null;
+        tratarFalha(error, cartaoNovo);
+      },
+      onSettled: terminarProgresso,
+    });
+  }
+
+  function terminarProgresso() {
+    enviando.current = false;
+    setProgresso(null);
+  }
+
+  /** The order's data apart from the payment. */
+  function dadosPedido(v: PagamentoValues, telefone: string, forma: FormaPgto): DadosPedido | null {
     const cliente = clienteQ.data;
-    if (!forma || !cliente || !detalhe || !menuQ.data || enviando.current) return;
-    const montado = buildPedido({
+    if (!cliente || !detalhe || !menuQ.data) return null;
+    return {
       cart,
       produtos: produtosPorId(menuQ.data.grupos),
       detalhe,
@@ -373,25 +485,159 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
       forma,
       trocoPara: parseTroco(v.troco),
       numeroPedido,
-    });
-    if (!montado.ok) {
-      setErrosPedido(montado.erros);
+    };
+  }
+
+  function enviar(v: PagamentoValues, telefone: string) {
+    if (enviando.current) return;
+    const online = v.aba === 'online';
+    const forma = online ? formaOnlineEscolhida(v, formas) : formaEscolhida(v, formas);
+    const dados = forma ? dadosPedido(v, telefone, forma) : null;
+    if (!forma || !dados) return;
+    if (!online) {
+      submeter(dados, null);
       return;
     }
+    if (forma.sttipopgto === TIPO_PGTO.Pix) {
+      submeter(dados, { tipo: 'PIX' });
+      return;
+    }
+    if (!pedeCartaoNovo(v, forma, temCartoesSalvos(estadoCartoes))) {
+      const salvo = cartoesQ.data?.find((c) => String(c.id) === v.cartaoSalvo);
+      if (!salvo) {
+        mostrarErros({ cartaoSalvo: MSG_PEDIDO.cartaoObrigatorio });
+        return;
+      }
+      // A saved card is paid by its token.
+      submeter(dados, {
+        tipo: 'CARTAO',
+        cartao: {
+          token: salvo.token,
+          bandeira: salvo.bandeira,
+          titular: salvo.titular,
+          cnpjoucpf: salvo.cnpjoucpf,
+          expiracao: null,
+          final: salvo.numero,
+          tipo: 'CREDITO',
+          salvar: false,
+          autenticacao: null,
+        },
+      });
+      return;
+    }
+    const card = cartao.validar();
+    if (!card) return;
+    // Items no longer on the menu are said before the card goes anywhere.
+    const previa = buildPedido(dados);
+    if (!previa.ok) {
+      setErrosPedido(previa.erros);
+      return;
+    }
+    void pagarComCartaoNovo(dados, card, forma.sttipopgto === TIPO_PGTO.Debito, previa.pedido.total);
+  }
+
+  /**
+   * A card typed now: tokenised in the browser (the number and CVV go to the gateway only), then
+   * credit is sent at once and debit first goes through 3-D Secure (the outcome sends it).
+   */
+  async function pagarComCartaoNovo(dados: DadosPedido, card: CartaoDados, debito: boolean, total: number) {
     enviando.current = true;
-    criar.mutate(montado.pedido, {
-      onSuccess: (criado) => {
-        onSaindo();
-        // The orders badge and lists now have one more.
-        void queryClient.invalidateQueries({ queryKey: PEDIDOS_KEY });
-        clearCart();
-        void navigate(paths.pedido(criado.id));
-      },
-      onError: tratarFalha,
-      onSettled: () => {
-        enviando.current = false;
-      },
-    });
+    abortar.current?.abort();
+    const controller = new AbortController();
+    abortar.current = controller;
+    const { signal } = controller;
+    setProgresso(MSG_PEDIDO.validandoCartao);
+    let token: string;
+    try {
+      token = await tokenizarCartao(card, signal);
+    } catch (e) {
+      if (signal.aborted) return;
+      terminarProgresso();
+      falhaTokenizacao(e);
+      return;
+    }
+    const cartaoPedido: CartaoPedido = {
+      token,
+      bandeira: card.bandeira,
+      titular: card.titular,
+      cnpjoucpf: card.cnpjoucpf,
+      expiracao: card.expiracao,
+      final: card.numero.slice(-4),
+      tipo: debito ? 'DEBITO' : 'CREDITO',
+      salvar: !debito && card.salvar,
+      autenticacao: null,
+    };
+    if (!debito) {
+      submeter(dados, { tipo: 'CARTAO', cartao: cartaoPedido }, { cartaoNovo: true });
+      return;
+    }
+    setProgresso(MSG_PEDIDO.autenticandoDebito);
+    try {
+      const t = await getToken3ds(signal);
+      const [mes = '', ano = ''] = card.expiracao.split('/');
+      preencherCamposMpi({
+        accesstoken: t.access_token,
+        ordernumber: dados.cart.pedidoid ?? '',
+        totalamount: String(total),
+        cardnumber: card.numero,
+        cardexpirationmonth: mes,
+        cardexpirationyear: ano,
+      });
+      // Spec section 9: production unless the token says sandbox.
+      await carregarMpi(t.script_url, t.environment === 'SDB' ? 'SDB' : 'PRD', { signal });
+    } catch {
+      esquecerCartaoMpi();
+      if (signal.aborted) return;
+      terminarProgresso();
+      notificar(MSG_PEDIDO.pagamentoOnlineTitulo, MSG_PEDIDO.autenticacaoDebitoErro);
+      return;
+    }
+    if (signal.aborted) return;
+    debitoPendente.current = { dados, cartao: cartaoPedido };
+    autenticarMpi(aoEventoMpi);
+  }
+
+  /** A 3-D Secure outcome (spec section 4). */
+  function aoEventoMpi(r: ResultadoMpi) {
+    const decisao = decidirMpi(r, ultimaReferencia.current);
+    const pendente = debitoPendente.current;
+    // A repeat of a submitted reference, or an event with no authentication waiting.
+    if (decisao.acao === 'ignorar' || !pendente) return;
+    debitoPendente.current = null;
+    if (decisao.acao === 'parar') {
+      terminarProgresso();
+      notificar(
+        MSG_PEDIDO.pagamentoOnlineTitulo,
+        decisao.tipo === 'bandeira-nao-suportada'
+          ? MSG_CARTAO.debitoSomenteMasterVisa
+          : MSG_PEDIDO.autenticacaoDebitoErro,
+      );
+      return;
+    }
+    ultimaReferencia.current = decisao.autenticacao.referenceid ?? null;
+    submeter(
+      pendente.dados,
+      { tipo: 'CARTAO', cartao: { ...pendente.cartao, autenticacao: decisao.autenticacao } },
+      { cartaoNovo: true, debito: true },
+    );
+  }
+
+  /** The browser tokenisation refused the card: on its field when it names one. */
+  function falhaTokenizacao(e: unknown) {
+    if (e instanceof TokenizacaoError && e.campo !== null) {
+      const campo = e.campo === 'numero' ? 'numero' : 'mes';
+      cartao.form.setFieldError(campo, e.message);
+      setFocoPendente(cartao.ids[campo]);
+      return;
+    }
+    if (e instanceof ApiError && e.status === undefined) {
+      notificar(MSG_PEDIDO.pedidoNaoEnviadoTitulo, MSG_PEDIDO.pedidoNaoEnviado, 'yellow');
+      return;
+    }
+    notificar(
+      MSG_PEDIDO.pagamentoOnlineTitulo,
+      e instanceof Error ? e.message : MSG_PEDIDO.pagamentoOnlinePadrao,
+    );
   }
 
   function finalizar(e: FormEvent) {
@@ -399,10 +645,15 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
     if (criar.isPending || enviando.current) return;
     const v = form.getValues();
     const erros = validarPagamento(v, contexto(new Date()));
+    // The new card's fields too (each shows its error; the focus goes to the first of the page's).
+    const cartaoValido = pedeCartaoNovo(v, formaOnlineEscolhida(v, formas), temCartoesSalvos(estadoCartoes))
+      ? cartao.validar() !== null
+      : true;
     if (Object.keys(erros).length > 0) {
       mostrarErros(erros);
       return;
     }
+    if (!cartaoValido) return;
     form.clearErrors();
     // Delivery waits for its fee.
     if (v.tipo === 'DELIVERY' && (!taxa?.entrega || taxaPendente)) {
@@ -501,6 +752,9 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
                   formas={formas}
                   total={totals.total}
                   onTrocoBlur={validarTroco}
+                  cartao={cartao}
+                  cartoes={estadoCartoes}
+                  progresso={progresso}
                 />
               </Paper>
             </Stack>
@@ -519,7 +773,7 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
                   form={FORM_ID}
                   size="md"
                   fullWidth
-                  loading={criar.isPending}
+                  loading={criar.isPending || progresso !== null}
                   disabled={totals.pedidoMinimoFaltando !== null}
                   aria-describedby={totals.pedidoMinimoFaltando !== null ? 'pedido-minimo' : undefined}
                 >

@@ -4,6 +4,7 @@ import {
   OPCAO_PADRAO,
   PRODUTO_PADRAO,
   type AreaEntrega,
+  type CartaoSalvo,
   type Cliente,
   type EnderecoLocal,
   type EstabelecimentoDetalhe,
@@ -83,6 +84,35 @@ export const detalhe: EstabelecimentoDetalhe = {
 export const formas: FormaPgto[] = [
   { idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0 },
   { idformapgto: 2, descricao: 'Cartão de crédito', sttipopgto: 60 },
+];
+
+/** With the online methods too (issue 5): credit (also on delivery), debit, PIX. */
+export const formasComOnline: FormaPgto[] = [
+  ...formas,
+  { idformapgto: 3, descricao: 'Cartão de débito', sttipopgto: 61 },
+  { idformapgto: 4, descricao: 'PIX', sttipopgto: 200 },
+];
+
+/** Saved cards (GET /controle/cartao/). */
+export const cartoesSalvos: CartaoSalvo[] = [
+  {
+    id: 21,
+    token: 'tok-visa-salvo',
+    bandeira: 'Visa',
+    numero: '************1111',
+    titular: 'ANA SOUZA',
+    cnpjoucpf: '12345678901',
+    datahora: '2025-05-01T12:00:00Z',
+  },
+  {
+    id: 22,
+    token: 'tok-master-salvo',
+    bandeira: 'Master',
+    numero: '************4444',
+    titular: 'ANA SOUZA',
+    cnpjoucpf: '12345678901',
+    datahora: '2025-05-02T12:00:00Z',
+  },
 ];
 
 /** A circle far from the customer's address (Rio de Janeiro). */
