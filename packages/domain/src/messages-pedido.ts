@@ -49,12 +49,10 @@ export const MSG_PEDIDO = {
   formaPgtoObrigatoria: 'Escolha a forma de pagamento.',
   formaPgtoInvalida: 'Forma de pagamento indisponível para este estabelecimento.',
   enderecoInvalido: 'Endereço não encontrado.',
-  pagamentoOnlineIndisponivel: 'O pagamento online ainda não está disponível para este pedido.',
   valorPagamentoInvalido: 'O valor do pagamento não confere com o total do pedido.',
   // Ours, on the checkout page.
   dataObrigatoria: 'Escolha o dia.',
   horarioObrigatorio: 'Escolha o horário.',
-  pagamentoOnlineEmBreve: 'Em breve você poderá pagar pelo site. Por enquanto, escolha "Pagar na entrega".',
   lojaFechadaAgendar:
     'A loja está fechada agora. Você pode agendar o pedido para um horário de funcionamento.',
   telefoneCheckoutTitulo: 'Confirme seu telefone',
