@@ -387,14 +387,7 @@ export interface CartaoTable {
 
 /** Our record of a payment state (modules/payments/port.ts EstadoPagamento) plus our own in-between states. */
 export type EstadoPagamentoRow =
-  | 'iniciado'
-  | 'incerto'
-  | 'pendente'
-  | 'pago'
-  | 'negado'
-  | 'expirado'
-  | 'estornado'
-  | 'estorno_pendente';
+  'iniciado' | 'incerto' | 'pendente' | 'pago' | 'negado' | 'expirado' | 'estornado' | 'estorno_pendente';
 
 /** One attempt to charge an order online (issue 5). */
 export interface PagamentoTable {
