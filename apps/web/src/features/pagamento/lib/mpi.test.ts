@@ -129,6 +129,29 @@ describe('carregarMpi', () => {
 });
 
 describe('autenticarMpi', () => {
+  it('an authentication with no outcome within its limit ends as an error (Finalizar is not held forever)', async () => {
+    definirScript();
+    await carregarMpi(URL_SCRIPT, 'SDB');
+    vi.useFakeTimers();
+    try {
+      const eventos: ResultadoMpi[] = [];
+      autenticarMpi((r) => eventos.push(r), 1000);
+      vi.advanceTimersByTime(999);
+      expect(eventos).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(eventos).toEqual([{ tipo: 'erro', codigo: null, mensagem: null }]);
+      // An outcome in time cancels the watch.
+      autenticarMpi((r) => eventos.push(r), 1000);
+      window
+        .bpmpi_config?.()
+        .onFailure({ Xid: null, Eci: '07', Version: '2', ReferenceId: 'r9', ReturnCode: '' });
+      vi.advanceTimersByTime(5000);
+      expect(eventos.map((e) => e.tipo)).toEqual(['erro', 'falha']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('fills the bpmpi fields, hands every outcome to the listener and forgets the card number', async () => {
     const { authenticate } = definirScript();
     await carregarMpi(URL_SCRIPT, 'SDB');

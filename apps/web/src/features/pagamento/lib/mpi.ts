@@ -65,6 +65,9 @@ export type ResultadoMpi =
 
 /** Spec section 9. */
 export const TIMEOUT_MPI_MS = 8_000;
+/** An authentication (a challenge included) that sends no outcome within this ends as an error. */
+export const LIMITE_AUTENTICACAO_MS = 10 * 60_000;
+let vigia: ReturnType<typeof setTimeout> | undefined;
 export const RETENTATIVAS_MPI = 10;
 
 /** Waits between load attempts: 250 ms doubling, at most 4 s. */
@@ -323,13 +326,25 @@ export async function carregarMpi(
  * Starts an authentication with the fields already filled: each outcome event (the script may
  * send more than one) goes to `onEvento` until the next authentication.
  */
-export function autenticarMpi(onEvento: (r: ResultadoMpi) => void): void {
-  ouvintes.evento = onEvento;
+export function autenticarMpi(
+  onEvento: (r: ResultadoMpi) => void,
+  limiteMs: number = LIMITE_AUTENTICACAO_MS,
+): void {
+  clearTimeout(vigia);
+  // A script that never answers, or a challenge left open, must not hold 'Finalizar' forever.
+  vigia = setTimeout(() => {
+    ouvintes.evento?.({ tipo: 'erro', codigo: null, mensagem: null });
+  }, limiteMs);
+  ouvintes.evento = (r) => {
+    clearTimeout(vigia);
+    onEvento(r);
+  };
   window.bpmpi_authenticate?.();
 }
 
 /** Stops listening (the page is leaving). */
 export function pararMpi(): void {
+  clearTimeout(vigia);
   ouvintes.evento = null;
   ouvintes.pronto = null;
   esquecerCartaoMpi();
