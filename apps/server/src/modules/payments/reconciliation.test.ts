@@ -15,8 +15,8 @@ import {
 } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { GatewayIndisponivelError } from './port.ts';
-import type { PaymentGateway } from './port.ts';
-import { createSandboxGateway } from './sandbox/gateway.ts';
+import type { PaymentGateway, ResultadoPagamento } from './port.ts';
+import { HEADER_ASSINATURA, createSandboxGateway } from './sandbox/gateway.ts';
 import { MSG_PAGAMENTO } from './service.ts';
 
 /**
@@ -32,10 +32,15 @@ describe.each(DIALECTS)('a gateway that times out, on %s', (dialect) => {
   let maria: ClienteTeste;
   let falha: Falha = 'nenhuma';
   let cobrancas = 0;
+  /** What the gateway's status query answers instead of the truth (stale, out-of-order reads). */
+  let consultaForcada: ResultadoPagamento | null = null;
 
   const wrap = (g: PaymentGateway): PaymentGateway => ({
     ...g,
     lerNotificacao: g.lerNotificacao.bind(g),
+    async consultar(paymentId) {
+      return consultaForcada ?? g.consultar(paymentId);
+    },
     async cobrarCartao(req) {
       if (falha === 'antes') throw new GatewayIndisponivelError('timeout');
       cobrancas++;
@@ -54,9 +59,13 @@ describe.each(DIALECTS)('a gateway that times out, on %s', (dialect) => {
   });
   afterAll(async () => h.close());
 
-  async function pedidoComCartao(): Promise<PedidoInput> {
+  const sandboxDoTeste = () => {
     const p = testConfig().payments;
-    const sandbox = createSandboxGateway({ db: h.t.db, secret: p.sandboxSecret!, pix: p.pix });
+    return createSandboxGateway({ db: h.t.db, secret: p.sandboxSecret!, pix: p.pix });
+  };
+
+  async function pedidoComCartao(): Promise<PedidoInput> {
+    const sandbox = sandboxDoTeste();
     const { token } = await sandbox.tokenizarCartao({
       numero: '4111111111111111',
       expiracao: `12/${new Date().getUTCFullYear() + 1}`,
@@ -136,5 +145,49 @@ describe.each(DIALECTS)('a gateway that times out, on %s', (dialect) => {
     expect(f.historico.at(-1)?.motivo).toBe(MSG_PAGAMENTO.naoConcluido);
     expect(f.transacoes[0]).toMatchObject({ estado: 'negado' });
     expect(cobrancas).toBe(0);
+  });
+
+  it('answers out of order (a stale pending, then a denial after the payment): a paid order stays paid', async () => {
+    falha = 'nenhuma';
+    const { id } = pedidoCriadoSchema.parse(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: pedidoUrl(1),
+          payload: await pedidoComCartao(),
+          headers: maria.headers,
+        })
+      ).json(),
+    );
+    const antes = await ler(id);
+    expect(antes.historico.map((x) => x.status)).toEqual([STATUS.PgtoPendente, STATUS.Sincronizado]);
+    const base = {
+      paymentId: null,
+      returnCode: null,
+      returnMessage: null,
+      authenticationUrl: null,
+      cardToken: null,
+      pix: null,
+    };
+    for (const estado of ['pendente', 'negado', 'expirado', 'pendente'] as const) {
+      consultaForcada = { ...base, estado };
+      await h.t.db.updateTable('pagamento').set({ consultado_em: null }).where('idpedido', '=', id).execute();
+      // The order is no longer pending, so reads don't ask; a notification does.
+      const row = await h.t.db
+        .selectFrom('pagamento')
+        .selectAll()
+        .where('idpedido', '=', id)
+        .executeTakeFirstOrThrow();
+      await h.app.inject({
+        method: 'POST',
+        url: `${API}/pagamentos/notificacao/`,
+        payload: { PaymentId: row.payment_id },
+        headers: { [HEADER_ASSINATURA]: sandboxDoTeste().assinarNotificacao(row.payment_id!) },
+      });
+    }
+    consultaForcada = null;
+    const depois = await ler(id);
+    expect(depois.historico).toEqual(antes.historico);
+    expect(depois.transacoes[0]).toMatchObject({ estado: 'pago' });
   });
 });
