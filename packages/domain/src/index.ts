@@ -25,3 +25,4 @@ export * from './pedido-schema.ts';
 export * from './pedido-check.ts';
 export * from './messages-cartao.ts';
 export * from './cartao.ts';
+export * from './token-3ds.ts';

@@ -1,7 +1,9 @@
+import { token3dsSchema } from '@rango/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { requireCliente, storedSecret } from '../../http/auth.ts';
+import { conform } from '../../http/contract.ts';
 import { createCieloGateway } from './cielo/cielo.ts';
 import type { PaymentGateway } from './port.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
@@ -69,7 +71,7 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
     // Spec section 7: the authentication script's access token (used when a debit method exists).
     app.get('/controle/3ds/token/', async (req) => {
       await requireCliente(req);
-      return gateway.tokenMpi();
+      return conform(token3dsSchema, await gateway.tokenMpi(), 'GET /controle/3ds/token/');
     });
 
     // The provider's notification: only the payment id is read, then asked of the gateway.
