@@ -1,15 +1,27 @@
 /**
  * axe-core on every page and drawer state, at 375 px and 1280 px: zero violations. Also the
  * checkout (fee modal, coupon drawer, refused order) and the orders pages (Realizado, Pronto
- * with the receipt, the lists, the header's orders badge).
+ * with the receipt, the lists, the header's orders badge), and online payment (issue 5): the
+ * checkout's card forms, the sandbox 3-D Secure challenge, the profile's cards, the tracking
+ * page's PIX panel and pending debit modal, the sandbox bank pages.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import {
+  defaultGroupChoice,
+  itemPedido,
+  novoNumeroPedido,
+  totaisPedido,
+  visibleGroups,
+  type PedidoInput,
+} from '@rango/domain';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, VIEWPORTS, screenshot, startApp } from './harness.ts';
 import { type MailCatcher, startMailCatcher } from './mail.ts';
 import { type DemoData, loadDemo, pickSimpleProducts } from './menu-data.ts';
 import {
+  api,
+  type Cliente,
   encherCarrinho,
   entrar,
   escolherEndereco,
@@ -67,12 +79,136 @@ async function expectNoViolations(page: Page, name: string, exclude?: string): P
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+  // Mantine starts a modal's transition a frame after mounting it: until then no animation runs
+  // but the dialog is still transparent (axe would skip its contrast, the screenshot miss it).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="dialog"]')].every((d) => {
+      if (d.getClientRects().length === 0) return true;
+      for (let e: Element | null = d; e; e = e.parentElement) {
+        if (getComputedStyle(e).opacity !== '1') return false;
+      }
+      return true;
+    }),
+  );
   await screenshot(page, `a11y-${name}`);
   const builder = new AxeBuilder({ page });
   if (exclude) builder.exclude(exclude);
   const results = await builder.analyze();
   // Soft: one run reports every page state, not just the first with a problem.
   expect.soft(results.violations, `${name}:\n${describeViolations(results)}`).toEqual([]);
+}
+
+/** Brings `alvo` to the top of the viewport-sized screenshot, below the sticky header. */
+async function mostrar(alvo: Locator): Promise<void> {
+  await alvo.evaluate((e) => {
+    const topo = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    window.scrollBy(0, e.getBoundingClientRect().top - Math.max(topo, 0) - 16);
+  });
+}
+
+const validade = () => `12/${new Date().getFullYear() + 2}`;
+
+/** The browser's Silent Order Post, done here: the card goes to the sandbox, a token comes back. */
+async function tokenizar(cliente: Cliente, numero: string): Promise<string> {
+  const r = await api(app, '/controle/cartao/tokenizacao/', { token: cliente.token });
+  const { url, access_token } = r.data as { url: string; access_token: string };
+  const res = await fetch(new URL(url, app.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      AccessToken: access_token,
+      HolderName: 'ANA ACESSIVEL',
+      RawNumber: numero,
+      Expiration: validade(),
+      SecurityCode: '123',
+      EnableTokenize: true,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { CardToken: string }).CardToken;
+}
+
+/**
+ * An online order placed through the API, priced the way the app prices it: PIX, or debit with a
+ * tokenised Mastercard and no 3-D Secure data (the order waits on the bank's page).
+ * Answers its id and its pending transaction's url (the bank page).
+ */
+async function pedidoOnline(cliente: Cliente, tipo: 'PIX' | 'DEBITO'): Promise<{ id: number; url: string }> {
+  const sttipopgto = tipo === 'PIX' ? 200 : 61;
+  const forma = demo.formas.find((f) => f.sttipopgto === sttipopgto);
+  if (!forma) throw new Error(`o estabelecimento não aceita ${tipo}`);
+  const itens = produtosSimples(demo, 2).map((descricao) => {
+    const produto = demo.produtos.find((p) => p.descricao === descricao);
+    if (!produto) throw new Error(`sem ${descricao}`);
+    // The drawer's defaults, as 'Adicionar' sends them.
+    const escolhas = Object.fromEntries(
+      visibleGroups(produto).map((g) => [g.idgrupoopcao, defaultGroupChoice(g)]),
+    );
+    return itemPedido(produto, { quantidade: 1, escolhas }, '');
+  });
+  const t = totaisPedido({ itens, taxaCents: null, abonoCents: null, cupom: null });
+  const cartao =
+    tipo === 'PIX'
+      ? null
+      : {
+          token: await tokenizar(cliente, '5555555555554444'),
+          bandeira: 'Master',
+          titular: 'ANA ACESSIVEL',
+          cnpjoucpf: '52998224725',
+          expiracao: validade(),
+          tipo: 'DEBITO' as const,
+          salvar: false,
+          numero: '************4444',
+          cvv: null,
+          external_authentication: null,
+        };
+  const pedido: PedidoInput = {
+    pedido_id: crypto.randomUUID(),
+    entregue_as: null,
+    ajuste: 0,
+    desconto: t.desconto,
+    cliente: {
+      cpf: null,
+      external_id: null,
+      nome: 'Ana Acessível',
+      telefone: '(11) 98765-4321',
+      endereco: null,
+    },
+    cpf_pagador: null,
+    deliveryestabelecimento_id: 1,
+    itens,
+    observacoes: '',
+    numero_pedido: novoNumeroPedido(),
+    origem: 'web',
+    pagamentos: [
+      {
+        cartao,
+        descricaoFormaPgto: forma.descricao,
+        formapgto_id: forma.idformapgto,
+        formapgto_sttipopgto: sttipopgto,
+        pre_pago: true,
+        tipo: tipo === 'PIX' ? 'PIX' : 'CARTAO',
+        troco_para: null,
+        valor: t.total,
+      },
+    ],
+    previsaoentregamax: 50,
+    previsaoentregamin: 30,
+    subtotal: t.subtotal,
+    taxa_entrega: null,
+    tipo: 'TOGO',
+    total: t.total,
+    endereco_togo: null,
+    codigo_cupom: null,
+    abono_taxa_entrega: null,
+  };
+  const criado = await api(app, '/api/estabelecimento/1/pedido/', { token: cliente.token, body: pedido });
+  expect(criado.status, JSON.stringify(criado.data)).toBe(201);
+  const { id } = criado.data as { id: number };
+  const lido = await api(app, `/controle/pedido/${id}/`, { token: cliente.token });
+  const url = (lido.data as { transacoes: { url: string | null }[] }).transacoes[0]?.url;
+  if (!url) throw new Error(`pedido ${id} sem página do banco: ${JSON.stringify(lido.data)}`);
+  return { id, url };
 }
 
 describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
@@ -311,6 +447,143 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
       await page.getByRole('button', { name: 'Finalizar' }).click();
       await page.getByRole('button', { name: 'Limpar Carrinho' }).waitFor();
       await expectNoViolations(page, 'pagamento-duplicado');
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('pagamento online: /pagamento (crédito, débito, PIX), desafio 3-D Secure, cartões em /cliente, /pedido/{id}/ com PIX e com débito pendentes, páginas do banco sandbox', async () => {
+    const linkPorEmail = async (email: string) => (await mail.waitFor(email, /confirm/i)).text;
+    const cliente = await novoCliente(app, `Online${viewport.width}`, linkPorEmail);
+    // A saved card (through the API, as the profile saves it): listed in the checkout and profile.
+    const salvo = await api(app, '/controle/cartao/', {
+      token: cliente.token,
+      body: {
+        token: await tokenizar(cliente, '4111111111111111'),
+        bandeira: 'Visa',
+        titular: 'ANA ACESSIVEL',
+        cnpjoucpf: '52998224725',
+        expiracao: validade(),
+      },
+    });
+    expect(salvo.status, JSON.stringify(salvo.data)).toBe(201);
+    const { page, context, close } = await app.open('/login', viewport);
+    try {
+      await acceptCookies(page);
+      await entrar(page, cliente.email, cliente.senha);
+      await encherCarrinho(page, produtosSimples(demo, 2));
+      await page.goto('/pagamento');
+      await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
+      await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
+      await page.getByRole('tab', { name: 'Pagar online' }).click();
+
+      // Credit: the saved card listed, 'Novo cartão' chosen shows the card form.
+      await page.getByRole('radio', { name: 'Cartão de Crédito' }).check();
+      await page.getByRole('radio', { name: /\*{12}1111/ }).waitFor();
+      await page.getByRole('radio', { name: 'Novo cartão' }).check();
+      await page.getByLabel('Número do cartão').waitFor();
+      await mostrar(page.getByRole('tab', { name: 'Pagar online' }));
+      await expectNoViolations(page, 'pagamento-online-credito');
+      await mostrar(page.getByRole('radio', { name: 'Novo cartão' }));
+      await screenshot(page, 'a11y-pagamento-online-credito-form');
+      // 'Finalizar' with the form empty: its field errors.
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page.getByLabel('Número do cartão').and(page.locator('[aria-invalid="true"]')).waitFor();
+      await mostrar(page.getByRole('radio', { name: 'Novo cartão' }));
+      await expectNoViolations(page, 'pagamento-online-credito-erros');
+
+      // PIX: its explanation.
+      await page.getByRole('radio', { name: 'PIX' }).check();
+      await page.getByLabel('Número do cartão').waitFor({ state: 'detached' });
+      await mostrar(page.getByRole('radio', { name: 'PIX' }));
+      await expectNoViolations(page, 'pagamento-online-pix');
+
+      // Debit: a new card only (no saved list).
+      await page.getByRole('radio', { name: 'Cartão de Débito' }).check();
+      await page.getByLabel('Número do cartão').waitFor();
+      await page.getByLabel('Número do cartão').fill('4000000000002503');
+      await page.getByLabel('Mês').selectOption('12');
+      await page.getByLabel('Ano').selectOption(String(new Date().getFullYear() + 2));
+      await page.getByLabel('CVV').fill('123');
+      await page.getByLabel('Nome do titular').fill('ANA ACESSIVEL');
+      await page.getByLabel('CPF ou CNPJ do titular').fill('52998224725');
+      await mostrar(page.getByRole('radio', { name: 'Cartão de Débito' }));
+      await expectNoViolations(page, 'pagamento-online-debito');
+
+      // The sandbox script's challenge (card …2503): its dialog, the bank page inside it.
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      const desafio = page.getByRole('dialog', { name: 'Autenticação do banco' });
+      const quadro = desafio.locator('iframe');
+      await quadro.contentFrame().getByRole('button', { name: 'Aprovar' }).waitFor({ timeout: 20_000 });
+      await expectNoViolations(page, 'desafio-3ds');
+      const src = await quadro.getAttribute('src');
+      const avulsa = await context.newPage();
+      try {
+        await avulsa.goto(new URL(src ?? '', app.baseUrl).href);
+        await avulsa.getByRole('button', { name: 'Aprovar' }).waitFor();
+        await expectNoViolations(avulsa, 'banco-desafio-3ds');
+      } finally {
+        await avulsa.close();
+      }
+      await quadro.contentFrame().getByRole('button', { name: 'Aprovar' }).click();
+      await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
+
+      // The profile's cards: the list, 'Novo cartão' and the delete confirmation.
+      await page.goto('/cliente');
+      const cartoes = page.getByRole('region', { name: 'Cartões' });
+      await cartoes.getByText(/\*{12}1111/).waitFor();
+      await mostrar(cartoes);
+      await expectNoViolations(page, 'cliente-cartoes');
+      await cartoes.getByRole('button', { name: 'Novo cartão' }).click();
+      const novo = page.getByRole('dialog', { name: 'Novo cartão' });
+      await novo.getByLabel('Número do cartão').waitFor();
+      await expectNoViolations(page, 'cliente-novo-cartao');
+      await novo.getByRole('button', { name: 'Cancelar' }).click();
+      await novo.waitFor({ state: 'hidden' });
+      await cartoes.getByRole('button', { name: /^Excluir cartão/ }).click();
+      const excluir = page.getByRole('dialog', { name: 'Excluir cartão' });
+      await excluir.getByRole('button', { name: 'Excluir' }).waitFor();
+      await expectNoViolations(page, 'cliente-excluir-cartao');
+      await excluir.getByRole('button', { name: 'Cancelar' }).click();
+      await excluir.waitFor({ state: 'hidden' });
+
+      // A pending PIX on the tracking page; its sandbox bank page.
+      const pix = await pedidoOnline(cliente, 'PIX');
+      await page.goto(`/pedido/${pix.id}/`);
+      const painel = page.getByRole('region', { name: 'Pagamento via PIX' });
+      await painel.getByText(/^000201/).waitFor();
+      await mostrar(painel);
+      await expectNoViolations(page, 'pedido-pix');
+      // Spec section 4: no QR image on phones.
+      expect.soft(await painel.getByRole('img').isVisible(), 'QR visível').toBe(viewport.width >= 768);
+      const bancoPix = await context.newPage();
+      try {
+        await bancoPix.goto(new URL(pix.url, app.baseUrl).href);
+        await bancoPix.getByRole('button', { name: /^Pagar R\$/ }).waitFor();
+        await expectNoViolations(bancoPix, 'banco-pix');
+      } finally {
+        await bancoPix.close();
+      }
+
+      // A debit waiting for the bank (no 3-D Secure data): the modal opens by itself.
+      const debito = await pedidoOnline(cliente, 'DEBITO');
+      const bancoDebito = await context.newPage();
+      try {
+        await bancoDebito.goto(new URL(debito.url, app.baseUrl).href);
+        await bancoDebito.getByRole('button', { name: 'Aprovar' }).waitFor();
+        await expectNoViolations(bancoDebito, 'banco-debito');
+      } finally {
+        await bancoDebito.close();
+      }
+      await page.goto(`/pedido/${debito.id}/`);
+      const modal = page.getByRole('dialog', { name: 'Autenticação do pagamento em débito' });
+      await modal.locator('iframe').contentFrame().getByRole('button', { name: 'Aprovar' }).waitFor();
+      await expectNoViolations(page, 'pedido-debito-modal');
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+      const aviso = page.getByRole('region', { name: 'Pagamento em débito' });
+      await mostrar(aviso);
+      await expectNoViolations(page, 'pedido-debito');
     } finally {
       await close();
     }
