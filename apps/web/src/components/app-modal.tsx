@@ -17,7 +17,8 @@ export function AppModal({ title, closeLabel = 'Fechar', children, ...root }: Ap
     <Modal.Root {...root}>
       <Modal.Overlay />
       <Modal.Content>
-        <Modal.Header {...{ component: 'div' }}>
+        {/* A gap keeps a long title off the close button (full-screen modals on phones). */}
+        <Modal.Header {...{ component: 'div' }} style={{ gap: 'var(--mantine-spacing-sm)' }}>
           <Modal.Title>{title}</Modal.Title>
           <Modal.CloseButton aria-label={closeLabel} />
         </Modal.Header>

@@ -14,22 +14,26 @@ const ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-const escapar = (texto: string) => texto.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export const escapar = (texto: string) => texto.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-function documento(base: string, corpo: string): string {
+/**
+ * A sandbox bank page (the 3-D Secure challenge here; the debit and PIX pages of routes.ts): its
+ * main landmark is named by its title (framed in the app's modal, it sits beside the app's own).
+ */
+export function documento(base: string, corpo: string, titulo: string = TITULO_BANCO): string {
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapar(TITULO_BANCO)}</title>
+<title>${escapar(titulo)}</title>
 <link rel="stylesheet" href="${escapar(base)}/banco.css">
 <script src="${escapar(base)}/banco.js" defer></script>
 </head>
 <body>
-<main class="banco">
-<h1>${escapar(TITULO_BANCO)}</h1>
+<main class="banco" aria-labelledby="titulo-banco">
+<h1 id="titulo-banco">${escapar(titulo)}</h1>
 ${corpo}
 </main>
 </body>

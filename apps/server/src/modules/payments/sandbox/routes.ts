@@ -4,6 +4,7 @@ import type { Db } from '../../../db/index.ts';
 import type { Payments } from '../service.ts';
 import type { SandboxGateway } from './gateway.ts';
 import { sandboxMpiRoutes } from './mpi.ts';
+import { documento, escapar as esc } from './mpi-pagina.ts';
 
 /**
  * The embedded gateway's public side (only when PAYMENT_GATEWAY=sandbox): the browser
@@ -46,12 +47,18 @@ export function sandboxRoutes({
         reply,
         200,
         'Banco Sandbox — Pagamento em débito',
-        `<p>Valor: <strong>${formatBRL(p.valor)}</strong></p>
-<p>Cartão de débito: <strong>**** ${esc(p.final ?? '')}</strong></p>
-<p>Autorize o pagamento para concluir o pedido.</p>
+        `<p>Autorize o pagamento para concluir o pedido.</p>
+<dl class="dados">
+<dt>Valor</dt>
+<dd>${esc(formatBRL(p.valor))}</dd>
+<dt>Cartão de débito</dt>
+<dd>**** ${esc(p.final ?? '')}</dd>
+</dl>
 <form method="post">
-  <button type="submit" name="decisao" value="aprovar" class="aprovar">Aprovar</button>
-  <button type="submit" name="decisao" value="negar" class="negar">Negar</button>
+<div class="acoes">
+<button type="submit" name="decisao" value="aprovar" class="aprovar">Aprovar</button>
+<button type="submit" name="decisao" value="negar" class="negar">Negar</button>
+</div>
 </form>`,
       );
     });
@@ -77,15 +84,20 @@ export function sandboxRoutes({
       const r = await sandbox.consultar(p.payment_id);
       const corpo =
         r?.estado === 'pendente'
-          ? `<form method="post"><button type="submit" class="aprovar">Pagar ${formatBRL(p.valor)}</button></form>`
+          ? `<form method="post"><div class="acoes"><button type="submit" class="aprovar">Pagar ${esc(formatBRL(p.valor))}</button></div></form>`
           : `<p role="status">${r?.estado === 'pago' ? 'Este PIX já foi pago.' : 'Este PIX expirou.'}</p>`;
       return pagina(
         reply,
         200,
         'Banco Sandbox — Pagar PIX',
-        `<p>Valor: <strong>${formatBRL(p.valor)}</strong></p>
-<p>Identificador: <code>${esc(p.txid ?? '')}</code></p>
-<p>Válido até ${esc(new Date(p.expira_em ?? 0).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</p>
+        `<dl class="dados">
+<dt>Valor</dt>
+<dd>${esc(formatBRL(p.valor))}</dd>
+<dt>Identificador</dt>
+<dd>${esc(p.txid ?? '')}</dd>
+<dt>Válido até</dt>
+<dd>${esc(new Date(p.expira_em ?? 0).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</dd>
+</dl>
 ${corpo}`,
       );
     });
@@ -104,25 +116,17 @@ ${corpo}`,
   };
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
+/** The bank's pages share the 3-D Secure challenge's document and style (mpi-pagina.ts). */
 function pagina(reply: FastifyReply, status: number, titulo: string, corpo: string) {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store')
-    .send(`<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(titulo)}</title>
-<link rel="stylesheet" href="/api/ead/sandbox/3ds/banco.css">
-</head>
-<body>
-<main>
-<h1>${esc(titulo)}</h1>
-<p class="aviso">Ambiente de testes: nenhum valor real é cobrado.</p>
-${corpo}
-</main>
-</body>
-</html>`);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      documento(
+        '/api/ead/sandbox/3ds',
+        `<p>Ambiente de testes: nenhum valor real é cobrado.</p>\n${corpo}`,
+        titulo,
+      ),
+    );
 }
