@@ -10,7 +10,8 @@ import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
 import { API, apiPathOf, novoCadastro } from '../../modules/customers/testing.ts';
 import { createSmtpMailer } from './smtp.ts';
-import { confirmacaoMail, escapeHtml } from './templates.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { confirmacaoMail } from './templates.ts';
 
 /** A real SMTP server on a free port that keeps every message it receives, parsed. */
 async function startSmtp(): Promise<{

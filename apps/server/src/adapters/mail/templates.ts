@@ -1,14 +1,5 @@
+import { escapeHtml } from '../../http/html.ts';
 import type { MailMessage } from './mailer.ts';
-
-/** HTML-escapes a value interpolated into a message (a name is whatever the customer typed). */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function layout(titulo: string, paragrafos: string[], botao: string, link: string): string {
   const ps = paragrafos.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');

@@ -1,16 +1,7 @@
 import { FUSOS_BRASIL, FUSO_PADRAO, formatBRL, maskTelefone, pedidoGravadoSchema } from '@rango/domain';
 import type { PedidoGravado } from '@rango/domain';
+import { escapeHtml } from '../../http/html.ts';
 import type { PedidoCompleto } from './reads.ts';
-
-/** Every text that reaches the receipt goes through here: customer text is untrusted. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const two = (n: number) => String(n).padStart(2, '0');
 

@@ -40,6 +40,24 @@ export const CIELO_STATUS = {
   Scheduled: 20,
 } as const;
 
+/**
+ * Cielo's documented sandbox outcomes by the card number's last digit (9: any of them at random).
+ * The embedded sandbox gateway and the local fake of Cielo's API both follow this one table.
+ */
+export const SANDBOX_DESFECHOS: Readonly<
+  Record<string, { aprovado: boolean; codigo: string; mensagem: string }>
+> = {
+  '0': { aprovado: true, codigo: '6', mensagem: 'Operation Successful' },
+  '1': { aprovado: true, codigo: '6', mensagem: 'Operation Successful' },
+  '4': { aprovado: true, codigo: '6', mensagem: 'Operation Successful' },
+  '2': { aprovado: false, codigo: '05', mensagem: 'Não Autorizada' },
+  '3': { aprovado: false, codigo: '57', mensagem: 'Cartão Expirado' },
+  '5': { aprovado: false, codigo: '78', mensagem: 'Cartão Bloqueado' },
+  '6': { aprovado: false, codigo: '99', mensagem: 'Time Out' },
+  '7': { aprovado: false, codigo: '77', mensagem: 'Cartão Cancelado' },
+  '8': { aprovado: false, codigo: '70', mensagem: 'Problemas com o Cartão de Crédito' },
+};
+
 /** Maps Cielo's Payment.Status to ours. */
 export function statusDeCielo(status: number): EstadoPagamento {
   switch (status) {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { EstadoPagamentoRow, PagamentoTable } from '../../db/types.ts';
+import type { CartaoTable, EstadoPagamentoRow, PagamentoTable } from '../../db/types.ts';
 
 export type PagamentoRow = Selectable<PagamentoTable>;
 export type NovoPagamento = Omit<Insertable<PagamentoTable>, 'idpedido'>;
@@ -97,18 +97,7 @@ export const paymentsRepository = {
     db.selectFrom('pedido').select(['id', 'status']).where('id', '=', idpedido).executeTakeFirst(),
 
   /** Saves the card a payment asked to keep (once per customer and token). */
-  async salvarCartao(
-    db: Db,
-    c: {
-      idcliente: number;
-      token: string;
-      bandeira: string;
-      numero: string;
-      titular: string;
-      cnpjoucpf: string;
-      datahora: string;
-    },
-  ): Promise<void> {
+  async salvarCartao(db: Db, c: Insertable<CartaoTable>): Promise<void> {
     await db
       .insertInto('cartao')
       .values(c)

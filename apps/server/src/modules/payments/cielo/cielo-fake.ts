@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SANDBOX_DESFECHOS } from '../port.ts';
 
 /**
  * A local stand-in for Cielo's documented HTTP contract (API 3.0, its card vault, Braspag's Silent
@@ -77,17 +78,8 @@ export interface CieloFake extends CieloFakeControles {
   close(): Promise<void>;
 }
 
-const DESFECHOS: Record<string, { aprovado: boolean; codigo: string; mensagem: string }> = {
-  '0': { aprovado: true, codigo: '6', mensagem: 'Operation Successful' },
-  '1': { aprovado: true, codigo: '6', mensagem: 'Operation Successful' },
-  '4': { aprovado: true, codigo: '6', mensagem: 'Operation Successful' },
-  '2': { aprovado: false, codigo: '05', mensagem: 'Não Autorizada' },
-  '3': { aprovado: false, codigo: '57', mensagem: 'Cartão Expirado' },
-  '5': { aprovado: false, codigo: '78', mensagem: 'Cartão Bloqueado' },
-  '6': { aprovado: false, codigo: '99', mensagem: 'Time Out' },
-  '7': { aprovado: false, codigo: '77', mensagem: 'Cartão Cancelado' },
-  '8': { aprovado: false, codigo: '70', mensagem: 'Problemas com o Cartão de Crédito' },
-};
+// Cielo's sandbox follows the documented last-digit table (port.ts).
+const DESFECHOS = SANDBOX_DESFECHOS;
 
 /** Cielo's error list entries the fake answers. */
 const ERRO = {

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/index.ts';
 import type { SandboxPagamentoTable } from '../../../db/types.ts';
 import { gerarBrCode, novoTxid } from '../pix/br-code.ts';
 import { qrDataUrl } from '../pix/qr-image.ts';
-import { CIELO_STATUS, GatewayValidacaoError, statusDeCielo } from '../port.ts';
+import { CIELO_STATUS, GatewayValidacaoError, SANDBOX_DESFECHOS, statusDeCielo } from '../port.ts';
 import type {
   AutenticacaoExterna,
   BandeiraGateway,
@@ -33,19 +33,6 @@ import { emitirTokenMpi, verificarAutenticacao } from './mpi.ts';
  *   or expires.
  * - The same `chave` twice answers the first payment (idempotency): nothing is charged twice.
  */
-
-/** Cielo's documented outcomes by the card number's last digit. */
-export const SANDBOX_DESFECHOS: Record<string, { aprovado: boolean; codigo: string; mensagem: string }> = {
-  '0': { aprovado: true, codigo: '4', mensagem: 'Operation Successful' },
-  '1': { aprovado: true, codigo: '4', mensagem: 'Operation Successful' },
-  '4': { aprovado: true, codigo: '4', mensagem: 'Operation Successful' },
-  '2': { aprovado: false, codigo: '05', mensagem: 'Não Autorizada' },
-  '3': { aprovado: false, codigo: '57', mensagem: 'Cartão Expirado' },
-  '5': { aprovado: false, codigo: '78', mensagem: 'Cartão Bloqueado' },
-  '6': { aprovado: false, codigo: '99', mensagem: 'Time Out' },
-  '7': { aprovado: false, codigo: '77', mensagem: 'Cartão Cancelado' },
-  '8': { aprovado: false, codigo: '70', mensagem: 'Problemas com o Cartão de Crédito' },
-};
 
 export const ERRO_EXPIRACAO = { Code: 126, Message: 'Data de expiração é inválida' };
 export const ERRO_NUMERO = { Code: 128, Message: 'Número do cartão inválido' };

@@ -1,4 +1,5 @@
 import { formatBRL } from '@rango/domain';
+import { escapeHtml } from '../../../http/html.ts';
 
 /**
  * The simulated bank's challenge page (HTML, Portuguese). No inline script or style: the CSP
@@ -6,15 +7,6 @@ import { formatBRL } from '@rango/domain';
  */
 
 export const TITULO_BANCO = 'Banco Sandbox — Autenticação';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapar = (texto: string) => texto.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /**
  * A sandbox bank page (the 3-D Secure challenge here; the debit and PIX pages of routes.ts): its
@@ -27,13 +19,13 @@ export function documento(base: string, corpo: string, titulo: string = TITULO_B
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapar(titulo)}</title>
-<link rel="stylesheet" href="${escapar(base)}/banco.css">
-<script src="${escapar(base)}/banco.js" defer></script>
+<title>${escapeHtml(titulo)}</title>
+<link rel="stylesheet" href="${escapeHtml(base)}/banco.css">
+<script src="${escapeHtml(base)}/banco.js" defer></script>
 </head>
 <body>
 <main class="banco" aria-labelledby="titulo-banco">
-<h1 id="titulo-banco">${escapar(titulo)}</h1>
+<h1 id="titulo-banco">${escapeHtml(titulo)}</h1>
 ${corpo}
 </main>
 </body>
@@ -54,11 +46,11 @@ export function paginaDesafio(p: {
     `<p>Confirme a compra no débito abaixo. Este é um banco de testes: nenhum valor é cobrado.</p>
 <dl class="dados">
 <dt>Valor</dt>
-<dd>${escapar(formatBRL(p.valor))}</dd>
+<dd>${escapeHtml(formatBRL(p.valor))}</dd>
 <dt>Cartão</dt>
-<dd>**** ${escapar(p.final)}</dd>
+<dd>**** ${escapeHtml(p.final)}</dd>
 </dl>
-<form method="post" action="${escapar(acao)}" data-referenceid="${escapar(p.referenceid)}">
+<form method="post" action="${escapeHtml(acao)}" data-referenceid="${escapeHtml(p.referenceid)}">
 <div class="acoes">
 <button type="submit" class="aprovar" name="decisao" value="aprovar">Aprovar</button>
 <button type="submit" class="negar" name="decisao" value="negar">Negar</button>
@@ -70,7 +62,7 @@ export function paginaDesafio(p: {
 
 /** A page with one message (unknown or finished authentication). */
 export function paginaAviso(base: string, mensagem: string): string {
-  return documento(base, `<p>${escapar(mensagem)}</p>`);
+  return documento(base, `<p>${escapeHtml(mensagem)}</p>`);
 }
 
 /** The page's own policy: stricter than the app's (no inline style either); framed by our origin only. */

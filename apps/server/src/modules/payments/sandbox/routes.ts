@@ -4,7 +4,8 @@ import type { Db } from '../../../db/index.ts';
 import type { Payments } from '../service.ts';
 import type { SandboxGateway } from './gateway.ts';
 import { sandboxMpiRoutes } from './mpi.ts';
-import { documento, escapar as esc } from './mpi-pagina.ts';
+import { escapeHtml as esc } from '../../../http/html.ts';
+import { documento } from './mpi-pagina.ts';
 
 /**
  * The embedded gateway's public side (only when PAYMENT_GATEWAY=sandbox): the browser
