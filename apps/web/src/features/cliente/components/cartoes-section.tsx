@@ -1,8 +1,8 @@
 import '../../../components/overlay-styles.ts';
 import { MSG_CARTAO, NOME_BANDEIRA, formatarCnpjOuCpf, isBandeira, type CartaoSalvo } from '@rango/domain';
-import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCreditCard, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCreditCard, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useCliente } from '../../../api/cliente.ts';
 import {
@@ -15,6 +15,7 @@ import {
 import { AppModal } from '../../../components/app-modal.tsx';
 import { CartaoForm } from '../../../components/cartao-form/cartao-form.tsx';
 import { useCartaoForm, type CartaoCampo } from '../../../components/cartao-form/use-cartao-form.ts';
+import { ConfirmarExclusao, SecaoLista } from './secao-lista.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
 const nomeBandeira = (b: string) => (isBandeira(b) ? NOME_BANDEIRA[b] : b);
@@ -144,91 +145,56 @@ export function CartoesSection() {
     });
 
   return (
-    <section aria-labelledby="cartoes-titulo">
-      <Group justify="space-between" mb="sm" gap="sm">
-        <Title order={2} size="h3" id="cartoes-titulo">
-          Cartões
-        </Title>
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={18} aria-hidden="true" />}
-          onClick={() => setNovo(true)}
-        >
-          Novo cartão
-        </Button>
-      </Group>
-      {cartoes.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Carregando cartões">
-          <Skeleton height={64} radius="md" />
-        </Stack>
-      ) : cartoes.data === undefined ? (
-        // Only without data: a failed background refetch keeps the list on screen.
-        <Alert color="red" role="alert">
-          {MSG_CARTAO.erroObterCartoes}
-        </Alert>
-      ) : cartoes.data.length === 0 ? (
-        <Paper withBorder radius="md" p="lg" ta="center">
-          <Text>{MSG_CARTAO.nenhumCartao}</Text>
-          <Text size="sm" c="dimmed">
-            Salve um cartão para pagar os seus pedidos mais rápido.
-          </Text>
+    <SecaoLista
+      id="cartoes-titulo"
+      titulo="Cartões"
+      novo={{ rotulo: 'Novo cartão', onClick: () => setNovo(true) }}
+      lista={cartoes}
+      carregando={{ rotulo: 'Carregando cartões', alturas: [64] }}
+      erro={MSG_CARTAO.erroObterCartoes}
+      vazio={{
+        titulo: MSG_CARTAO.nenhumCartao,
+        dica: 'Salve um cartão para pagar os seus pedidos mais rápido.',
+      }}
+      item={(c) => (
+        <Paper key={c.id} component="li" withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <IconCreditCard size={24} aria-hidden="true" style={{ flexShrink: 0 }} />
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Text fw={600}>{nomeBandeira(c.bandeira)}</Text>
+                <Text size="sm" ff="monospace">
+                  {c.numero}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {c.titular}
+                </Text>
+              </div>
+            </Group>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              onClick={() => setExcluindo(c)}
+              aria-label={`Excluir cartão ${descricao(c)}`}
+            >
+              <IconTrash size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
         </Paper>
-      ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {cartoes.data.map((c) => (
-            <Paper key={c.id} component="li" withBorder radius="md" p="sm">
-              <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <IconCreditCard size={24} aria-hidden="true" style={{ flexShrink: 0 }} />
-                  <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                    <Text fw={600}>{nomeBandeira(c.bandeira)}</Text>
-                    <Text size="sm" ff="monospace">
-                      {c.numero}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {c.titular}
-                    </Text>
-                  </div>
-                </Group>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  onClick={() => setExcluindo(c)}
-                  aria-label={`Excluir cartão ${descricao(c)}`}
-                >
-                  <IconTrash size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
       )}
-
+    >
       <AppModal opened={novo} onClose={() => setNovo(false)} title="Novo cartão" size="lg" centered>
         {novo && <NovoCartao onSalvo={() => setNovo(false)} onCancel={() => setNovo(false)} />}
       </AppModal>
 
-      <AppModal
-        opened={excluindo !== null}
-        onClose={() => setExcluindo(null)}
-        title="Excluir cartão"
-        centered
-      >
-        {excluindo && (
-          <Stack gap="md">
-            <Text>Deseja excluir o cartão {descricao(excluindo)}?</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setExcluindo(null)} data-autofocus>
-                Cancelar
-              </Button>
-              <Button color="red.9" onClick={() => excluir(excluindo)} loading={remove.isPending}>
-                Excluir
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </AppModal>
-    </section>
+      <ConfirmarExclusao
+        titulo="Excluir cartão"
+        pergunta={excluindo && `Deseja excluir o cartão ${descricao(excluindo)}?`}
+        pendente={remove.isPending}
+        onCancel={() => setExcluindo(null)}
+        onConfirm={() => excluindo && excluir(excluindo)}
+      />
+    </SecaoLista>
   );
 }
