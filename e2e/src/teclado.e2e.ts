@@ -111,9 +111,17 @@ describe.each(VIEWPORTS)('só com o teclado a $width px', (viewport) => {
 
 /** The focused element's accessibility snapshot: `- radio "Dinheiro" [checked]`, `- button "Finalizar"`… */
 async function foco(page: Page): Promise<string> {
-  const el = page.locator('*:focus');
-  if ((await el.count()) === 0) return '';
-  return el.first().ariaSnapshot({ timeout: 2000 });
+  for (let tentativa = 0; tentativa < 3; tentativa++) {
+    const el = page.locator('*:focus');
+    if ((await el.count()) === 0) return '';
+    try {
+      return await el.first().ariaSnapshot({ timeout: 2000 });
+    } catch {
+      // The focused element was replaced between the two reads (the menu re-rendering as the
+      // search filters it, on a busy machine): read the focus again, without pressing a key.
+    }
+  }
+  return '';
 }
 
 /** Presses `key` until the focused element's snapshot matches `alvo`, at most `max` times. */
