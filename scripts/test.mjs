@@ -29,7 +29,12 @@ let skipped = 0;
 try {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   passed = report.numPassedTests;
-  failed = report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  // Failed tests, plus each file that failed outside any test (an import error, a beforeAll):
+  // counting every failed suite as well would count a failing test two or three times.
+  const semTeste = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  failed = report.numFailedTests + semTeste;
   skipped = report.numPendingTests + (report.numTodoTests ?? 0);
 } catch {
   failed = Math.max(1, failed);
