@@ -1,4 +1,13 @@
-import { BANDEIRAS_DEBITO, MSG_PEDIDO, STATUS, isBandeira, mascararCartao } from '@rango/domain';
+import {
+  BANDEIRAS_DEBITO,
+  MSG_CARTAO,
+  MSG_PEDIDO,
+  STATUS,
+  TIPO_PGTO,
+  isBandeira,
+  mascararCartao,
+  somenteDigitos,
+} from '@rango/domain';
 import type { PagamentoInput, TipoTransacao, Transacao } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import type { EstadoPagamentoRow } from '../../db/types.ts';
@@ -12,7 +21,7 @@ import type {
   PaymentGateway,
   ResultadoPagamento,
 } from './port.ts';
-import { paymentsRepository as repo } from './repository.ts';
+import { ESTADOS_ABERTOS, paymentsRepository as repo } from './repository.ts';
 import type { NovoPagamento, PagamentoRow } from './repository.ts';
 
 /** What the server logs through (Fastify's logger, or the CLI's console). */
@@ -35,20 +44,20 @@ export interface PaymentsDeps {
 
 /** sttipopgto of the online methods (spec section 3). */
 export const STTIPOPGTO_ONLINE: Readonly<Record<number, TipoTransacao>> = {
-  60: 'credito',
-  61: 'debito',
-  200: 'pix',
+  [TIPO_PGTO.Credito]: 'credito',
+  [TIPO_PGTO.Debito]: 'debito',
+  [TIPO_PGTO.Pix]: 'pix',
 };
 
-/** Texts of ours where the spec gives none (the spec's own are in MSG_PEDIDO). */
+/** The refusals and cancellation reasons of online payment: ours, and the spec's where it has one. */
 export const MSG_PAGAMENTO = {
   naoPermitido: 'Forma de pagamento não aceita para pagamento online.',
   cartaoObrigatorio: 'Informe o cartão.',
   cartaoInvalido: 'Cartão inválido.',
-  debitoBandeira: 'Para débito, por favor, utilize Mastercard ou Visa.',
+  debitoBandeira: MSG_CARTAO.debitoSomenteMasterVisa,
   naoAutorizado: (msg: string) => `Pagamento não autorizado: ${msg}`,
-  debitoNegado: 'Autenticação negada para o pagamento em débito.',
-  pixNaoPago: 'Pagamento não efetuado.',
+  debitoNegado: MSG_PEDIDO.autenticacaoNegadaDebito,
+  pixNaoPago: MSG_PEDIDO.pagamentoNaoEfetuado,
   naoConcluido: 'Pagamento não concluído.',
 } as const;
 
@@ -79,8 +88,6 @@ export interface PedidoACobrar {
   nome: string;
   cpf: string | null;
 }
-
-const soDigitos = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
 
 /** Our idempotency key for attempt n of an order: Cielo's MerchantOrderId (≤ 50, alphanumeric). */
 export const chaveTentativa = (pedidoId: string, n: number): string =>
@@ -126,7 +133,7 @@ export function createPayments(deps: PaymentsDeps) {
     if (entrada.tipo !== 'CARTAO') throw naoPermitido();
     const c = entrada.cartao;
     if (!c) throw naoPermitido(MSG_PAGAMENTO.cartaoObrigatorio);
-    const cnpjoucpf = soDigitos(c.cnpjoucpf);
+    const cnpjoucpf = somenteDigitos(c.cnpjoucpf ?? '');
     let cartao: CartaoCobranca;
     let exibicao: PagamentoOnline['exibicao'];
     if (c.token) {
@@ -138,7 +145,7 @@ export function createPayments(deps: PaymentsDeps) {
       cartao = { token: t.token, bandeira: t.bandeira, expiracao: t.expiracao, titular: t.titular };
       exibicao = { bandeira: t.bandeira, numero: mascararCartao(t.final), titular: t.titular, cnpjoucpf };
     } else {
-      const numero = soDigitos(c.numero);
+      const numero = somenteDigitos(c.numero ?? '');
       const bandeira = c.bandeira ?? '';
       if (numero.length < 13 || !isBandeira(bandeira)) throw naoPermitido(MSG_PAGAMENTO.cartaoInvalido);
       cartao = {
@@ -439,7 +446,7 @@ export function createPayments(deps: PaymentsDeps) {
     async sincronizarPedido(idpedido: number, intervaloMs = 3000): Promise<void> {
       const limite = agora().getTime() - intervaloMs;
       for (const p of await repo.doPedido(db, idpedido)) {
-        if (!['iniciado', 'incerto', 'pendente', 'estorno_pendente'].includes(p.estado)) continue;
+        if (!ESTADOS_ABERTOS.includes(p.estado)) continue;
         if (p.consultado_em && Date.parse(p.consultado_em) > limite) continue;
         await sincronizarTentativa(p);
       }

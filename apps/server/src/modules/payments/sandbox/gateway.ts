@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { detectarBandeira, luhnValido } from '@rango/domain';
+import { detectarBandeira, expiracaoVencida, lerExpiracao, luhnValido } from '@rango/domain';
 import type { Db } from '../../../db/index.ts';
 import type { SandboxPagamentoTable } from '../../../db/types.ts';
 import { gerarBrCode, novoTxid } from '../pix/br-code.ts';
@@ -53,14 +53,10 @@ export const SANDBOX_PATHS = {
 /** 13–19 digits passing Luhn (the gateway's own check; the app's form asks 14–16). */
 const numeroValido = (n: string): boolean => /^\d{13,19}$/.test(n) && luhnValido(n);
 
-/** 'MM/YYYY' not before the current month. */
+/** 'MM/YYYY', not past (the domain's rule) and at most 20 years ahead. */
 export function expiracaoValida(expiracao: string | null | undefined, agora: Date): boolean {
-  const m = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(expiracao ?? '');
-  if (!m) return false;
-  const mes = Number(m[1]);
-  const ano = Number(m[2]);
-  const atual = agora.getUTCFullYear() * 12 + agora.getUTCMonth();
-  return ano * 12 + (mes - 1) >= atual && ano <= agora.getUTCFullYear() + 20;
+  const e = lerExpiracao(expiracao ?? '');
+  return e !== null && !expiracaoVencida(expiracao!, agora) && e.ano <= agora.getFullYear() + 20;
 }
 
 export interface SandboxGatewayOptions {

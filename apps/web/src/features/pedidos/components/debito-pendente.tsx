@@ -1,17 +1,18 @@
 import '../../../components/overlay-styles.ts';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MSG_PEDIDO, currentStatus } from '@rango/domain';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { getPedidoQueryOptions } from '../api/get-pedido.ts';
 import { usePedidoStatusPoll } from '../api/get-pedido-status.ts';
 import type { PedidoDetalhe } from '../lib/pedido-json.ts';
 import { DEBITO_RETORNO_POLL_MS, desfechoPagamento, isCallbackPagamento } from '../lib/transacao.ts';
+import { PainelPagamento } from './painel-pagamento.tsx';
 import classes from './pagamento-online.module.css';
 
 interface DebitoPendenteProps {
@@ -30,7 +31,6 @@ interface DebitoPendenteProps {
 export function DebitoPendente({ pedido, url }: DebitoPendenteProps) {
   const queryClient = useQueryClient();
   const telaCheia = useMediaQuery(MOBILE_QUERY) ?? false;
-  const tituloId = useId();
   const pendente = url !== null;
   const [aberto, setAberto] = useState(true);
   const [retornou, setRetornou] = useState(false);
@@ -83,28 +83,17 @@ export function DebitoPendente({ pedido, url }: DebitoPendenteProps) {
           {MSG_PEDIDO.autenticacaoNegadaDebito}
         </Alert>
       ) : pendente ? (
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby={tituloId}
+        <PainelPagamento
+          icone={<IconShieldLock size={22} aria-hidden />}
+          titulo={MSG_PEDIDO.debitoPendenteTitulo}
         >
-          <Stack gap="sm">
-            <Group gap="xs" wrap="nowrap">
-              <IconShieldLock size={22} aria-hidden />
-              <Title order={2} fz="md" id={tituloId}>
-                {MSG_PEDIDO.debitoPendenteTitulo}
-              </Title>
-            </Group>
-            <Text size="sm">{MSG_PEDIDO.debitoPendenteTexto}</Text>
-            <Group>
-              <Button onClick={() => setAberto(true)} leftSection={<IconShieldLock size={18} aria-hidden />}>
-                {MSG_PEDIDO.autenticarPagamento}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+          <Text size="sm">{MSG_PEDIDO.debitoPendenteTexto}</Text>
+          <Group>
+            <Button onClick={() => setAberto(true)} leftSection={<IconShieldLock size={18} aria-hidden />}>
+              {MSG_PEDIDO.autenticarPagamento}
+            </Button>
+          </Group>
+        </PainelPagamento>
       ) : null}
       <AppModal
         opened={pendente && aberto}

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG_PEDIDO, currentStatus, formatBRL } from '@rango/domain';
 import { IconCircleCheck, IconCopy, IconQrcode } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePedidoStatusPoll } from '../api/get-pedido-status.ts';
 import type { PedidoDetalhe } from '../lib/pedido-json.ts';
 import {
@@ -11,6 +11,7 @@ import {
   quandoExpira,
   type PixPendente as PixPendenteDados,
 } from '../lib/transacao.ts';
+import { PainelPagamento } from './painel-pagamento.tsx';
 import classes from './pagamento-online.module.css';
 
 /** The async clipboard exists only on secure pages of browsers that have it. */
@@ -18,7 +19,6 @@ const clipboardDisponivel = (): boolean =>
   typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
 
 function PainelPix({ pix, erroVerificacao }: { pix: PixPendenteDados; erroVerificacao: boolean }) {
-  const tituloId = useId();
   // No clipboard: the box for a manual copy from the start; the clipboard failed: the box, focused
   // with the code selected (the customer's click asked for it).
   const [manual, setManual] = useState(() => !clipboardDisponivel());
@@ -43,99 +43,91 @@ function PainelPix({ pix, erroVerificacao }: { pix: PixPendenteDados; erroVerifi
 
   const { qrcode } = pix;
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={tituloId}>
-      <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap">
-          <IconQrcode size={22} aria-hidden />
-          <Title order={2} fz="md" id={tituloId}>
-            {MSG_PEDIDO.pixTitulo}
-          </Title>
-        </Group>
-        <Text size="sm">
-          Valor:{' '}
-          <Text span fw={700} size="sm">
-            {formatBRL(pix.valor)}
-          </Text>
+    <PainelPagamento icone={<IconQrcode size={22} aria-hidden />} titulo={MSG_PEDIDO.pixTitulo}>
+      <Text size="sm">
+        Valor:{' '}
+        <Text span fw={700} size="sm">
+          {formatBRL(pix.valor)}
         </Text>
-        {qrcode === null ? (
-          <Alert color="red" variant="light" role="alert">
-            {MSG_PEDIDO.erroQrCode}
-          </Alert>
-        ) : (
-          <Group align="flex-start" gap="lg" wrap="nowrap">
-            {pix.imagem ? (
-              <img
-                src={pix.imagem}
-                alt={MSG_PEDIDO.pixQrCodeAlt}
-                width={220}
-                height={220}
-                className={classes.qr}
-              />
-            ) : null}
-            <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-              {pix.imagem ? (
-                <Text size="sm" className={classes.somenteTelaGrande}>
-                  {MSG_PEDIDO.pixInstrucoes}
-                </Text>
-              ) : null}
-              <Text size="sm" className={pix.imagem ? classes.somenteCelular : undefined}>
-                {MSG_PEDIDO.pixInstrucoesCelular}
-              </Text>
-              {manual ? (
-                <Textarea
-                  ref={caixa}
-                  label={MSG_PEDIDO.copieCodigoAbaixo}
-                  value={qrcode}
-                  readOnly
-                  rows={4}
-                  spellCheck={false}
-                  onFocus={(e) => e.currentTarget.select()}
-                  className={classes.manual}
-                />
-              ) : (
-                <>
-                  <Text size="sm" fw={600}>
-                    {MSG_PEDIDO.pixCodigoRotulo}
-                  </Text>
-                  <p className={classes.codigo}>{qrcode}</p>
-                  <Group>
-                    <Button
-                      onClick={() => void copiar(qrcode)}
-                      leftSection={<IconCopy size={18} aria-hidden />}
-                    >
-                      {MSG_PEDIDO.copiarCodigo}
-                    </Button>
-                  </Group>
-                </>
-              )}
-            </Stack>
-          </Group>
-        )}
-        {pix.expiraEm && quandoExpira(pix.expiraEm) ? (
-          <Text size="sm" fw={600}>
-            {MSG_PEDIDO.pixExpira(quandoExpira(pix.expiraEm))}
-          </Text>
-        ) : null}
-        <Text size="sm" c="dimmed">
-          {MSG_PEDIDO.pixAguardando}
-        </Text>
-        {pix.url ? (
-          <Text size="sm">
-            <Anchor href={pix.url} target="_blank" rel="noopener">
-              {MSG_PEDIDO.pixPagarNoSandbox}
-            </Anchor>
-          </Text>
-        ) : null}
-        {/* A failed poll is retried by the next one: a quiet note, read out politely. */}
-        <div aria-live="polite" hidden={!erroVerificacao}>
-          {erroVerificacao ? (
-            <Text size="xs" c="dimmed">
-              {MSG_PEDIDO.verificacaoFalhou}
-            </Text>
+      </Text>
+      {qrcode === null ? (
+        <Alert color="red" variant="light" role="alert">
+          {MSG_PEDIDO.erroQrCode}
+        </Alert>
+      ) : (
+        <Group align="flex-start" gap="lg" wrap="nowrap">
+          {pix.imagem ? (
+            <img
+              src={pix.imagem}
+              alt={MSG_PEDIDO.pixQrCodeAlt}
+              width={220}
+              height={220}
+              className={classes.qr}
+            />
           ) : null}
-        </div>
-      </Stack>
-    </Paper>
+          <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+            {pix.imagem ? (
+              <Text size="sm" className={classes.somenteTelaGrande}>
+                {MSG_PEDIDO.pixInstrucoes}
+              </Text>
+            ) : null}
+            <Text size="sm" className={pix.imagem ? classes.somenteCelular : undefined}>
+              {MSG_PEDIDO.pixInstrucoesCelular}
+            </Text>
+            {manual ? (
+              <Textarea
+                ref={caixa}
+                label={MSG_PEDIDO.copieCodigoAbaixo}
+                value={qrcode}
+                readOnly
+                rows={4}
+                spellCheck={false}
+                onFocus={(e) => e.currentTarget.select()}
+                className={classes.manual}
+              />
+            ) : (
+              <>
+                <Text size="sm" fw={600}>
+                  {MSG_PEDIDO.pixCodigoRotulo}
+                </Text>
+                <p className={classes.codigo}>{qrcode}</p>
+                <Group>
+                  <Button
+                    onClick={() => void copiar(qrcode)}
+                    leftSection={<IconCopy size={18} aria-hidden />}
+                  >
+                    {MSG_PEDIDO.copiarCodigo}
+                  </Button>
+                </Group>
+              </>
+            )}
+          </Stack>
+        </Group>
+      )}
+      {pix.expiraEm && quandoExpira(pix.expiraEm) ? (
+        <Text size="sm" fw={600}>
+          {MSG_PEDIDO.pixExpira(quandoExpira(pix.expiraEm))}
+        </Text>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        {MSG_PEDIDO.pixAguardando}
+      </Text>
+      {pix.url ? (
+        <Text size="sm">
+          <Anchor href={pix.url} target="_blank" rel="noopener">
+            {MSG_PEDIDO.pixPagarNoSandbox}
+          </Anchor>
+        </Text>
+      ) : null}
+      {/* A failed poll is retried by the next one: a quiet note, read out politely. */}
+      <div aria-live="polite" hidden={!erroVerificacao}>
+        {erroVerificacao ? (
+          <Text size="xs" c="dimmed">
+            {MSG_PEDIDO.verificacaoFalhou}
+          </Text>
+        ) : null}
+      </div>
+    </PainelPagamento>
   );
 }
 

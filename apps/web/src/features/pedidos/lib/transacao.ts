@@ -3,13 +3,10 @@
  * needs (the debit authentication or the PIX charge), how a pending payment ended, the refund of
  * a cancelled one, and the message the payment callback page posts.
  */
-import { STATUS, currentStatus, isCancelado, type Transacao } from '@rango/domain';
+import { STATUS, TIPO_PGTO, currentStatus, isCancelado, type Transacao } from '@rango/domain';
 import { formatData, formatDataHora, formatHora } from './datas.ts';
 import { CALLBACK_PAGAMENTO } from '../../../config/pagamento.ts';
 import type { PedidoDetalhe } from './pedido-json.ts';
-
-/** The payment method type of PIX (spec section 3, sttipopgto 200). */
-export const STTIPOPGTO_PIX = 200;
 
 /** Spec section 9: the pending PIX panel asks again every 10 s. */
 export const PIX_POLL_MS = 10_000;
@@ -70,7 +67,7 @@ export function pagamentoPendente(
 ): PagamentoPendente | null {
   if (currentStatus(pedido.historico) !== STATUS.PgtoPendente) return null;
   const pagamento = pedido.pedido_json.pagamentos[0];
-  if (pagamento?.formapgto_sttipopgto === STTIPOPGTO_PIX) {
+  if (pagamento?.formapgto_sttipopgto === TIPO_PGTO.Pix) {
     const pix = pedido.transacoes.find((t) => t.tipo === 'pix');
     return {
       tipo: 'pix',
