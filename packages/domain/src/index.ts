@@ -26,3 +26,4 @@ export * from './pedido-check.ts';
 export * from './messages-cartao.ts';
 export * from './cartao.ts';
 export * from './token-3ds.ts';
+export * from './eventos.ts';

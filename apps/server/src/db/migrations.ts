@@ -627,6 +627,126 @@ const pagamentos: Migration = {
   },
 };
 
+/**
+ * Issue 11: the restaurant's panel. Staff (`funcionario`) are not customers: their own accounts,
+ * refresh tokens and one-time links (invitation, password reset), and a role per establishment
+ * (`funcionario_papel`: 'dono' | 'atendente'). `evento` is the outbox of live events: written in
+ * the same transaction as the change it reports; its id is the stream's event id. On PostgreSQL
+ * `txid` (the writing transaction's id) orders delivery by commit visibility (see
+ * modules/events); on SQLite one writer at a time makes the id order the commit order.
+ * The order keeps the estimate given on acceptance (`previsao_em`); the establishment its
+ * automatic reopening time (`reabrir_em`) and the panel's settings (`painel_config`, JSON).
+ */
+const painel: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    const postgres = dialectOf(db) === 'postgres';
+    await db.schema
+      .createTable('funcionario')
+      .addColumn('id', 'integer', id)
+      // Lower-cased; unique.
+      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('nome', 'text', notNull)
+      // argon2id PHC string; null until the invitation link sets it.
+      .addColumn('senha_hash', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('excluido_em', 'text')
+      .execute();
+    await db.schema
+      .createTable('funcionario_papel')
+      .addColumn('idfuncionario', 'integer', cascade('funcionario.id'))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('papel', 'varchar(16)', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .addPrimaryKeyConstraint('funcionario_papel_pk', ['idfuncionario', 'idestabelecimento'])
+      .execute();
+    await db.schema
+      .createIndex('funcionario_papel_estabelecimento_idx')
+      .on('funcionario_papel')
+      .column('idestabelecimento')
+      .execute();
+    await db.schema
+      .createTable('funcionario_refresh')
+      .addColumn('id', 'integer', id)
+      .addColumn('idfuncionario', 'integer', cascade('funcionario.id'))
+      .addColumn('familia', 'varchar(36)', notNull)
+      .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('expira_em', 'text', notNull)
+      .addColumn('usado_em', 'text')
+      .addColumn('revogado', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('funcionario_refresh_familia_idx')
+      .on('funcionario_refresh')
+      .column('familia')
+      .execute();
+    await db.schema
+      .createTable('funcionario_link')
+      .addColumn('id', 'integer', id)
+      // 'convite' (sets the first password, grants `papel` at `idestabelecimento`) | 'senha' (reset).
+      .addColumn('tipo', 'varchar(16)', notNull)
+      .addColumn('idfuncionario', 'integer', cascade('funcionario.id'))
+      .addColumn('idestabelecimento', 'integer', (c) =>
+        c.references('estabelecimento.id').onDelete('cascade'),
+      )
+      .addColumn('papel', 'varchar(16)')
+      // SHA-256 of the link's token; the token itself is only in the e-mail.
+      .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('expira_em', 'text', notNull)
+      .addColumn('usado_em', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('funcionario_link_funcionario_idx')
+      .on('funcionario_link')
+      .column('idfuncionario')
+      .execute();
+
+    await db.schema
+      .createTable('evento')
+      .addColumn('id', postgres ? 'bigint' : 'integer', id)
+      .addColumn('txid', 'bigint', (c) =>
+        postgres ? c.notNull().defaultTo(sql`(pg_current_xact_id()::text::bigint)`) : c,
+      )
+      .addColumn('idestabelecimento', 'integer', notNull)
+      .addColumn('idcliente', 'integer')
+      .addColumn('idpedido', 'integer')
+      .addColumn('tipo', 'varchar(40)', notNull)
+      .addColumn('dados', 'text', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    if (postgres) {
+      await db.schema.createIndex('evento_txid_idx').on('evento').columns(['txid', 'id']).execute();
+    }
+    await db.schema
+      .createIndex('evento_estabelecimento_idx')
+      .on('evento')
+      .columns(['idestabelecimento', 'id'])
+      .execute();
+    await db.schema.createIndex('evento_cliente_idx').on('evento').columns(['idcliente', 'id']).execute();
+    await db.schema.createIndex('evento_criado_idx').on('evento').column('criado_em').execute();
+
+    await db.schema.alterTable('pedido').addColumn('previsao_em', 'text').execute();
+    await db.schema.alterTable('estabelecimento').addColumn('reabrir_em', 'text').execute();
+    await db.schema.alterTable('estabelecimento').addColumn('painel_config', 'text').execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('estabelecimento').dropColumn('painel_config').execute();
+    await db.schema.alterTable('estabelecimento').dropColumn('reabrir_em').execute();
+    await db.schema.alterTable('pedido').dropColumn('previsao_em').execute();
+    for (const t of [
+      'evento',
+      'funcionario_link',
+      'funcionario_refresh',
+      'funcionario_papel',
+      'funcionario',
+    ]) {
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -635,6 +755,7 @@ export const migrations: Record<string, Migration> = {
   '0005_cupons': cupons,
   '0006_pedidos': pedidos,
   '0007_pagamentos': pagamentos,
+  '0008_painel': painel,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

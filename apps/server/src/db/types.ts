@@ -37,6 +37,11 @@ export interface Database {
   sandbox_cartao: SandboxCartaoTable;
   sandbox_pagamento: SandboxPagamentoTable;
   sandbox_3ds: Sandbox3dsTable;
+  funcionario: FuncionarioTable;
+  funcionario_papel: FuncionarioPapelTable;
+  funcionario_refresh: FuncionarioRefreshTable;
+  funcionario_link: FuncionarioLinkTable;
+  evento: EventoTable;
 }
 
 /** The delivery establishment (the detalhe's `id`, used in every route) and its company. */
@@ -66,6 +71,10 @@ export interface EstabelecimentoTable {
   pedidominimo: number;
   /** Bumped by every write to the menu tables; the menu cache keys on it. */
   menu_versao: Generated<number>;
+  /** 0008: closed from the panel until this ISO instant, then open again by itself; null = no reopening set. */
+  reabrir_em: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0008: the panel's settings (JSON of the domain's PainelConfig); null = defaults. */
+  painel_config: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FoneTable {
@@ -350,6 +359,8 @@ export interface PedidoTable {
   /** ISO-8601 UTC. */
   dthrpedido: string;
   atualizado_em: string;
+  /** 0008: the estimate the restaurant gave on acceptance (ISO-8601 UTC), else null. */
+  previsao_em: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PedidoHistoricoTable {
@@ -462,5 +473,66 @@ export interface Sandbox3dsTable {
   cavv: string | null;
   /** When a payment consumed it (a replayed reference id is refused). */
   usado_em: string | null;
+  criado_em: string;
+}
+
+/** A restaurant's staff member (0008): not a customer; roles per establishment in funcionario_papel. */
+export interface FuncionarioTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  nome: string;
+  /** argon2id PHC string; null until the invitation sets it. */
+  senha_hash: string | null;
+  criado_em: string;
+  excluido_em: string | null;
+}
+
+export interface FuncionarioPapelTable {
+  idfuncionario: number;
+  idestabelecimento: number;
+  /** 'dono' | 'atendente' */
+  papel: string;
+  criado_em: string;
+}
+
+export interface FuncionarioRefreshTable {
+  id: Generated<number>;
+  idfuncionario: number;
+  familia: string;
+  token_hash: string;
+  expira_em: string;
+  usado_em: string | null;
+  revogado: number;
+  criado_em: string;
+}
+
+/** One-time link (0008): an invitation (sets the first password and grants a role) or a password reset. */
+export interface FuncionarioLinkTable {
+  id: Generated<number>;
+  /** 'convite' | 'senha' */
+  tipo: string;
+  idfuncionario: number;
+  idestabelecimento: number | null;
+  papel: string | null;
+  token_hash: string;
+  expira_em: string;
+  usado_em: string | null;
+  criado_em: string;
+}
+
+/**
+ * A live event (0008), written in the transaction of the change it reports. Its id is the SSE id.
+ * `txid`: PostgreSQL's transaction id (set by the column's default), null on SQLite.
+ */
+export interface EventoTable {
+  id: Generated<number>;
+  txid: ColumnType<string | number | null, never, never>;
+  idestabelecimento: number;
+  idcliente: number | null;
+  idpedido: number | null;
+  tipo: string;
+  /** JSON. */
+  dados: string;
   criado_em: string;
 }
