@@ -1,0 +1,51 @@
+import type { DadosEvento, TipoEvento } from '@rango/domain';
+import type { Db } from '../../db/index.ts';
+
+/** An event to record with the change it reports. */
+export interface NovoEvento {
+  idestabelecimento: number;
+  /** The order's customer (their stream gets it); null for panel-only events. */
+  idcliente?: number | null | undefined;
+  idpedido?: number | null | undefined;
+  tipo: TipoEvento;
+  dados: DadosEvento;
+}
+
+/**
+ * Records a live event. Call it with the transaction that makes the change, so the event exists
+ * exactly when the change does (a rolled-back change leaves no event). After the commit, call
+ * avisarEventos(db) so open streams hear of it at once instead of at the next poll.
+ */
+export async function registrarEvento(db: Db, ev: NovoEvento): Promise<void> {
+  await db
+    .insertInto('evento')
+    .values({
+      idestabelecimento: ev.idestabelecimento,
+      idcliente: ev.idcliente ?? null,
+      idpedido: ev.idpedido ?? null,
+      tipo: ev.tipo,
+      dados: JSON.stringify(ev.dados),
+      criado_em: new Date().toISOString(),
+    })
+    .execute();
+}
+
+type Despertador = () => void;
+const despertadores = new WeakMap<Db, Despertador>();
+
+/** The event bus of this process registers how it is woken for a database (modules/events/bus.ts). */
+export function registrarDespertador(db: Db, fn: Despertador): () => void {
+  despertadores.set(db, fn);
+  return () => {
+    if (despertadores.get(db) === fn) despertadores.delete(db);
+  };
+}
+
+/**
+ * After a commit that recorded events: wakes this process's streams and (through the bus) the
+ * other instances. Without a bus for this database (the CLI), the streams' own polling finds the
+ * events within a second; see bus.ts for how other processes are woken.
+ */
+export function avisarEventos(db: Db): void {
+  despertadores.get(db)?.();
+}
