@@ -34,6 +34,7 @@ import { createMenuService } from './modules/menu/service.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { operatorRoutes } from './modules/operator/plugin.ts';
 import { ordersRoutes } from './modules/orders/plugin.ts';
+import { createStaffTokens } from './modules/staff/tokens.ts';
 import { createPaymentsStack, paymentsRoutes } from './modules/payments/plugin.ts';
 import type { PaymentGateway } from './modules/payments/port.ts';
 
@@ -105,6 +106,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     'accessTokens',
     createAccessTokens(db, { secret: config.jwtSecret, ttlSeconds: config.accessTokenTtl }),
   );
+  app.decorate('staffTokens', createStaffTokens(db, config));
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
   // Work still running after its answer finishes before the database closes.

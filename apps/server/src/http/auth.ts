@@ -48,8 +48,20 @@ export async function storedSecret(db: Db, chave = 'jwt_secret'): Promise<string
 
 export function createAccessTokens(
   db: Db,
-  options: { secret: string | undefined; ttlSeconds: number },
+  options: {
+    secret: string | undefined;
+    ttlSeconds: number;
+    /**
+     * The token's kind and audience: the customer's by default; the restaurant's staff get
+     * their own (modules/staff), so neither token opens the other's routes though both are
+     * signed with the same secret.
+     */
+    typ?: string;
+    audience?: string;
+  },
 ): AccessTokens {
+  const typ = options.typ ?? 'access';
+  const audience = options.audience ?? AUDIENCE;
   let key: Promise<webcrypto.CryptoKey> | undefined;
   const getKey = () => {
     // Imported once: given raw bytes, jose imports the HMAC key again on every sign and verify.
@@ -70,11 +82,11 @@ export function createAccessTokens(
   };
   return {
     async sign(clienteId) {
-      return new SignJWT({ typ: 'access' })
+      return new SignJWT({ typ })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(clienteId))
         .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
+        .setAudience(audience)
         .setIssuedAt()
         .setExpirationTime(`${options.ttlSeconds}s`)
         .sign(await getKey());
@@ -84,13 +96,9 @@ export function createAccessTokens(
         const { payload } = await jwtVerify(token, await getKey(), {
           algorithms: ['HS256'],
           issuer: ISSUER,
-          audience: AUDIENCE,
+          audience,
         });
-        if (
-          payload.typ !== 'access' ||
-          typeof payload.sub !== 'string' ||
-          !/^[1-9]\d{0,9}$/.test(payload.sub)
-        ) {
+        if (payload.typ !== typ || typeof payload.sub !== 'string' || !/^[1-9]\d{0,9}$/.test(payload.sub)) {
           return undefined;
         }
         return Number(payload.sub);
@@ -105,6 +113,8 @@ export function createAccessTokens(
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    /** The restaurant staff's access tokens (typ 'staff', their own audience; modules/staff). */
+    staffTokens: AccessTokens;
   }
 }
 
