@@ -1,7 +1,7 @@
 /**
- * Lighthouse 12 (node API), default mobile config, performance only, on /estabelecimento/1,
- * five runs against our own Chromium (started here with --remote-debugging-port).
- * Target: median score ≥ 95.
+ * Lighthouse 12 (node API), default mobile config, performance only, on /estabelecimento/1
+ * (and, as `lighthouse-painel`, on the restaurant panel's entry /painel/login), five runs against
+ * our own Chromium (started here with --remote-debugging-port). Target: median score ≥ 95.
  */
 import { spawn } from 'node:child_process';
 import lighthouse from 'lighthouse';
@@ -30,10 +30,14 @@ interface RunFigures {
   cls: number;
 }
 
-export async function runLighthouse(baseUrl?: string): Promise<BenchResult> {
+export async function runLighthouse(
+  baseUrl?: string,
+  path = '/estabelecimento/1',
+  bench = 'lighthouse',
+): Promise<BenchResult> {
   ensureWebBuild();
   const server = baseUrl ? undefined : await startServer();
-  const url = `${baseUrl ?? server?.baseUrl ?? ''}/estabelecimento/1`;
+  const url = `${baseUrl ?? server?.baseUrl ?? ''}${path}`;
   const profile = tempDir('rango-lh-');
   const port = await freePort();
   let log = '';
@@ -73,7 +77,7 @@ export async function runLighthouse(baseUrl?: string): Promise<BenchResult> {
     }
     const score = median(runs.map((r) => r.score));
     const result: BenchResult = {
-      bench: 'lighthouse',
+      bench,
       figures: [
         { name: 'desempenho (mediana)', value: score, unit: 'pontos', target: '≥ 95', ok: score >= 95 },
       ],
@@ -89,4 +93,4 @@ export async function runLighthouse(baseUrl?: string): Promise<BenchResult> {
   }
 }
 
-if (isMain(import.meta.url)) await runLighthouse(process.env.BENCH_URL);
+if (isMain(import.meta.url)) await runLighthouse(process.env.BENCH_URL, process.env.BENCH_PATH);

@@ -16,6 +16,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['bundle-size', () => runBundleSize()],
   ['menu-throughput', () => runMenuThroughput()],
   ['lighthouse', () => runLighthouse()],
+  ['lighthouse-painel', () => runLighthouse(undefined, '/painel/login', 'lighthouse-painel')],
   ['login-latency', () => runLoginLatency()],
   ['orders-throughput', () => runOrdersThroughput()],
   ['search-keystroke', () => runSearchKeystroke()],
