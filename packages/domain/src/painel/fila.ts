@@ -16,6 +16,10 @@ export const COLUNAS = [
   'cancelados',
 ] as const;
 export type Coluna = (typeof COLUNAS)[number];
+
+/** Estimates offered on acceptance, in minutes. */
+export const PREVISAO_MIN = 5;
+export const PREVISAO_MAX = 240;
 export const COLUNA_NOME: Record<Coluna, string> = {
   novos: 'Novos',
   preparo: 'Em preparo',
@@ -112,6 +116,8 @@ export function alertaDoPedido(
 ): Alerta {
   const coluna = colunaDoPedido(p, agora, previsaoMaxMin);
   if (coluna === 'concluidos' || coluna === 'cancelados' || coluna === 'agendados') return 'normal';
+  // Waiting for the customer's payment: nothing the staff can do yet, so nothing to flag.
+  if (p.status === STATUS.PgtoPendente) return 'normal';
   // A scheduled order counts from its preparation time, not from when it was placed.
   const desde =
     p.entregue_as !== null
@@ -122,4 +128,54 @@ export function alertaDoPedido(
   if (min >= config.alerta_vermelho_min) return 'vermelho';
   if (min >= config.alerta_amarelo_min) return 'amarelo';
   return 'normal';
+}
+
+/** Waiting for the restaurant to accept it (placed, or paid online): the orders that ring. */
+export const aguardaAceite = (status: number, tipo: TipoEntrega): boolean =>
+  (nextStatuses(status, tipo) as number[]).includes(STATUS.Confirmado);
+
+/**
+ * The estimate offered when accepting, in minutes: the establishment's default, or for a
+ * scheduled order the time left until the customer's chosen time (within the allowed range).
+ */
+export function previsaoSugerida(entregueAs: string | null, agora: number, padraoMin: number): number {
+  const min = entregueAs === null ? padraoMin : Math.ceil((Date.parse(entregueAs) - agora) / 60_000);
+  return Math.min(PREVISAO_MAX, Math.max(PREVISAO_MIN, Number.isFinite(min) ? min : padraoMin));
+}
+
+/** A duration in whole minutes as the panel shows it: '0 min', '45 min', '1 h 05 min'. */
+export function formatarDuracao(minutos: number): string {
+  const m = Math.max(0, Math.floor(minutos));
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  const resto = m % 60;
+  return resto === 0 ? `${h} h` : `${h} h ${String(resto).padStart(2, '0')} min`;
+}
+
+/**
+ * The queue's columns, each in the order the staff reads it: new orders newest first (a new one
+ * appears on top), the kitchen's columns oldest first (first in, first out), scheduled ones by
+ * their time, finished ones newest first. `previsaoMax` gives an order's maximum estimate (its
+ * preparation starts that long before a scheduled time).
+ */
+export function agruparFila<T extends PedidoNaFila>(
+  pedidos: readonly T[],
+  agora: number,
+  previsaoMax: (p: T) => number = () => 0,
+): Record<Coluna, T[]> {
+  const grupos = Object.fromEntries(COLUNAS.map((c) => [c, [] as T[]])) as Record<Coluna, T[]>;
+  for (const p of pedidos) grupos[colunaDoPedido(p, agora, previsaoMax(p))].push(p);
+  const placed = (p: T) => Date.parse(p.dthrpedido);
+  const novosPrimeiro = (a: T, b: T) => placed(b) - placed(a);
+  const antigosPrimeiro = (a: T, b: T) => placed(a) - placed(b);
+  grupos.novos.sort(novosPrimeiro);
+  grupos.preparo.sort(antigosPrimeiro);
+  grupos.prontos.sort(antigosPrimeiro);
+  grupos.entrega.sort(antigosPrimeiro);
+  grupos.agendados.sort(
+    (a, b) => Date.parse(a.entregue_as ?? a.dthrpedido) - Date.parse(b.entregue_as ?? b.dthrpedido),
+  );
+  grupos.concluidos.sort(novosPrimeiro);
+  grupos.cancelados.sort(novosPrimeiro);
+  return grupos;
 }

@@ -19,6 +19,7 @@ export * from './messages.ts';
 export * from '../eventos.ts';
 export * from './fila.ts';
 import { MSG_PAINEL } from './messages.ts';
+import { PREVISAO_MAX, PREVISAO_MIN } from './fila.ts';
 
 const id = z.int().check(z.positive(), z.maximum(2_147_483_647));
 
@@ -154,10 +155,6 @@ export const lojaInputSchema = z.object({
   reabrir_em: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
 });
 export type LojaInput = z.infer<typeof lojaInputSchema>;
-
-/** Estimates offered on acceptance, in minutes. */
-export const PREVISAO_MIN = 5;
-export const PREVISAO_MAX = 240;
 
 /** POST /painel/estabelecimento/{id}/pedido/{idpedido}/status/ */
 export const painelStatusInputSchema = z.object({
