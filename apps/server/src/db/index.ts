@@ -17,6 +17,15 @@ const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
 export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefined {
   return sqliteHandles.get(db);
 }
+const pgPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The pg Pool behind a PostgreSQL Kysely, or undefined on SQLite. Only for a connection that
+ * must live outside the pool with the same settings (the events' LISTEN, modules/events/bus.ts).
+ */
+export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pgPools.get(db);
+}
 export type Db = Kysely<Database>;
 export type Dialeto = 'sqlite' | 'postgres';
 
@@ -59,7 +68,9 @@ export function createDb(url: string, options: CreateDbOptions = {}): Db {
     });
     // An idle client's connection error must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pgDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(pgDb, pool);
+    return pgDb;
   }
   const file = sqliteFile(url);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
