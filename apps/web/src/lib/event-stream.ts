@@ -56,6 +56,15 @@ export function backoffMs(base: number, tentativa: number, random: () => number 
   return Math.round(teto * (0.5 + random()));
 }
 
+function parseData(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export function openEventStream(options: EventStreamOptions): EventStream {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const random = options.random ?? Math.random;
@@ -105,13 +114,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     lastId = id;
     if (vistos.has(id)) return;
     lembrar(id);
-    let data: unknown = null;
-    try {
-      data = msg.data ? (JSON.parse(msg.data) as unknown) : null;
-    } catch {
-      data = msg.data;
-    }
-    options.onEvent({ id, event, data });
+    options.onEvent({ id, event, data: parseData(msg.data) });
   };
 
   async function conectar(): Promise<void> {
