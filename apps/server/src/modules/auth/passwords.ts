@@ -1,26 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { hash, verify } from '@node-rs/argon2';
 
 /**
  * argon2id with OWASP's minimum profile (19 MiB, 2 passes, 1 lane), a random 16-byte salt, stored
  * as the PHC string ('$argon2id$v=19$m=19456,t=2,p=1$…'), which carries its own parameters so
- * they can be raised later without breaking old hashes.
+ * they can be raised later without breaking old hashes. The binding's defaults are argon2id and
+ * version 0x13 (its `Algorithm`/`Version` are ambient const enums, which isolated modules cannot
+ * read); the tests pin the PHC prefix so a changed default would show.
  */
-const PARAMS = { parallelism: 1, iterations: 2, memorySize: 19 * 1024, hashLength: 32 } as const;
-
-const WORKER_URL = new URL('./argon2-worker.mjs', import.meta.url);
-
-type Job =
-  | { op: 'hash'; password: string; salt: Uint8Array; params: typeof PARAMS }
-  | { op: 'verify'; password: string; hash: string };
-type Answer = { id: number; ok: true; result: string | boolean } | { id: number; ok: false; error: string };
-
-interface Pending {
-  job: Job;
-  resolve(value: string | boolean): void;
-  reject(error: Error): void;
-}
+const PARAMS = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
 export interface Passwords {
   hashSenha(senha: string): Promise<string>;
@@ -30,119 +19,66 @@ export interface Passwords {
    * its timing does not tell which e-mails have accounts.
    */
   verifySenha(senha: string, hash: string | null | undefined): Promise<boolean>;
-  /** Ends the workers (app close); a later call starts new ones. */
+  /** Waits for the hashes under way (app close); later calls still work. */
   close(): Promise<void>;
 }
 
 /**
- * Password hashing on a small pool of worker threads: each argon2id run takes ~65 ms of CPU and
- * on the main thread would stall every other request meanwhile. Workers start on first use (at
- * most `size`, default min(4, available parallelism)), take one job at a time, and jobs beyond
- * them wait in a queue.
+ * Password hashing in native code (@node-rs/argon2, prebuilt for each platform inside its npm
+ * packages): its async calls run on libuv's thread pool, never on the event loop, and take about
+ * a third of the CPU the WebAssembly build on worker threads took. At most `concurrency` runs at
+ * once (default min(4, available parallelism)), the others wait here: libuv's pool has 4 threads
+ * shared with file reads, DNS and zlib, and a login burst must not take all of them, nor more
+ * cores than the machine has, from the requests that only read the menu.
  */
-export function createPasswords(
-  size = Math.min(4, availableParallelism()),
-  /** A worker idle this long exits (its isolate and 19 MiB of wasm memory go back to the OS). */
-  idleMs = 10_000,
-): Passwords {
-  const idle: Worker[] = [];
-  const idleTimers = new Map<Worker, NodeJS.Timeout>();
-  const all = new Set<Worker>();
-  const busy = new Map<Worker, { id: number; pending: Pending }>();
-  const queue: Pending[] = [];
-  let nextId = 1;
+export function createPasswords(concurrency = Math.min(4, availableParallelism())): Passwords {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const underWay = new Set<Promise<unknown>>();
 
-  function start(): Worker {
-    const worker = new Worker(WORKER_URL);
-    all.add(worker);
-    worker.on('message', (answer: Answer) => {
-      const current = busy.get(worker);
-      busy.delete(worker);
-      if (current && current.id === answer.id) {
-        if (answer.ok) current.pending.resolve(answer.result);
-        else current.pending.reject(new Error(`argon2: ${answer.error}`));
-      }
-      idle.push(worker);
-      pump();
-      if (idle.includes(worker)) {
-        const timer = setTimeout(() => {
-          idleTimers.delete(worker);
-          const i = idle.indexOf(worker);
-          if (i < 0) return;
-          idle.splice(i, 1);
-          all.delete(worker);
-          void worker.terminate();
-        }, idleMs);
-        timer.unref();
-        idleTimers.set(worker, timer);
-      }
-    });
-    const fail = (error: Error) => {
-      all.delete(worker);
-      const i = idle.indexOf(worker);
-      if (i >= 0) idle.splice(i, 1);
-      const current = busy.get(worker);
-      busy.delete(worker);
-      current?.pending.reject(error);
-      pump();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`argon2 worker exited (${code})`)));
-    return worker;
-  }
-
-  function pump(): void {
-    while (queue.length > 0) {
-      const worker = idle.pop() ?? (all.size < size ? start() : undefined);
-      if (!worker) return;
-      const pending = queue.shift()!;
-      clearTimeout(idleTimers.get(worker));
-      idleTimers.delete(worker);
-      const id = nextId++;
-      busy.set(worker, { id, pending });
-      worker.postMessage({ id, ...pending.job });
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next in line (running stays the same), or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
     }
   }
 
-  function run(job: Job): Promise<string | boolean> {
-    return new Promise((resolve, reject) => {
-      queue.push({ job, resolve, reject });
-      pump();
-    });
+  function track<T>(promise: Promise<T>): Promise<T> {
+    underWay.add(promise);
+    const forget = () => underWay.delete(promise);
+    promise.then(forget, forget);
+    return promise;
   }
 
-  async function hashSenha(senha: string): Promise<string> {
-    const result = await run({ op: 'hash', password: senha, salt: randomBytes(16), params: PARAMS });
-    if (typeof result !== 'string') throw new Error('argon2: unexpected answer');
-    return result;
-  }
+  const hashSenha = (senha: string): Promise<string> =>
+    track(limited(() => hash(senha, { ...PARAMS, salt: randomBytes(16) })));
 
   let dummy: Promise<string> | undefined;
 
   return {
     hashSenha,
-    async verifySenha(senha, hash) {
-      if (!hash) {
+    async verifySenha(senha, stored) {
+      if (!stored) {
         dummy ??= hashSenha(randomBytes(16).toString('hex'));
-        await run({ op: 'verify', password: senha, hash: await dummy });
+        const throwaway = await dummy;
+        await track(limited(() => verify(throwaway, senha)));
         return false;
       }
       try {
-        return (await run({ op: 'verify', password: senha, hash })) === true;
+        return await track(limited(() => verify(stored, senha)));
       } catch {
         // A stored value that is not a PHC string is not a match (and not a 500).
         return false;
       }
     },
     async close() {
-      const workers = [...all];
-      all.clear();
-      for (const t of idleTimers.values()) clearTimeout(t);
-      idleTimers.clear();
-      idle.length = 0;
-      for (const p of queue.splice(0)) p.reject(new Error('argon2 pool closed'));
-      dummy = undefined;
-      await Promise.all(workers.map((w) => w.terminate()));
+      await Promise.allSettled([...underWay]);
     },
   };
 }

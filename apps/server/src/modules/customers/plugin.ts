@@ -27,7 +27,7 @@ export function accountsRoutes(config: Config, db: Db, injected?: Mailer) {
       mailer = owned;
     }
     const rateLimit = createRateLimiter(db, config.rateLimit);
-    // argon2id on worker threads, ended with the app.
+    // argon2id in native code on libuv's pool; the app's close waits for the hashes under way.
     const passwords = createPasswords();
     api.addHook('onClose', async () => passwords.close());
     const auth = createAuthService(db, api.accessTokens, { refreshTtl: config.refreshTokenTtl, passwords });

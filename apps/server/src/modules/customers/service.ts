@@ -42,7 +42,7 @@ export interface CustomersDeps {
   publicUrl: string;
   socialConfig: SocialConfig;
   log: FastifyBaseLogger;
-  /** argon2id on worker threads (auth/passwords.ts). */
+  /** argon2id off the event loop (auth/passwords.ts). */
   passwords: Passwords;
   /** Where recovery does its lookup and mail, after the answer (see solicitarReset). */
   background: BackgroundTasks;
