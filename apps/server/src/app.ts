@@ -34,6 +34,7 @@ import { createMenuService } from './modules/menu/service.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { operatorRoutes } from './modules/operator/plugin.ts';
 import { ordersRoutes } from './modules/orders/plugin.ts';
+import { panelPlugin } from './modules/panel/plugin.ts';
 import { createStaffTokens } from './modules/staff/tokens.ts';
 import { createPaymentsStack, paymentsRoutes } from './modules/payments/plugin.ts';
 import type { PaymentGateway } from './modules/payments/port.ts';
@@ -159,6 +160,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // Orders (issue 4): the customer's calls, and the restaurant's operator API.
       await api.register(ordersRoutes({ config, db, menu, payments: pagamentos.payments }));
       await api.register(operatorRoutes({ config, db, payments: pagamentos.payments }));
+      // The restaurant's panel (issue 11): staff accounts and the panel's REST routes.
+      await api.register(panelPlugin({ config, db, mailer: deps.mailer, payments: pagamentos.payments }));
       if (isDir(config.mediaDir)) {
         await api.register(fastifyStatic, {
           root: config.mediaDir,

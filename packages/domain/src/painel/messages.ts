@@ -18,6 +18,7 @@ export const MSG_PAINEL = {
   recuperarEnviado: 'Se o e-mail tiver acesso ao painel, enviamos um link para criar uma nova senha.',
   naoRemoverASiMesmo: 'Você não pode remover a si mesmo da equipe.',
   ultimoDono: 'O estabelecimento precisa de pelo menos um dono.',
+  membroNaoEncontrado: 'Esta pessoa não faz parte da equipe.',
   muitasConexoes: 'Muitas conexões em pouco tempo. Aguarde alguns segundos.',
   pedidoNaoEncontrado: 'Pedido não encontrado.',
   motivoObrigatorio: 'Informe o motivo do cancelamento.',

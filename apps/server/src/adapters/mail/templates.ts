@@ -53,3 +53,77 @@ export function resetMail(para: string, nome: string, link: string): MailMessage
     link,
   };
 }
+
+/** `${publicUrl}/painel/convite/{token}`: the panel's invitation page (issue 11). */
+export const painelConviteLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/painel/convite/${encodeURIComponent(token)}`;
+
+/** `${publicUrl}/painel/senha/{token}`: the panel's new-password page. */
+export const painelSenhaLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/painel/senha/${encodeURIComponent(token)}`;
+
+const PAPEL_TEXTO: Readonly<Record<string, string>> = { dono: 'dono', atendente: 'atendente' };
+
+/** An invitation to a restaurant's panel: the link sets the first password. */
+export function painelConviteMail(
+  para: string,
+  nome: string,
+  estabelecimento: string,
+  papel: string,
+  link: string,
+): MailMessage {
+  const titulo = `Convite para o painel de ${estabelecimento}`;
+  const paragrafos = [
+    `Olá, ${nome}!`,
+    `Você foi convidado para a equipe de ${estabelecimento} no Rango, como ${PAPEL_TEXTO[papel] ?? papel}.`,
+    'Abra o link abaixo para criar a sua senha e entrar no painel de pedidos (ele vale por 7 dias e só pode ser usado uma vez).',
+    'Se você não esperava este convite, ignore este email.',
+  ];
+  return {
+    para,
+    assunto: titulo,
+    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
+    html: layout(titulo, paragrafos, 'Criar senha e entrar', link),
+    link,
+  };
+}
+
+/** A staff member who already has a password was added to another establishment's team. */
+export function painelEquipeMail(
+  para: string,
+  nome: string,
+  estabelecimento: string,
+  papel: string,
+  link: string,
+): MailMessage {
+  const titulo = `Você agora faz parte da equipe de ${estabelecimento}`;
+  const paragrafos = [
+    `Olá, ${nome}!`,
+    `Você foi adicionado à equipe de ${estabelecimento} no Rango, como ${PAPEL_TEXTO[papel] ?? papel}.`,
+    'Entre no painel com o seu e-mail e a sua senha de sempre e escolha o estabelecimento.',
+  ];
+  return {
+    para,
+    assunto: titulo,
+    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
+    html: layout(titulo, paragrafos, 'Abrir o painel', link),
+    link,
+  };
+}
+
+/** The panel's password reset. */
+export function painelSenhaMail(para: string, nome: string, link: string): MailMessage {
+  const titulo = 'Crie uma nova senha do painel do Rango';
+  const paragrafos = [
+    `Olá, ${nome}!`,
+    'Recebemos um pedido para criar uma nova senha do painel do restaurante. Abra o link abaixo para escolher a nova senha (ele vale por 1 hora e só pode ser usado uma vez).',
+    'Se você não pediu, ignore este email: a sua senha continua a mesma.',
+  ];
+  return {
+    para,
+    assunto: titulo,
+    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
+    html: layout(titulo, paragrafos, 'Criar nova senha', link),
+    link,
+  };
+}

@@ -1,0 +1,80 @@
+import { normalizeEmail } from '@rango/domain';
+import {
+  MSG_PAINEL,
+  staffDefinirSenhaInputSchema,
+  staffLoginInputSchema,
+  staffRecuperarInputSchema,
+  staffRefreshInputSchema,
+} from '@rango/domain/painel';
+import type { FastifyInstance } from 'fastify';
+import { clientIp } from '../../http/rate-limit.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { LOGIN_LIMITS } from '../auth/routes.ts';
+import { CUSTOMER_LIMITS } from '../customers/routes.ts';
+import { requireFuncionario } from './guard.ts';
+import type { StaffService } from './service.ts';
+
+/** The customers' limits, counted apart (a panel login does not spend a customer's attempts). */
+export const STAFF_LIMITS = {
+  loginIpEmail: LOGIN_LIMITS.ipEmail,
+  loginIp: LOGIN_LIMITS.ip,
+  recuperarIpEmail: CUSTOMER_LIMITS.recuperarIpEmail,
+  recuperarIp: CUSTOMER_LIMITS.recuperarIp,
+  link: CUSTOMER_LIMITS.link,
+} as const;
+
+interface TokenParams {
+  token: string;
+}
+
+/** The panel's sign-in (issue 11): /painel/auth/… and /painel/eu/. */
+export function staffRoutes(service: StaffService, rateLimit: RateLimiter) {
+  return async function (app: FastifyInstance): Promise<void> {
+    app.post('/painel/auth/login/', async (req, reply) => {
+      const input = staffLoginInputSchema.parse(req.body);
+      const ip = clientIp(req);
+      await rateLimit(req, reply, 'painel-login-ip', { ...STAFF_LIMITS.loginIp, key: ip });
+      await rateLimit(req, reply, 'painel-login', {
+        ...STAFF_LIMITS.loginIpEmail,
+        key: `${ip}|${normalizeEmail(input.email)}`,
+      });
+      return service.login(input);
+    });
+
+    app.post('/painel/auth/refresh/', async (req) => {
+      const { refresh } = staffRefreshInputSchema.parse(req.body);
+      return service.refresh(refresh);
+    });
+
+    app.post('/painel/auth/logout/', async (req, reply) => {
+      const { refresh } = staffRefreshInputSchema.parse(req.body);
+      await service.logout(refresh);
+      return reply.code(204).send();
+    });
+
+    app.post('/painel/auth/recuperar/', async (req, reply) => {
+      const { email } = staffRecuperarInputSchema.parse(req.body);
+      const ip = clientIp(req);
+      await rateLimit(req, reply, 'painel-recuperar-ip', { ...STAFF_LIMITS.recuperarIp, key: ip });
+      await rateLimit(req, reply, 'painel-recuperar', {
+        ...STAFF_LIMITS.recuperarIpEmail,
+        key: `${ip}|${email}`,
+      });
+      service.solicitarSenha(email);
+      return { detail: MSG_PAINEL.recuperarEnviado };
+    });
+
+    app.get<{ Params: TokenParams }>('/painel/auth/link/:token/', async (req, reply) => {
+      await rateLimit(req, reply, 'painel-link', { ...STAFF_LIMITS.link, key: clientIp(req) });
+      return service.lerLink(req.params.token);
+    });
+
+    app.post<{ Params: TokenParams }>('/painel/auth/link/:token/', async (req, reply) => {
+      await rateLimit(req, reply, 'painel-link', { ...STAFF_LIMITS.link, key: clientIp(req) });
+      const { senha } = staffDefinirSenhaInputSchema.parse(req.body);
+      return service.definirSenha(req.params.token, senha);
+    });
+
+    app.get('/painel/eu/', async (req) => service.eu(await requireFuncionario(req)));
+  };
+}

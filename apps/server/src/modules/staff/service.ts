@@ -1,0 +1,364 @@
+import { randomUUID } from 'node:crypto';
+import { normalizeEmail } from '@rango/domain';
+import { MSG_PAINEL, staffEuSchema, staffLinkSchema } from '@rango/domain/painel';
+import type {
+  ConviteInput,
+  Equipe,
+  Papel,
+  StaffEu,
+  StaffLink,
+  StaffLoginInput,
+  StaffTokenPair,
+} from '@rango/domain/painel';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import {
+  painelConviteLink,
+  painelConviteMail,
+  painelEquipeMail,
+  painelSenhaLink,
+  painelSenhaMail,
+} from '../../adapters/mail/templates.ts';
+import type { Db } from '../../db/index.ts';
+import type { AccessTokens } from '../../http/auth.ts';
+import type { BackgroundTasks } from '../../http/background.ts';
+import { conform } from '../../http/contract.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Passwords } from '../auth/passwords.ts';
+import { hashToken, isoIn, isoNow, newToken } from '../auth/secrets.ts';
+import { isUniqueViolation } from '../customers/repository.ts';
+import { staffNaoAutorizado } from './guard.ts';
+import { staffRepository as repo } from './repository.ts';
+
+/** Invitations live 7 days (someone may open the mail after a weekend); resets 1 hour. */
+export const CONVITE_TTL = 7 * 24 * 60 * 60;
+export const SENHA_TTL = 60 * 60;
+
+/** A link's token as newToken makes it (43 base64url characters); anything else is unknown. */
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+const credenciaisInvalidas = () =>
+  new HttpError(400, { non_field_errors: [MSG_PAINEL.credenciaisInvalidas] });
+export const linkInvalido = (): HttpError => new HttpError(404, { detail: MSG_PAINEL.linkInvalido });
+const linkExpirado = () => new HttpError(410, { detail: MSG_PAINEL.linkExpirado });
+
+type Spend = { ok: true; idfuncionario: number; refresh: string } | { ok: false };
+
+export interface MembroEquipe {
+  id: number;
+  nome: string;
+  email: string;
+  papel: Papel;
+  pendente: boolean;
+}
+
+export interface ConviteDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+export interface ConviteResultado {
+  membro: MembroEquipe;
+  /** The invitation link when the person still has no password (the CLI prints it); else null. */
+  link: string | null;
+}
+
+/**
+ * Adds a person to an establishment's team. A new e-mail becomes a staff member without a
+ * password and gets an invitation link (7 days) that sets it; a staff member who already has a
+ * password (working elsewhere) just gets the role and a notice. The role exists from now on
+ * (the team lists the person as pending until the password is set). Already in this team: 409,
+ * unless `atualizar` (the CLI: the role is changed). `senhaHash` (CLI, demo seed) sets the
+ * password directly, so no invitation is needed.
+ */
+export async function convidarParaEquipe(
+  deps: ConviteDeps,
+  idestabelecimento: number,
+  input: ConviteInput,
+  opts: { senhaHash?: string | undefined; atualizar?: boolean | undefined } = {},
+): Promise<ConviteResultado> {
+  const email = normalizeEmail(input.email);
+  const nome = input.nome.trim();
+  const run = () =>
+    deps.db.transaction().execute(async (trx) => {
+      const est = await repo.estabelecimento(trx, idestabelecimento);
+      if (!est) throw new HttpError(404, { detail: MSG_PAINEL.semAcesso });
+      const now = isoNow();
+      let f = await repo.findLiveByEmail(trx, email);
+      if (!f) {
+        const id = await repo.insertFuncionario(trx, {
+          email,
+          nome,
+          senha_hash: opts.senhaHash ?? null,
+          criado_em: now,
+        });
+        f = { id, email, nome, senha_hash: opts.senhaHash ?? null };
+      } else if (opts.senhaHash) {
+        await repo.setSenha(trx, f.id, opts.senhaHash);
+        f = { ...f, senha_hash: opts.senhaHash };
+      }
+      const added = await repo.addPapel(trx, {
+        idfuncionario: f.id,
+        idestabelecimento,
+        papel: input.papel,
+        criado_em: now,
+      });
+      if (!added) {
+        if (!opts.atualizar) throw new HttpError(409, { detail: MSG_PAINEL.jaNaEquipe });
+        await repo.setPapel(trx, f.id, idestabelecimento, input.papel);
+      }
+      let token: string | null = null;
+      if (f.senha_hash === null) {
+        // A new invitation to this establishment replaces an older unused one.
+        await repo.invalidateLinks(trx, f.id, now, { tipo: 'convite', idestabelecimento });
+        token = newToken();
+        await repo.insertLink(trx, {
+          tipo: 'convite',
+          idfuncionario: f.id,
+          idestabelecimento,
+          papel: input.papel,
+          token_hash: hashToken(token),
+          expira_em: isoIn(CONVITE_TTL),
+          criado_em: now,
+        });
+      }
+      return { f, est, token, novo: added };
+    });
+  let r: Awaited<ReturnType<typeof run>>;
+  try {
+    r = await run();
+  } catch (e) {
+    // Two invitations of one new e-mail at once: the unique index lets one insert through.
+    if (!isUniqueViolation(e)) throw e;
+    r = await run();
+  }
+  const link = r.token ? painelConviteLink(deps.publicUrl, r.token) : null;
+  if (link) {
+    await deps.mailer.send(painelConviteMail(email, r.f.nome, r.est.apelidooufantasia, input.papel, link));
+  } else if (r.novo && !opts.senhaHash) {
+    await deps.mailer.send(
+      painelEquipeMail(email, r.f.nome, r.est.apelidooufantasia, input.papel, `${deps.publicUrl}/painel`),
+    );
+  }
+  return {
+    membro: { id: r.f.id, nome: r.f.nome, email, papel: input.papel, pendente: r.f.senha_hash === null },
+    link,
+  };
+}
+
+export interface StaffDeps {
+  db: Db;
+  tokens: AccessTokens;
+  passwords: Passwords;
+  mailer: Mailer;
+  publicUrl: string;
+  refreshTtl: number;
+  background: BackgroundTasks;
+}
+
+/**
+ * Staff accounts (issue 11): their own login, sessions, password recovery and one-time links,
+ * kept apart from the customers' but built the same way: argon2id, refresh tokens stored as
+ * SHA-256 and rotated within a family (a reused one revokes the family), e-mailed tokens
+ * random, single use and expiring.
+ */
+export function createStaffService(deps: StaffDeps) {
+  const { db } = deps;
+
+  async function newRefresh(conn: Db, idfuncionario: number, familia: string): Promise<string> {
+    const token = newToken();
+    await repo.insertRefresh(conn, {
+      idfuncionario,
+      familia,
+      token_hash: hashToken(token),
+      expira_em: isoIn(deps.refreshTtl),
+      criado_em: isoNow(),
+    });
+    return token;
+  }
+
+  async function issuePair(idfuncionario: number): Promise<StaffTokenPair> {
+    const refresh = await newRefresh(db, idfuncionario, randomUUID());
+    return { access: await deps.tokens.sign(idfuncionario), refresh };
+  }
+
+  /** A link that can still be used, or 404 (unknown, used, account gone) / 410 (expired). */
+  async function linkVivo(conn: Db, token: string) {
+    if (!TOKEN_RE.test(token)) throw linkInvalido();
+    const link = await repo.findLink(conn, hashToken(token));
+    if (!link || link.usado_em !== null || link.excluido_em !== null) throw linkInvalido();
+    if (link.expira_em <= isoNow()) throw linkExpirado();
+    return link;
+  }
+
+  return {
+    issuePair,
+
+    async login(input: StaffLoginInput): Promise<StaffTokenPair> {
+      const f = await repo.findLiveByEmail(db, normalizeEmail(input.email));
+      // Always one argon2 verification, account or not, so timing does not tell who has one.
+      const ok = await deps.passwords.verifySenha(input.senha, f?.senha_hash);
+      if (!f || !ok) throw credenciaisInvalidas();
+      return issuePair(f.id);
+    },
+
+    /** Rotation in one transaction, as modules/auth's (see its comment on the race). */
+    async refresh(token: string): Promise<StaffTokenPair> {
+      const tokenHash = hashToken(token);
+      const now = isoNow();
+      const spend = await db.transaction().execute(async (trx): Promise<Spend> => {
+        const row = await repo.findRefreshByHashForUpdate(trx, tokenHash);
+        if (!row || row.revogado !== 0 || row.excluido_em !== null) return { ok: false };
+        if (row.usado_em !== null) {
+          await repo.revokeFamily(trx, row.familia);
+          return { ok: false };
+        }
+        if (row.expira_em <= now) return { ok: false };
+        if (!(await repo.markRefreshUsed(trx, row.id, now))) {
+          await repo.revokeFamily(trx, row.familia);
+          return { ok: false };
+        }
+        return {
+          ok: true,
+          idfuncionario: row.idfuncionario,
+          refresh: await newRefresh(trx, row.idfuncionario, row.familia),
+        };
+      });
+      if (!spend.ok) throw staffNaoAutorizado();
+      return { access: await deps.tokens.sign(spend.idfuncionario), refresh: spend.refresh };
+    },
+
+    /** Ends the session: the token's whole family (any token of it, spent or not). Unknown: no-op. */
+    async logout(token: string): Promise<void> {
+      const row = await repo.findRefreshByHashForUpdate(db, hashToken(token));
+      if (row) await repo.revokeFamily(db, row.familia);
+    },
+
+    /**
+     * Recovery: mails a reset link when the e-mail has a staff account. The lookup and the mail
+     * run after the answer, so it is the same, in the same time, either way (see modules/customers).
+     */
+    solicitarSenha(emailRaw: string): void {
+      const email = normalizeEmail(emailRaw);
+      deps.background.run(
+        'painel-senha-mail',
+        async () => {
+          const f = await repo.findLiveByEmail(db, email);
+          if (!f) return;
+          const token = newToken();
+          await db.transaction().execute(async (trx) => {
+            const now = isoNow();
+            await repo.invalidateLinks(trx, f.id, now, { tipo: 'senha' });
+            await repo.insertLink(trx, {
+              tipo: 'senha',
+              idfuncionario: f.id,
+              idestabelecimento: null,
+              papel: null,
+              token_hash: hashToken(token),
+              expira_em: isoIn(SENHA_TTL),
+              criado_em: now,
+            });
+          });
+          await deps.mailer.send(painelSenhaMail(email, f.nome, painelSenhaLink(deps.publicUrl, token)));
+        },
+        { redact: [email, emailRaw.trim()] },
+      );
+    },
+
+    async lerLink(token: string): Promise<StaffLink> {
+      const link = await linkVivo(db, token);
+      const tipo = link.tipo === 'convite' ? 'convite' : 'senha';
+      return conform(
+        staffLinkSchema,
+        {
+          tipo,
+          email: link.email,
+          nome: link.nome,
+          estabelecimento: tipo === 'convite' ? (link.apelidooufantasia ?? null) : null,
+          papel: tipo === 'convite' ? link.papel : null,
+        },
+        'GET /painel/auth/link/:token/',
+      );
+    },
+
+    /**
+     * Sets the password from a link (an invitation's first one, or a reset) and signs in. Every
+     * other unused link of the person is void afterwards, and a reset ends every session
+     * (whoever knew the old password is signed out).
+     */
+    async definirSenha(token: string, senha: string): Promise<StaffTokenPair> {
+      await linkVivo(db, token);
+      const senhaHash = await deps.passwords.hashSenha(senha);
+      const idfuncionario = await db.transaction().execute(async (trx) => {
+        const link = await linkVivo(trx, token);
+        const now = isoNow();
+        if (!(await repo.spendLink(trx, link.id, now))) throw linkInvalido();
+        await repo.setSenha(trx, link.idfuncionario, senhaHash);
+        await repo.invalidateLinks(trx, link.idfuncionario, now);
+        await repo.revokeAllOf(trx, link.idfuncionario);
+        return link.idfuncionario;
+      });
+      return issuePair(idfuncionario);
+    },
+
+    async eu(idfuncionario: number): Promise<StaffEu> {
+      const f = await repo.findLiveById(db, idfuncionario);
+      if (!f) throw staffNaoAutorizado();
+      const papeis = await repo.listPapeis(db, idfuncionario);
+      return conform(
+        staffEuSchema,
+        {
+          id: f.id,
+          nome: f.nome,
+          email: f.email,
+          estabelecimentos: papeis.map((p) => ({
+            id: p.id,
+            apelidooufantasia: p.apelidooufantasia,
+            logo: p.logo,
+            papel: p.papel,
+          })),
+        },
+        'GET /painel/eu/',
+      );
+    },
+
+    convidar(idestabelecimento: number, input: ConviteInput): Promise<ConviteResultado> {
+      return convidarParaEquipe(
+        { db, mailer: deps.mailer, publicUrl: deps.publicUrl },
+        idestabelecimento,
+        input,
+      );
+    },
+
+    async equipe(idestabelecimento: number): Promise<Equipe> {
+      const rows = await repo.listEquipe(db, idestabelecimento);
+      return rows.map((r) => ({
+        id: r.id,
+        nome: r.nome,
+        email: r.email,
+        papel: r.papel === 'dono' ? 'dono' : 'atendente',
+        pendente: r.senha_hash === null,
+      }));
+    },
+
+    /**
+     * Removes a member's role here (not their account: they may work elsewhere), and voids their
+     * pending invitation to this establishment. Never oneself, never the last owner.
+     */
+    async removerDaEquipe(idestabelecimento: number, quem: number, alvo: number): Promise<void> {
+      if (quem === alvo) throw new HttpError(400, { detail: MSG_PAINEL.naoRemoverASiMesmo });
+      await db.transaction().execute(async (trx) => {
+        const donos = await repo.donosForUpdate(trx, idestabelecimento);
+        if (donos.length === 1 && donos[0] === alvo) {
+          throw new HttpError(400, { detail: MSG_PAINEL.ultimoDono });
+        }
+        if (!(await repo.removePapel(trx, alvo, idestabelecimento))) {
+          throw new HttpError(404, { detail: MSG_PAINEL.membroNaoEncontrado });
+        }
+        await repo.invalidateLinks(trx, alvo, isoNow(), { tipo: 'convite', idestabelecimento });
+      });
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
