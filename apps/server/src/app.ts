@@ -20,7 +20,7 @@ import type { BackgroundTasks } from './http/background.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { helmetOptions } from './http/security.ts';
-import { createSpaShell } from './http/spa.ts';
+import { createSpaShell, isPainelAsset, isPainelPath, PAINEL_DIR, readPainelHtml } from './http/spa.ts';
 import { cardsRoutes } from './modules/cards/routes.ts';
 import { couponsRoutes } from './modules/coupons/routes.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
@@ -179,8 +179,11 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
 
   const spa = isDir(config.webDist) && existsSync(join(config.webDist, 'index.html'));
   const shell = spa ? createSpaShell(config.webDist, API_PREFIX) : null;
+  // The restaurant panel's own build (dist/painel/), served under /painel (issue 11).
+  const painelHtml = spa ? readPainelHtml(config.webDist) : null;
   if (spa) {
     const assets = join(config.webDist, 'assets') + sep;
+    const painelAssets = join(config.webDist, PAINEL_DIR, 'assets') + sep;
     app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
@@ -194,7 +197,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         // (index.html above all) must be revalidated so a deploy shows at once.
         res.header(
           'cache-control',
-          path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.startsWith(assets) || path.startsWith(painelAssets)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -203,6 +208,12 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?', 1)[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
+    if (spa && painelHtml !== null && isPainelPath(path) && (req.method === 'GET' || req.method === 'HEAD')) {
+      // The panel's client routes (/painel, /painel/12/equipe…) get its page; a missing hashed
+      // file of it is a plain 404.
+      if (isPainelAsset(path)) return reply.code(404).send({ detail: MSG.rotaNaoEncontrada });
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(painelHtml);
+    }
     if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes (/estabelecimento/1, /pedido/5/, …) get the SPA shell.
       // Sent from memory (with route hints, see http/spa.ts), compressed like any answer.

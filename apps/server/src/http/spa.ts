@@ -133,3 +133,25 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
     },
   };
 }
+
+/**
+ * The restaurant panel (issue 11): its own build in `<webDist>/painel/` (apps/web's
+ * vite.painel.config.ts), its page painel.html and its hashed files under /painel/assets/.
+ * Every /painel and /painel/* client route gets that page; the customer's index.html never
+ * carries a byte of it.
+ */
+export const PAINEL_PREFIX = '/painel';
+export const PAINEL_DIR = 'painel';
+
+/** True for the panel's client routes and files. */
+export const isPainelPath = (path: string): boolean =>
+  path === PAINEL_PREFIX || path.startsWith(`${PAINEL_PREFIX}/`);
+
+/** The panel's hashed files: a missing one is a 404, never the page (it would run as a script). */
+export const isPainelAsset = (path: string): boolean => path.startsWith(`${PAINEL_PREFIX}/assets/`);
+
+/** The panel's page, or null when this build has no panel. */
+export function readPainelHtml(webDist: string): string | null {
+  const file = join(webDist, PAINEL_DIR, 'painel.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}

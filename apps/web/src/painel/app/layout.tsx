@@ -1,0 +1,193 @@
+import { PAPEL_NOME, MSG_PAINEL } from '@rango/domain/painel';
+import { Alert, Anchor, Stack } from '@mantine/core';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LogoMark } from '../../components/logo.tsx';
+import { SkipLink } from '../../components/skip-link.tsx';
+import { logout } from '../api/auth.ts';
+import { useEu } from '../api/eu.ts';
+import { Disclosure, itemClass, itemInfoClass, itemPerigoClass } from '../components/disclosure.tsx';
+import { ErroCarga } from '../components/erro-carga.tsx';
+import { PageErrorBoundary } from '../components/error-boundary.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { painelPaths } from '../paths.ts';
+import { EstabelecimentoContext, type EstabelecimentoAtual } from './estabelecimento.ts';
+import classes from './layout.module.css';
+import { useEstabelecimentoDaRota } from './use-estabelecimento-da-rota.ts';
+
+export const MAIN_ID = 'conteudo';
+
+/** The same section of another establishment, when the person may see it there. */
+function mesmaSecao(pathname: string, destino: { id: number; papel: string }): string {
+  const secao = /^\/\d+\/([^/]+)/.exec(pathname)?.[1];
+  if (secao === 'em-falta') return painelPaths.emFalta(destino.id);
+  if (destino.papel === 'dono' && secao === 'equipe') return painelPaths.equipe(destino.id);
+  if (destino.papel === 'dono' && secao === 'configuracoes') return painelPaths.configuracoes(destino.id);
+  return painelPaths.fila(destino.id);
+}
+
+function Switcher({ est }: { est: EstabelecimentoAtual }) {
+  const eu = useEu();
+  const { pathname } = useLocation();
+  const lista = eu.data?.estabelecimentos ?? [];
+  if (lista.length < 2) {
+    return <span className={classes.estabelecimento}>{est.nome}</span>;
+  }
+  return (
+    <Disclosure
+      align="left"
+      label={<span className={classes.estabelecimentoTexto}>{est.nome}</span>}
+      ariaLabel={`Estabelecimento: ${est.nome}. Trocar de estabelecimento`}
+      listLabel="Seus estabelecimentos"
+    >
+      {lista.map((e) => (
+        <li key={e.id}>
+          <Link
+            className={itemClass}
+            to={mesmaSecao(pathname, e)}
+            aria-current={e.id === est.id ? 'page' : undefined}
+          >
+            {e.apelidooufantasia} ({PAPEL_NOME[e.papel]})
+          </Link>
+        </li>
+      ))}
+    </Disclosure>
+  );
+}
+
+function UserMenu() {
+  const eu = useEu();
+  const navigate = useNavigate();
+  const nome = eu.data?.nome ?? 'Conta';
+  const sair = async () => {
+    await logout();
+    void navigate(painelPaths.login, { replace: true });
+  };
+  return (
+    <Disclosure
+      label={
+        <>
+          <IconUserCircle size={22} aria-hidden="true" />
+          <span className={classes.nomeUsuario}>{nome}</span>
+        </>
+      }
+      ariaLabel={`Conta: ${nome}`}
+      listLabel="Sua conta"
+    >
+      {eu.data ? (
+        <li className={itemInfoClass}>
+          {eu.data.nome}
+          <br />
+          {eu.data.email}
+        </li>
+      ) : null}
+      <li>
+        <button type="button" className={itemPerigoClass} onClick={() => void sair()}>
+          <IconLogout size={18} aria-hidden="true" />
+          Sair
+        </button>
+      </li>
+    </Disclosure>
+  );
+}
+
+function Nav({ est }: { est: EstabelecimentoAtual }) {
+  const links = [
+    { to: painelPaths.fila(est.id), label: 'Pedidos', end: true },
+    { to: painelPaths.emFalta(est.id), label: 'Em falta' },
+    ...(est.papel === 'dono'
+      ? [
+          { to: painelPaths.equipe(est.id), label: 'Equipe' },
+          { to: painelPaths.configuracoes(est.id), label: 'Configurações' },
+        ]
+      : []),
+  ];
+  return (
+    <nav aria-label="Seções do painel" className={classes.nav}>
+      <ul className={classes.navLista}>
+        {links.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to} end={l.end ?? false} className={classes.navLink}>
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The signed-in panel's frame: skip link, header (establishment and its switcher, sections,
+ * account with 'Sair'), and the <main> that each page fills. The sections appear on
+ * /painel/:id once the id is known to be one of the person's establishments.
+ */
+export function PainelLayout() {
+  const rota = useEstabelecimentoDaRota();
+  const { pathname } = useLocation();
+  const est = rota.estado === 'ok' ? rota.est : null;
+  return (
+    <div className={classes.shell}>
+      <SkipLink target={MAIN_ID} />
+      <header className={classes.header}>
+        <div className={classes.barra}>
+          <Link
+            to={painelPaths.inicio}
+            className={classes.marca}
+            aria-label="Rango Painel: seus estabelecimentos"
+          >
+            <LogoMark size={28} />
+            <span className={classes.marcaTexto}>Painel</span>
+          </Link>
+          {est ? <Switcher est={est} /> : null}
+          <div className={classes.espaco} />
+          <UserMenu />
+        </div>
+        {est ? <Nav est={est} /> : null}
+      </header>
+      <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+    </div>
+  );
+}
+
+/** /painel/:id/…: the pages run only for one of the person's establishments. */
+export function EstabelecimentoGate() {
+  const rota = useEstabelecimentoDaRota();
+  switch (rota.estado) {
+    case 'ok':
+      return (
+        <EstabelecimentoContext.Provider value={rota.est}>
+          <Outlet />
+        </EstabelecimentoContext.Provider>
+      );
+    case 'carregando':
+    case 'nenhum':
+      return <PageLoader />;
+    case 'erro':
+      return (
+        <Stack className={classes.pagina}>
+          <PageTitle>Painel</PageTitle>
+          <ErroCarga error={rota.error} onRetry={rota.refetch} />
+        </Stack>
+      );
+    case 'sem-acesso':
+      return (
+        <Stack className={classes.pagina}>
+          <PageTitle>Sem acesso</PageTitle>
+          <Alert color="yellow" variant="light" title={MSG_PAINEL.semAcesso}>
+            <Anchor component={Link} to={painelPaths.inicio}>
+              Ver seus estabelecimentos
+            </Anchor>
+          </Alert>
+        </Stack>
+      );
+  }
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.tsx';
+
+export default function LinkPage({ tipo }: { tipo: 'convite' | 'senha' }) {
+  return <PageTitle>{tipo}</PageTitle>;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.tsx';
+
+export default function Page() {
+  return <PageTitle>em-falta-page</PageTitle>;
+}

@@ -1,0 +1,22 @@
+/**
+ * The panel's in-app URLs, relative to the router's basename (PAINEL_BASE): '/login' is
+ * /painel/login in the address bar. One place, as config/paths.ts is for the customer's app.
+ */
+export const PAINEL_BASE = '/painel';
+
+export const painelPaths = {
+  inicio: '/',
+  login: '/login',
+  /** The login page after a refused refresh: says the session expired. */
+  loginSessaoExpirada: '/login?motivo=sessao-expirada',
+  recuperar: '/recuperar',
+  convite: (token: string) => `/convite/${token}`,
+  senha: (token: string) => `/senha/${token}`,
+  fila: (id: number | string) => `/${id}`,
+  emFalta: (id: number | string) => `/${id}/em-falta`,
+  equipe: (id: number | string) => `/${id}/equipe`,
+  configuracoes: (id: number | string) => `/${id}/configuracoes`,
+} as const;
+
+/** The API's base path (the same server as the customer's app). */
+export const API_BASE = '/api/ead';
