@@ -7,6 +7,7 @@ import { PedidosLinkView, type PedidosLinkVariant } from './pedidos-link-view.ts
 const chunk = () => import('./pedidos-logado.ts');
 const PedidosContagem = lazy(() => chunk().then((m) => ({ default: m.PedidosContagem })));
 const AvisoPagamentoPendente = lazy(() => chunk().then((m) => ({ default: m.AvisoPagamentoPendente })));
+const ClienteAoVivo = lazy(() => chunk().then((m) => ({ default: m.ClienteAoVivo })));
 
 /**
  * Spec section 2: the orders icon (header, tooltip 'Meus Pedidos') or the bottom bar's orders
@@ -23,11 +24,15 @@ export function PedidosLink({ variant }: { variant: PedidosLinkVariant }) {
   );
 }
 
-/** Spec section 4: the pending-payment notice, mounted once by the shell for a logged-in customer. */
+/**
+ * Spec section 4: the pending-payment notice, and (issue 11) the live stream of the customer's
+ * orders, mounted once by the shell for a logged-in customer.
+ */
 export function PedidosAvisos() {
   return useIsLoggedIn() ? (
     <Suspense fallback={null}>
       <AvisoPagamentoPendente />
+      <ClienteAoVivo />
     </Suspense>
   ) : null;
 }
