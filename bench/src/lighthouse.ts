@@ -87,7 +87,8 @@ export async function runLighthouse(
     saveResult(result);
     return result;
   } finally {
-    await stopChild(chrome);
+    // Each step runs whatever the one before did: a failed run must not leave a server behind.
+    await stopChild(chrome).catch(() => undefined);
     profile.remove();
     await server?.stop();
   }

@@ -46,7 +46,18 @@ export function freePort(): Promise<number> {
 
 export function tempDir(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // Chromium may still be writing its profile for a moment after it exited (ENOTEMPTY seen on
+  // the Lighthouse run): retry, and never let a leftover folder fail the caller's clean-up.
+  const remove = () => {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.warn(
+        `Não foi possível apagar ${dir}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  return { dir, remove };
 }
 
 export function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
