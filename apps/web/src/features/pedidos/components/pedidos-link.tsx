@@ -4,10 +4,9 @@ import { lazy, Suspense } from 'react';
 import { useIsLoggedIn } from '../../../stores/session.ts';
 import { PedidosLinkView, type PedidosLinkVariant } from './pedidos-link-view.tsx';
 
-const chunk = () => import('./pedidos-logado.ts');
+const chunk = () => import('./pedidos-logado.tsx');
 const PedidosContagem = lazy(() => chunk().then((m) => ({ default: m.PedidosContagem })));
-const AvisoPagamentoPendente = lazy(() => chunk().then((m) => ({ default: m.AvisoPagamentoPendente })));
-const ClienteAoVivo = lazy(() => chunk().then((m) => ({ default: m.ClienteAoVivo })));
+const AvisosLogado = lazy(() => chunk().then((m) => ({ default: m.AvisosLogado })));
 
 /**
  * Spec section 2: the orders icon (header, tooltip 'Meus Pedidos') or the bottom bar's orders
@@ -31,8 +30,7 @@ export function PedidosLink({ variant }: { variant: PedidosLinkVariant }) {
 export function PedidosAvisos() {
   return useIsLoggedIn() ? (
     <Suspense fallback={null}>
-      <AvisoPagamentoPendente />
-      <ClienteAoVivo />
+      <AvisosLogado />
     </Suspense>
   ) : null;
 }
