@@ -18,6 +18,7 @@ import { createAccessTokens } from './http/auth.ts';
 import { createBackgroundTasks } from './http/background.ts';
 import type { BackgroundTasks } from './http/background.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerLifecycle } from './http/lifecycle.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { helmetOptions } from './http/security.ts';
 import { createSpaShell, isPainelAsset, isPainelPath, PAINEL_DIR, readPainelHtml } from './http/spa.ts';
@@ -129,6 +130,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerErrorHandler(app);
+  // GET /healthz and /readyz at the root, for the load balancer; app.readiness for main.ts.
+  registerLifecycle(app, db);
 
   app.register(
     async (api) => {

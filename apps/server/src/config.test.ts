@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DATABASE_FILE, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_DATABASE_FILE, loadConfig } from './config.ts';
 import { createDb, dialectOfUrl, sqliteFile } from './db/index.ts';
 
 describe('loadConfig', () => {
@@ -154,5 +154,88 @@ describe('payments configuration', () => {
     expect(c.payments.cielo.mpi.environment).toBe('PRD');
     expect(loadConfig({ PIX_EXPIRA_SEGUNDOS: '60' }).payments.pixExpiraSegundos).toBe(60);
     expect(loadConfig({ PAGAMENTOS_CONCILIAR_SEGUNDOS: '0' }).payments.reconciliarSegundos).toBe(0);
+  });
+});
+
+describe('checks at start (one clear message each, before the database opens)', () => {
+  const producao = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(32),
+    DATABASE_URL: 'postgres://rango:segredo@db.interno:5432/rango',
+    PAYMENT_GATEWAY: 'cielo',
+    CIELO_MERCHANT_ID: 'id',
+    CIELO_MERCHANT_KEY: 'key',
+  };
+
+  it('every refusal is a ConfigError (main.ts prints its message alone and exits 1)', () => {
+    for (const env of [{ PORT: 'abc' }, { PAYMENT_GATEWAY: 'paypal' }, { DATABASE_URL: 'mysql://h/db' }]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
+  });
+
+  it('DATABASE_URL: a malformed PostgreSQL URL or an unknown scheme, with the password masked', () => {
+    for (const ok of [
+      'postgres://u@h/db',
+      'postgresql://u:p@h:5432/db?sslmode=require',
+      'postgres:///rango?host=/run/postgresql',
+      'sqlite:data/x.db',
+      'sqlite:///tmp/x.db',
+      'file:///tmp/x.db',
+      '/var/lib/rango/rango.db',
+      'data/rango.db',
+      ':memory:',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: ok }).databaseUrl, ok).toBe(ok);
+    }
+    for (const bad of [
+      'postgres://',
+      'postgres:/h/db',
+      'postgresql://u:segredo@h:porta/db',
+      'postgres://u:segredo@/db',
+      'mysql://u:segredo@h/db',
+      'http://h/db',
+    ]) {
+      const attempt = () => loadConfig({ DATABASE_URL: bad });
+      expect(attempt, bad).toThrow(/^DATABASE_URL inválida/);
+      expect(attempt, bad).not.toThrow(/segredo/);
+    }
+  });
+
+  it('NODE_ENV=production needs JWT_SECRET', () => {
+    expect(loadConfig(producao).production).toBe(true);
+    expect(loadConfig({}).production).toBe(false);
+    expect(() => loadConfig({ ...producao, JWT_SECRET: '' })).toThrow(/JWT_SECRET é obrigatório/);
+    expect(() => loadConfig({ ...producao, JWT_SECRET: undefined })).toThrow(ConfigError);
+  });
+
+  it('production refuses the demo simulator and the sandbox gateway unless ALLOW_DEMO_IN_PRODUCTION=1', () => {
+    expect(() => loadConfig({ ...producao, DEMO_SIMULATOR: '1' })).toThrow(/DEMO_SIMULATOR/);
+    // Both on by default on the embedded SQLite file without a gateway chosen.
+    expect(() => loadConfig({ ...producao, DATABASE_URL: '', DEMO_SIMULATOR: '0' })).not.toThrow();
+    expect(() => loadConfig({ ...producao, DATABASE_URL: '' })).toThrow(/DEMO_SIMULATOR/);
+    expect(() => loadConfig({ ...producao, PAYMENT_GATEWAY: '' })).toThrow(/PAYMENT_GATEWAY=sandbox/);
+    expect(() => loadConfig({ ...producao, PAYMENT_GATEWAY: 'sandbox' })).toThrow(/ALLOW_DEMO_IN_PRODUCTION/);
+    const demo = loadConfig({
+      ...producao,
+      PAYMENT_GATEWAY: 'sandbox',
+      DEMO_SIMULATOR: '1',
+      ALLOW_DEMO_IN_PRODUCTION: '1',
+    });
+    expect(demo.demoSimulator).toBe(true);
+    expect(demo.payments.gateway).toBe('sandbox');
+    // Outside production the demo switches need no permission.
+    expect(loadConfig({ PAYMENT_GATEWAY: 'sandbox', DEMO_SIMULATOR: '1' }).production).toBe(false);
+  });
+
+  it('SHUTDOWN_DELAY_MS and SHUTDOWN_TIMEOUT_MS: defaults 0 and 15 s, milliseconds up to 10 min', () => {
+    expect(loadConfig({}).shutdown).toEqual({ delayMs: 0, timeoutMs: 15_000 });
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '30000' }).shutdown).toEqual({
+      delayMs: 5000,
+      timeoutMs: 30_000,
+    });
+    for (const bad of ['-1', '1.5', 'abc', '600001']) {
+      expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: bad }), bad).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+      expect(() => loadConfig({ SHUTDOWN_DELAY_MS: bad }), bad).toThrow(/SHUTDOWN_DELAY_MS/);
+    }
   });
 });

@@ -1,8 +1,19 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { EventosConfig } from './modules/events/plugin.ts';
+
+/**
+ * A setting that cannot work: main.ts prints its message alone on one line (no stack) and exits
+ * with 1, before opening the database or listening. Messages never echo a secret.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 /** Everything the server reads from its environment, in one place (tests build their own). */
 export interface Config {
+  /** NODE_ENV=production: secrets required, demo switches refused (see loadConfig). */
+  production: boolean;
   port: number;
   host: string;
   /** `postgres://…` for PostgreSQL; a file path, `sqlite:<path>` or `:memory:` for SQLite. */
@@ -62,6 +73,24 @@ export interface Config {
   demoSimulatorSteps: DemoSimulatorSteps;
   /** Online payments (issue 5): the gateway and its settings. */
   payments: PaymentsConfig;
+  /** Live events (issue 11, modules/events); defaults when omitted. EVENTOS=0 turns them off (benchmark only). */
+  eventos?: EventosConfig | undefined;
+  /** SIGTERM handling (main.ts). */
+  shutdown: ShutdownConfig;
+}
+
+export interface ShutdownConfig {
+  /**
+   * SHUTDOWN_DELAY_MS (default 0): after SIGTERM, /readyz answers 503 for this long while the
+   * listener still serves, so the load balancer's health check sees the instance go (its check
+   * interval × fall count) before connections are refused.
+   */
+  delayMs: number;
+  /**
+   * SHUTDOWN_TIMEOUT_MS (default 15000): then requests under way get this long to finish; the
+   * connections still open after it are cut and the app closes anyway.
+   */
+  timeoutMs: number;
 }
 
 /**
@@ -138,7 +167,7 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 function port(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 3000;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT inválida: ${value}`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT inválida: ${value}`);
   return n;
 }
 
@@ -150,7 +179,7 @@ function optional(value: string | undefined): string | undefined {
 function seconds(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`Duração inválida (segundos): ${value}`);
+  if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`Duração inválida (segundos): ${value}`);
   return n;
 }
 
@@ -174,7 +203,7 @@ function trustProxy(value: string | undefined): TrustProxy {
   if (/^\d+$/.test(v)) return Number(v);
   const list = v.split(',').map((p) => p.trim());
   if (list.some((p) => !isProxyAddress(p))) {
-    throw new Error(
+    throw new ConfigError(
       `TRUST_PROXY inválido: ${value} (um número de proxies, como 1, ou endereços/CIDRs separados por vírgula; nunca true)`,
     );
   }
@@ -195,12 +224,57 @@ function simulatorSteps(value: string | undefined): DemoSimulatorSteps {
     parts.some((p) => !/^\d+(\.\d+)?$/.test(p)) ||
     n.some((x) => x > 3600)
   ) {
-    throw new Error(
+    throw new ConfigError(
       `DEMO_SIMULATOR_STEP_SECONDS inválido: ${value} (segundos, um número ou quatro separados por vírgula, até 3600)`,
     );
   }
   const [confirmar = 0, preparar = confirmar, entregar = confirmar, concluir = confirmar] = n;
   return { confirmar, preparar, entregar, concluir };
+}
+
+function milliseconds(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 10 * 60_000)
+    throw new ConfigError(`${name} inválido: ${value} (milissegundos, de 0 a 600000)`);
+  return n;
+}
+
+/** What a URL's credentials would show in an error message, masked. */
+function semCredenciais(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+/**
+ * DATABASE_URL: `postgres://` / `postgresql://` (parsed here: a typo there would otherwise be a
+ * confusing connection error at the first query), `sqlite:`/`file:` URLs, or a plain file path.
+ * Any other scheme would silently become a SQLite file named after the URL.
+ */
+function databaseUrl(value: string | undefined): string {
+  const v = value?.trim();
+  if (!v) return DEFAULT_DATABASE_FILE;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1]?.toLowerCase();
+  if (scheme === 'postgres' || scheme === 'postgresql') {
+    let url: URL | undefined;
+    try {
+      url = new URL(v);
+    } catch {
+      url = undefined;
+    }
+    // A socket folder may come as ?host=/run/postgresql instead of the URL's host.
+    if (!url || !v.includes('://') || (!url.hostname && !url.searchParams.get('host'))) {
+      throw new ConfigError(
+        `DATABASE_URL inválida: ${semCredenciais(v)} (esperado postgres://usuário:senha@servidor:5432/banco)`,
+      );
+    }
+    return v;
+  }
+  if (v.includes('://') && scheme !== 'sqlite' && scheme !== 'file') {
+    throw new ConfigError(
+      `DATABASE_URL inválida: ${semCredenciais(v)} (postgres://… para PostgreSQL, ou sqlite:/caminho/arquivo.db)`,
+    );
+  }
+  return v;
 }
 
 /** HS256 needs a key at least as long as its output; shorter ones can be brute-forced offline. */
@@ -209,7 +283,7 @@ export const MIN_JWT_SECRET = 32;
 function jwtSecret(value: string | undefined): string | undefined {
   const v = optional(value);
   if (v !== undefined && v.length < MIN_JWT_SECRET) {
-    throw new Error(
+    throw new ConfigError(
       `JWT_SECRET curto demais: use pelo menos ${MIN_JWT_SECRET} caracteres (ou deixe-o vazio)`,
     );
   }
@@ -225,16 +299,17 @@ function oneOf<const T extends readonly string[]>(
   const v = value?.trim().toLowerCase();
   if (!v) return choices[0] as T[number];
   if (!(choices as readonly string[]).includes(v))
-    throw new Error(`${name} inválido: ${value} (${choices.join(', ')})`);
+    throw new ConfigError(`${name} inválido: ${value} (${choices.join(', ')})`);
   return v as T[number];
 }
 
 /** Reads the configuration; the SQLite file's folder is created by createDb when it opens it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return {
+  const config: Config = {
+    production: env.NODE_ENV?.trim().toLowerCase() === 'production',
     port: port(env.PORT),
     host: env.HOST?.trim() || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL?.trim() || DEFAULT_DATABASE_FILE,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     webDist: env.WEB_DIST?.trim() || `${REPO_ROOT}apps/web/dist`,
     mediaDir: env.MEDIA_DIR?.trim() || `${SERVER_ROOT}media`,
     seedDemo: flag(env.SEED_DEMO, true),
@@ -261,7 +336,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSimulator: flag(env.DEMO_SIMULATOR, !env.DATABASE_URL?.trim()),
     demoSimulatorSteps: simulatorSteps(env.DEMO_SIMULATOR_STEP_SECONDS),
     payments: paymentsConfig(env),
+    eventos: { ligados: flag(env.EVENTOS, true) },
+    shutdown: {
+      delayMs: milliseconds(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS'),
+      timeoutMs: milliseconds(env.SHUTDOWN_TIMEOUT_MS, 15_000, 'SHUTDOWN_TIMEOUT_MS'),
+    },
   };
+  if (config.production) checkProduction(config, flag(env.ALLOW_DEMO_IN_PRODUCTION, false));
+  return config;
+}
+
+/**
+ * NODE_ENV=production: a secret generated and kept in the database would differ from what the
+ * operator believes is configured, and the demo's simulator (which moves every order along by
+ * itself) and sandbox gateway (which approves test cards) must never run by accident on real
+ * orders. ALLOW_DEMO_IN_PRODUCTION=1 allows the demo switches for a public demo install.
+ */
+function checkProduction(config: Config, allowDemo: boolean): void {
+  if (!config.jwtSecret) {
+    throw new ConfigError(
+      'JWT_SECRET é obrigatório com NODE_ENV=production (JWT_SECRET is required in production)',
+    );
+  }
+  if (allowDemo) return;
+  const demo = 'ou ALLOW_DEMO_IN_PRODUCTION=1 para uma instalação de demonstração';
+  if (config.demoSimulator) {
+    throw new ConfigError(
+      `DEMO_SIMULATOR ligado com NODE_ENV=production: use DEMO_SIMULATOR=0, ${demo} (the demo simulator is refused in production)`,
+    );
+  }
+  if (config.payments.gateway === 'sandbox') {
+    throw new ConfigError(
+      `PAYMENT_GATEWAY=sandbox com NODE_ENV=production: use PAYMENT_GATEWAY=cielo, ${demo} (the sandbox gateway is refused in production)`,
+    );
+  }
 }
 
 function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
@@ -296,7 +404,7 @@ function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
     } as const,
   };
   if (gateway === 'cielo' && (!cielo.merchantId || !cielo.merchantKey)) {
-    throw new Error('PAYMENT_GATEWAY=cielo precisa de CIELO_MERCHANT_ID e CIELO_MERCHANT_KEY');
+    throw new ConfigError('PAYMENT_GATEWAY=cielo precisa de CIELO_MERCHANT_ID e CIELO_MERCHANT_KEY');
   }
   return {
     gateway,

@@ -760,8 +760,7 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Runs every pending migration; throws the first failure. Safe to call on every start. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+async function migratorFor(db: Db): Promise<Migrator> {
   // Kysely looks for its own tables in every schema unless told which one: with several
   // schemas in one PostgreSQL database (the test suites each use one) it would find another
   // schema's kysely_migration_lock and skip creating its own.
@@ -769,8 +768,19 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     dialectOf(db) === 'postgres'
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  return new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+}
+
+/** Runs every pending migration; throws the first failure. Safe to call on every start. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations this code knows that the database has not run (readiness: /readyz). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await (await migratorFor(db)).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

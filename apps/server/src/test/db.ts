@@ -71,6 +71,7 @@ export async function openTestDb(dialect: Dialeto, { migrate = true } = {}): Pro
 /** A configuration for tests: no SPA build, a media folder of the test's choosing, silent logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
+    production: false,
     port: 0,
     host: '127.0.0.1',
     databaseUrl: ':memory:',
@@ -126,6 +127,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
         },
       },
     },
+    shutdown: { delayMs: 0, timeoutMs: 15_000 },
     ...overrides,
   };
 }
