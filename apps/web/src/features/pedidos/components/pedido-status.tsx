@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { STATUS, currentStatus, isFinalizado, temRecibo, timeline } from '@rango/domain';
 import { IconCalendarTime, IconClockHour4 } from '@tabler/icons-react';
-import { faixaPrevisao, formatData, formatDataHora } from '../lib/datas.ts';
+import { faixaPrevisao, formatData, formatDataHora, formatHora } from '../lib/datas.ts';
 import type { PedidoDetalhe } from '../lib/pedido-json.ts';
 import { CupomPedido } from './cupom-pedido.tsx';
 import { PedidoTimeline } from './pedido-timeline.tsx';
@@ -9,7 +9,8 @@ import { StatusTag } from './status-tag.tsx';
 
 /**
  * Spec section 4: the estimated time, as the range from the order time plus
- * previsaoentregamin–max minutes, or the scheduled date; gone once delivered or finished.
+ * previsaoentregamin–max minutes, or the scheduled date; gone once delivered or finished. After
+ * the restaurant accepted the order with an estimate (issue 11), that time.
  */
 function Previsao({ pedido }: { pedido: PedidoDetalhe }) {
   const atual = currentStatus(pedido.historico);
@@ -29,7 +30,10 @@ function Previsao({ pedido }: { pedido: PedidoDetalhe }) {
       </Group>
     );
   }
-  const faixa = faixaPrevisao(pedido.dthrpedido, gravado.previsaoentregamin, gravado.previsaoentregamax);
+  // Issue 11: once the restaurant accepts with an estimate, that time replaces the spec's range.
+  const faixa = pedido.previsao_em
+    ? formatHora(pedido.previsao_em)
+    : faixaPrevisao(pedido.dthrpedido, gravado.previsaoentregamin, gravado.previsaoentregamax);
   if (!faixa) return null;
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">

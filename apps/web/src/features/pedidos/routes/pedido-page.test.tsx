@@ -158,6 +158,24 @@ describe('/pedido/{id}/, tracking (spec sections 2 and 4)', () => {
     expect(screen.queryByText('19:30 – 19:50')).not.toBeInTheDocument();
   });
 
+  it('shows the time the restaurant estimated on accepting the order instead of the range', async () => {
+    mockApi(
+      get(
+        PATH,
+        200,
+        makePedido({
+          historico: [h(0), h(21, 1)],
+          previsao_em: '2025-05-12T23:05:00.000Z',
+          gravado: { previsaoentregamin: 30, previsaoentregamax: 50 },
+        }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText('20:05')).toBeInTheDocument();
+    expect(screen.getByText('Previsão de entrega:', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('19:30 – 19:50')).not.toBeInTheDocument();
+  });
+
   it('warns when the establishment has no phone', async () => {
     const pedido = makePedido();
     mockApi(get(PATH, 200, { ...pedido, estabelecimento: { ...pedido.estabelecimento, fone_set: [] } }));
