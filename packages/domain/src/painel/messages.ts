@@ -5,6 +5,8 @@ export const MSG_PAINEL = {
   senhaObrigatoria: 'Informe a senha.',
   senhaCurta: 'A senha precisa ter pelo menos 8 caracteres.',
   senhaLonga: 'A senha pode ter até 128 caracteres.',
+  confirmeSenha: 'Confirme a senha.',
+  senhasDiferentes: 'As duas senhas não são iguais.',
   nomeObrigatorio: 'Informe o nome.',
   nomeLongo: 'O nome pode ter até 100 caracteres.',
   credenciaisInvalidas: 'E-mail ou senha incorretos.',
