@@ -388,9 +388,10 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
       const id = idDoPedido(page);
       await page.getByText('Aguardando a confirmação do restaurante.').waitFor();
       // The orders badge (header at 1280 px, bottom bar at 375 px) counts it, named by its
-      // visible text first. The mobile link is named by its content, and Chromium reads the
-      // visually hidden count (position: absolute, so a block) after a space: 'Meus Pedidos , 1 pendente'.
-      const selo = page.getByRole('link', { name: /^Meus Pedidos ?, 1 pendente$/ }).filter({ visible: true });
+      // visible text first, without a space before the comma (issue 14).
+      const selo = page
+        .getByRole('link', { name: 'Meus Pedidos, 1 pendente', exact: true })
+        .filter({ visible: true });
       await selo.waitFor();
       await expectNoViolations(page, 'pedido-realizado');
 

@@ -23,14 +23,16 @@ export function PedidosLinkView({ variant, pendentes }: { variant: PedidosLinkVa
     </Indicator>
   );
   return mobile ? (
-    // Named by its content (the count's badge hidden, read after the text): axe's
-    // label-content-name-mismatch fails an aria-label when the badge's digit comes first.
+    // Named by its content (the count's badge hidden): axe's label-content-name-mismatch fails an
+    // aria-label when the badge's digit comes first. With a count, the whole name is one hidden
+    // text and the visible words are hidden from the name: a visually hidden part of its own is
+    // positioned (a block), and browsers put a space before it ('Meus Pedidos , 1 pendente').
     <UnstyledButton component={Link} to={paths.pedidos} className={classes.mobile}>
       <span aria-hidden>{icone}</span>
-      <Text component="span" size="sm" fw={600}>
+      <Text component="span" size="sm" fw={600} aria-hidden={pendentes > 0 ? true : undefined}>
         {MEUS_PEDIDOS}
       </Text>
-      {pendentes > 0 ? <VisuallyHidden>{nome.slice(MEUS_PEDIDOS.length)}</VisuallyHidden> : null}
+      {pendentes > 0 ? <VisuallyHidden>{nome}</VisuallyHidden> : null}
     </UnstyledButton>
   ) : (
     <HintTooltip label={MEUS_PEDIDOS}>

@@ -55,6 +55,8 @@ describe('orders badge (spec section 2, Shell)', () => {
     const barra = rodape().getByRole('link', { name: 'Meus Pedidos, 2 pendentes' });
     expect(barra).toHaveAttribute('href', '/pedido');
     expect(barra).toHaveTextContent('Meus Pedidos');
+    // The whole name is one text: a separate hidden ', 2 pendentes' is read 'Meus Pedidos , 2…'.
+    expect(within(barra).getByText('Meus Pedidos, 2 pendentes')).toBeInTheDocument();
   });
 
   it('shows no badge without pending orders, and none of it to a visitor', async () => {
