@@ -292,6 +292,8 @@ export const pedidoFetchedSchema = z.object({
   historico: z.array(historicoEntrySchema),
   transacoes: z.array(transacaoSchema),
   dthrpedido: z.string(),
+  /** Ours (issue 11): the time the restaurant estimated on accepting the order, else null. */
+  previsao_em: z.optional(z.nullable(z.string())),
 });
 export type PedidoFetched = z.infer<typeof pedidoFetchedSchema>;
 

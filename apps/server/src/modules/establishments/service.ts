@@ -8,6 +8,7 @@ import type { AreaEntrega, EstabelecimentoDetalhe, FormaPgto } from '@rango/doma
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { estabelecimentoNaoEncontrado } from '../../http/errors.ts';
+import { lojaAbertaAgora } from './loja.ts';
 import { establishmentsRepository as repo } from './repository.ts';
 import type { EstabelecimentoRow } from './repository.ts';
 
@@ -53,7 +54,8 @@ export function createEstablishmentsService(db: Db) {
           abertura: h.abertura,
           fechamento: h.fechamento,
         })),
-        lojaaberta: e.lojaaberta !== 0,
+        // The panel's pause with its automatic reopening applied (establishments/loja.ts).
+        lojaaberta: lojaAbertaAgora(e.lojaaberta, e.reabrir_em),
         previsaoentregamin: e.previsaoentregamin,
         previsaoentregamax: e.previsaoentregamax,
         logo: e.logo,

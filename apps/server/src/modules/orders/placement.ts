@@ -32,6 +32,7 @@ import { HttpError, estabelecimentoNaoEncontrado } from '../../http/errors.ts';
 import { couponsRepository } from '../coupons/repository.ts';
 import { toRegras } from '../coupons/service.ts';
 import { isUniqueViolation } from '../customers/repository.ts';
+import { lojaAbertaAgora } from '../establishments/loja.ts';
 import type { MenuService } from '../menu/service.ts';
 import type { Payments } from '../payments/service.ts';
 import { ordersRepository as repo } from './repository.ts';
@@ -170,7 +171,8 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     const horarios = await repo.listHorarios(db, est.id);
     const entregueAs = input.entregue_as === null ? null : new Date(input.entregue_as);
     if (entregueAs === null) {
-      if (!isStoreOpen({ lojaaberta: est.lojaaberta !== 0, horariofuncionamento_set: horarios }, agora)) {
+      const lojaaberta = lojaAbertaAgora(est.lojaaberta, est.reabrir_em, agora);
+      if (!isStoreOpen({ lojaaberta, horariofuncionamento_set: horarios }, agora)) {
         throw new HttpError(422, { detail: MSG_PEDIDO.lojaFechadaTexto });
       }
     } else if (!agendamentoValido(entregueAs, horarios, agora)) {

@@ -47,7 +47,38 @@ export function presentPedido(p: PedidoCompleto): PedidoFetched {
       presentTransacao(t, e.id, !isFinalizado(currentStatus(p.historico) ?? p.row.status)),
     ),
     dthrpedido: p.row.dthrpedido,
+    previsao_em: p.row.previsao_em,
   };
+}
+
+/**
+ * Completes rows with their history and establishment in three queries, whatever their number
+ * (the customer's reads, and the panel's receipt).
+ */
+export async function completarPedidos(db: Db, rows: PedidoLido[]): Promise<PedidoCompleto[]> {
+  if (rows.length === 0) return [];
+  const estIds = [...new Set(rows.map((r) => r.idestabelecimento))];
+  const ids = rows.map((r) => r.id);
+  const [historicos, ests, fones, pagamentos] = await Promise.all([
+    repo.listHistorico(db, ids),
+    repo.listEstabelecimentos(db, estIds),
+    repo.listFones(db, estIds),
+    paymentsRepository.dosPedidos(db, ids),
+  ]);
+  const porPedido = new Map<number, Historico>();
+  for (const h of historicos) {
+    const lista = porPedido.get(h.idpedido) ?? [];
+    lista.push({ status: h.status, datahora: h.datahora, motivo: h.motivo });
+    porPedido.set(h.idpedido, lista);
+  }
+  const estPorId = new Map(ests.map((e) => [e.id, e]));
+  return rows.map((row) => ({
+    row,
+    historico: porPedido.get(row.id) ?? [],
+    estabelecimento: estPorId.get(row.idestabelecimento)!,
+    fones: fones.filter((f) => f.idestabelecimento === row.idestabelecimento).map((f) => f.numero),
+    pagamentos: pagamentos.filter((t) => t.idpedido === row.id),
+  }));
 }
 
 /** The customer's orders, owner only: another customer's order is a 404 like a missing one. */
@@ -57,32 +88,7 @@ export function createOrderReads(db: Db, payments?: Payments) {
     if (payments && row.status === STATUS.PgtoPendente) await payments.sincronizarPedido(row.id);
   }
 
-  /** Completes rows with their history and establishment in three queries, whatever their number. */
-  async function completar(rows: PedidoLido[]): Promise<PedidoCompleto[]> {
-    if (rows.length === 0) return [];
-    const estIds = [...new Set(rows.map((r) => r.idestabelecimento))];
-    const ids = rows.map((r) => r.id);
-    const [historicos, ests, fones, pagamentos] = await Promise.all([
-      repo.listHistorico(db, ids),
-      repo.listEstabelecimentos(db, estIds),
-      repo.listFones(db, estIds),
-      paymentsRepository.dosPedidos(db, ids),
-    ]);
-    const porPedido = new Map<number, Historico>();
-    for (const h of historicos) {
-      const lista = porPedido.get(h.idpedido) ?? [];
-      lista.push({ status: h.status, datahora: h.datahora, motivo: h.motivo });
-      porPedido.set(h.idpedido, lista);
-    }
-    const estPorId = new Map(ests.map((e) => [e.id, e]));
-    return rows.map((row) => ({
-      row,
-      historico: porPedido.get(row.id) ?? [],
-      estabelecimento: estPorId.get(row.idestabelecimento)!,
-      fones: fones.filter((f) => f.idestabelecimento === row.idestabelecimento).map((f) => f.numero),
-      pagamentos: pagamentos.filter((t) => t.idpedido === row.id),
-    }));
-  }
+  const completar = (rows: PedidoLido[]) => completarPedidos(db, rows);
 
   async function completo(idcliente: number, id: number): Promise<PedidoCompleto> {
     let row = await repo.findPedido(db, idcliente, id);

@@ -13,11 +13,14 @@ const PEDIDO_COLUMNS = [
   'status',
   'pedido_json',
   'dthrpedido',
+  'previsao_em',
 ] as const;
 
 export interface EstabelecimentoCheckout {
   id: number;
   lojaaberta: number;
+  /** Closed from the panel until this instant (see establishments/loja.ts). */
+  reabrir_em: string | null;
   pedidominimo: number;
   previsaoentregamin: number;
   previsaoentregamax: number;
@@ -117,7 +120,7 @@ function prepareFast(raw: SqliteHandle): FastStatements {
       'select id, uuid, nomeourazaosocial from cliente where id = ? and excluido_em is null',
     ),
     estabelecimento: raw.prepare(
-      'select id, lojaaberta, pedidominimo, previsaoentregamin, previsaoentregamax from estabelecimento where id = ?',
+      'select id, lojaaberta, reabrir_em, pedidominimo, previsaoentregamin, previsaoentregamax from estabelecimento where id = ?',
     ),
     pedidoId: raw.prepare('select id from pedido where pedido_id = ?'),
     horarios: raw.prepare(
@@ -167,6 +170,8 @@ export interface PedidoLido {
   status: number;
   pedido_json: string;
   dthrpedido: string;
+  /** The estimate the restaurant gave on acceptance (issue 11), else null. */
+  previsao_em: string | null;
 }
 
 /**
@@ -180,7 +185,7 @@ export const ordersRepository = {
     if (f) return f.estabelecimento.get(id);
     return db
       .selectFrom('estabelecimento')
-      .select(['id', 'lojaaberta', 'pedidominimo', 'previsaoentregamin', 'previsaoentregamax'])
+      .select(['id', 'lojaaberta', 'reabrir_em', 'pedidominimo', 'previsaoentregamin', 'previsaoentregamax'])
       .where('id', '=', id)
       .executeTakeFirst();
   },

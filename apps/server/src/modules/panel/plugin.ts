@@ -7,6 +7,8 @@ import { createRateLimiter } from '../../http/rate-limit.ts';
 import { createPasswords } from '../auth/passwords.ts';
 import type { Payments } from '../payments/service.ts';
 import { staffRoutes } from '../staff/routes.ts';
+import { panelRoutes } from './routes.ts';
+import { createPanelService } from './service.ts';
 import { createStaffService } from '../staff/service.ts';
 
 export interface PanelDeps {
@@ -23,7 +25,7 @@ export interface PanelDeps {
  * routes (orders, store pause, out of stock, settings, team), wired from the config so app.ts
  * registers one plugin. The live stream is modules/events'.
  */
-export function panelPlugin({ config, db, mailer: injected }: PanelDeps) {
+export function panelPlugin({ config, db, mailer: injected, payments }: PanelDeps) {
   return async (api: FastifyInstance): Promise<void> => {
     let mailer: Mailer;
     if (injected) {
@@ -46,5 +48,6 @@ export function panelPlugin({ config, db, mailer: injected }: PanelDeps) {
       background: api.backgroundTasks,
     });
     await api.register(staffRoutes(staff, rateLimit));
+    await api.register(panelRoutes(createPanelService({ db, payments }), staff));
   };
 }

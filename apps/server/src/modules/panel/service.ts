@@ -1,0 +1,340 @@
+import {
+  EVENTO,
+  FUSOS_BRASIL,
+  FUSO_PADRAO,
+  STATUS,
+  isCancelado,
+  isStoreOpen,
+  pedidoGravadoSchema,
+} from '@rango/domain';
+import {
+  MSG_PAINEL,
+  PAINEL_CONFIG_PADRAO,
+  disponibilidadeSchema,
+  lojaPainelSchema,
+  painelConfigSchema,
+  pedidoPainelSchema,
+  pedidosPainelSchema,
+} from '@rango/domain/painel';
+import type {
+  Disponibilidade,
+  LojaInput,
+  LojaPainel,
+  PainelConfig,
+  PainelStatusInput,
+  PainelStatusResposta,
+  PedidoPainel,
+  PedidosPainel,
+} from '@rango/domain/painel';
+import type { Db } from '../../db/index.ts';
+import { conform } from '../../http/contract.ts';
+import { HttpError } from '../../http/errors.ts';
+import { lojaAbertaAgora } from '../establishments/loja.ts';
+import { avisarEventos, registrarEvento } from '../events/record.ts';
+import { bumpMenuVersion } from '../menu/repository.ts';
+import { moverPedido } from '../operator/mover-pedido.ts';
+import { completarPedidos } from '../orders/reads.ts';
+import { receiptHtml } from '../orders/receipt.ts';
+import { paymentsRepository } from '../payments/repository.ts';
+import type { PagamentoRow } from '../payments/repository.ts';
+import type { Payments } from '../payments/service.ts';
+import { panelRepository as repo } from './repository.ts';
+import type { PedidoPainelRow } from './repository.ts';
+
+export interface PanelServiceDeps {
+  db: Db;
+  /** Refunds a cancelled order paid online (issue 5). */
+  payments?: Pick<Payments, 'estornar'> | undefined;
+  /** The clock (tests). */
+  agora?: () => Date;
+}
+
+/** A closing with a reopening time: at most this far ahead (the panel offers today's hours). */
+export const REABRIR_MAX_MS = 24 * 60 * 60 * 1000;
+
+const pedidoNaoEncontrado = () => new HttpError(404, { detail: MSG_PAINEL.pedidoNaoEncontrado });
+
+/** Midnight of today on the establishment's wall clock (São Paulo's), as an ISO instant. */
+export function inicioDoDia(agora: Date, timeZone: string = FUSO_PADRAO): string {
+  const offset = (FUSOS_BRASIL[timeZone] ?? -180) * 60_000;
+  const local = new Date(agora.getTime() + offset);
+  const meiaNoite = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  return new Date(meiaNoite - offset).toISOString();
+}
+
+/** What a cancellation's refund came to: any refund still waiting for the gateway wins. */
+function estadoDoEstorno(pagamentos: readonly PagamentoRow[]): PainelStatusResposta['estorno'] {
+  if (pagamentos.some((p) => p.estado === 'estorno_pendente')) return 'estorno_pendente';
+  if (pagamentos.some((p) => p.estado === 'estornado')) return 'estornado';
+  return null;
+}
+
+type Historicos = Awaited<ReturnType<typeof repo.historicos>>;
+
+function presentPedido(
+  row: PedidoPainelRow,
+  historico: Historicos,
+  tentativas: PagamentoRow[],
+): PedidoPainel {
+  const pedido = pedidoGravadoSchema.parse(JSON.parse(row.pedido_json));
+  const forma = pedido.pagamentos[0];
+  const online = forma?.pre_pago === true;
+  // The latest attempt is the one that counts (a refused card may be followed by another).
+  const tentativa = tentativas.at(-1);
+  return {
+    id: row.id,
+    referencia: row.referencia,
+    status: row.status,
+    tipo: row.tipo,
+    total: row.total,
+    dthrpedido: row.dthrpedido,
+    entregue_as: row.entregue_as,
+    previsao_em: row.previsao_em,
+    cliente: pedido.cliente.nome,
+    telefone: pedido.cliente.telefone,
+    pedido,
+    historico: historico.map((h) => ({
+      status: h.status,
+      datahora: h.datahora,
+      ...(h.motivo !== null ? { motivo: h.motivo } : {}),
+    })),
+    pagamento: {
+      online,
+      descricao: forma?.descricaoFormaPgto ?? '',
+      tipo: online && tentativa ? tentativa.tipo : null,
+      estado: online && tentativa ? tentativa.estado : null,
+      troco_para: forma?.troco_para ?? null,
+    },
+  };
+}
+
+/** The panel's reads and actions on one establishment (the guard has checked the role). */
+export function createPanelService(deps: PanelServiceDeps) {
+  const { db } = deps;
+  const agora = deps.agora ?? (() => new Date());
+
+  async function presentar(rows: PedidoPainelRow[]): Promise<PedidoPainel[]> {
+    const ids = rows.map((r) => r.id);
+    const [historicos, pagamentos] = await Promise.all([
+      repo.historicos(db, ids),
+      paymentsRepository.dosPedidos(db, ids),
+    ]);
+    return rows.map((r) =>
+      presentPedido(
+        r,
+        historicos.filter((h) => h.idpedido === r.id),
+        pagamentos.filter((p) => p.idpedido === r.id),
+      ),
+    );
+  }
+
+  async function obter(idestabelecimento: number, id: number): Promise<PedidoPainel> {
+    const row = await repo.getPedido(db, idestabelecimento, id);
+    if (!row) throw pedidoNaoEncontrado();
+    const [p] = await presentar([row]);
+    return conform(pedidoPainelSchema, p, 'pedido do painel');
+  }
+
+  async function loja(idestabelecimento: number): Promise<LojaPainel> {
+    const [row, horarios] = await Promise.all([
+      repo.loja(db, idestabelecimento),
+      repo.horarios(db, idestabelecimento),
+    ]);
+    if (!row) throw new HttpError(404, { detail: MSG_PAINEL.semAcesso });
+    const agoraMesmo = agora();
+    const aberta = lojaAbertaAgora(row.lojaaberta, row.reabrir_em, agoraMesmo);
+    return conform(
+      lojaPainelSchema,
+      {
+        aberta,
+        // Once past (reopened by itself), the time is history, not a pending reopening.
+        reabrir_em: !aberta && row.reabrir_em ? row.reabrir_em : null,
+        no_horario: isStoreOpen({ lojaaberta: true, horariofuncionamento_set: horarios }, agoraMesmo),
+      },
+      'loja do painel',
+    );
+  }
+
+  async function config(idestabelecimento: number): Promise<PainelConfig> {
+    const raw = await repo.config(db, idestabelecimento);
+    if (!raw) return PAINEL_CONFIG_PADRAO;
+    try {
+      // Stored settings of an older shape keep their known fields; the rest take the defaults.
+      const r = painelConfigSchema.safeParse({ ...PAINEL_CONFIG_PADRAO, ...(JSON.parse(raw) as object) });
+      return r.success ? r.data : PAINEL_CONFIG_PADRAO;
+    } catch {
+      return PAINEL_CONFIG_PADRAO;
+    }
+  }
+
+  return {
+    obter,
+
+    /**
+     * Every open order (scheduled and waiting for payment included) and those finished today,
+     * newest first. The last event id is read first: an event committed meanwhile is replayed by
+     * the stream (harmless: the panel reads the order again), never lost.
+     */
+    async listar(idestabelecimento: number): Promise<PedidosPainel> {
+      const ultimo = await repo.ultimoEvento(db, idestabelecimento);
+      const rows = await repo.listPedidos(db, idestabelecimento, inicioDoDia(agora()));
+      return conform(
+        pedidosPainelSchema,
+        { pedidos: await presentar(rows), ultimo_evento: ultimo },
+        'pedidos do painel',
+      );
+    },
+
+    /**
+     * A status move through moverPedido (the one place for the rules). Accepting stores the
+     * estimate in the same transaction; cancelling an order paid online refunds it after the
+     * commit and answers how the refund went. A refusal changes nothing.
+     */
+    async mudarStatus(
+      idestabelecimento: number,
+      id: number,
+      input: PainelStatusInput,
+    ): Promise<PainelStatusResposta> {
+      const motivo = input.motivo?.trim() || null;
+      if (input.status === STATUS.Cancelado && motivo === null) {
+        throw new HttpError(400, { motivo: [MSG_PAINEL.motivoObrigatorio] });
+      }
+      const minutos = input.previsao_minutos ?? null;
+      if (input.status === STATUS.Confirmado && minutos === null) {
+        throw new HttpError(400, { previsao_minutos: [MSG_PAINEL.previsaoObrigatoria] });
+      }
+      const quando = agora();
+      const movido = await db.transaction().execute(async (trx) => {
+        const m = await moverPedido(trx, id, input.status, { motivo, idestabelecimento, agora: quando });
+        if (m.para === STATUS.Confirmado && minutos !== null) {
+          await repo.setPrevisao(trx, m.id, new Date(quando.getTime() + minutos * 60_000).toISOString());
+        }
+        return m;
+      });
+      // moverPedido recorded 'pedido.status' in our transaction: wake the streams now.
+      avisarEventos(db);
+      let estorno: PainelStatusResposta['estorno'] = null;
+      if (isCancelado(movido.para) && deps.payments) {
+        await deps.payments.estornar(movido.id);
+        estorno = estadoDoEstorno(await paymentsRepository.doPedido(db, movido.id));
+      }
+      return { pedido: await obter(idestabelecimento, movido.id), estorno };
+    },
+
+    /** The existing 80 mm receipt (modules/orders), for any status. */
+    async cupom(idestabelecimento: number, id: number): Promise<string> {
+      const row = await repo.getPedido(db, idestabelecimento, id);
+      if (!row) throw pedidoNaoEncontrado();
+      const [completo] = await completarPedidos(db, [row]);
+      return receiptHtml(completo!);
+    },
+
+    loja,
+
+    /**
+     * Opens or closes the store now; closing may set a time when it reopens by itself (computed
+     * on read, see establishments/loja.ts). Recorded as a live event 'loja' with the change.
+     */
+    async mudarLoja(idestabelecimento: number, input: LojaInput): Promise<LojaPainel> {
+      let reabrirEm: string | null = null;
+      if (!input.aberta && input.reabrir_em) {
+        const t = Date.parse(input.reabrir_em);
+        const agoraMs = agora().getTime();
+        if (Number.isNaN(t) || t <= agoraMs || t > agoraMs + REABRIR_MAX_MS) {
+          throw new HttpError(400, { reabrir_em: [MSG_PAINEL.reabrirInvalido] });
+        }
+        reabrirEm = new Date(t).toISOString();
+      }
+      await mudarLojaNoBanco(db, idestabelecimento, input.aberta, reabrirEm);
+      return loja(idestabelecimento);
+    },
+
+    async disponibilidade(idestabelecimento: number): Promise<Disponibilidade> {
+      const [produtos, opcoes] = await Promise.all([
+        repo.produtos(db, idestabelecimento),
+        repo.opcoes(db, idestabelecimento),
+      ]);
+      return conform(disponibilidadeSchema, { produtos, opcoes }, 'disponibilidade');
+    },
+
+    /**
+     * 'Em falta' (1) or available again (0). The menu's version moves in the same transaction,
+     * so every instance's menu cache serves the change on its next read, and the panels hear of
+     * it through the event.
+     */
+    async mudarProduto(idestabelecimento: number, idproduto: number, stindisponivel: 0 | 1): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.setProdutoDisponibilidade(trx, idestabelecimento, idproduto, stindisponivel))) {
+          throw new HttpError(404, { detail: MSG_PAINEL.produtoNaoEncontrado });
+        }
+        await bumpMenuVersion(trx, idestabelecimento);
+        await registrarEvento(trx, {
+          idestabelecimento,
+          tipo: EVENTO.disponibilidade,
+          dados: { idproduto, stindisponivel },
+        });
+      });
+      avisarEventos(db);
+    },
+
+    /**
+     * An option's availability. Option groups may be shared between products, even between
+     * establishments: the option must be on one of this establishment's products, and every
+     * establishment whose menu shows it gets a new menu version and the event.
+     */
+    async mudarOpcao(idestabelecimento: number, idopcao: number, stindisponivel: 0 | 1): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const ests = await repo.estabelecimentosDaOpcao(trx, idopcao);
+        if (!ests.includes(idestabelecimento)) {
+          throw new HttpError(404, { detail: MSG_PAINEL.opcaoNaoEncontrada });
+        }
+        await repo.setOpcaoDisponibilidade(trx, idopcao, stindisponivel);
+        for (const est of ests) {
+          await bumpMenuVersion(trx, est);
+          await registrarEvento(trx, {
+            idestabelecimento: est,
+            tipo: EVENTO.disponibilidade,
+            dados: { idopcao, stindisponivel },
+          });
+        }
+      });
+      avisarEventos(db);
+    },
+
+    config,
+
+    async mudarConfig(idestabelecimento: number, input: PainelConfig): Promise<PainelConfig> {
+      if (input.alerta_vermelho_min <= input.alerta_amarelo_min) {
+        throw new HttpError(400, { alerta_vermelho_min: [MSG_PAINEL.vermelhoAntesDoAmarelo] });
+      }
+      await repo.setConfig(db, idestabelecimento, JSON.stringify(input));
+      return config(idestabelecimento);
+    },
+  };
+}
+
+/**
+ * Writes the store's switch and its live event in one transaction (the panel, and the CLI's
+ * abrir/fechar, which clear any reopening time). False when there is no such establishment.
+ */
+export async function mudarLojaNoBanco(
+  db: Db,
+  idestabelecimento: number,
+  aberta: boolean,
+  reabrirEm: string | null,
+): Promise<boolean> {
+  const ok = await db.transaction().execute(async (trx) => {
+    if (!(await repo.loja(trx, idestabelecimento))) return false;
+    await repo.setLoja(trx, idestabelecimento, aberta, aberta ? null : reabrirEm);
+    await registrarEvento(trx, {
+      idestabelecimento,
+      tipo: EVENTO.loja,
+      dados: { aberta, reabrir_em: aberta ? null : reabrirEm },
+    });
+    return true;
+  });
+  if (ok) avisarEventos(db);
+  return ok;
+}
+
+export type PanelService = ReturnType<typeof createPanelService>;
