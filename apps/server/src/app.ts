@@ -27,6 +27,7 @@ import { couponsRoutes } from './modules/coupons/routes.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
+import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { createAddressesService } from './modules/addresses/service.ts';
@@ -111,6 +112,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   app.decorate('staffTokens', createStaffTokens(db, config));
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
+  // Live events (issue 11): this instance's bus, started on ready, stopped on close.
+  const eventos = instalarEventos(app, config, db);
   // Work still running after its answer finishes before the database closes.
   app.addHook('onClose', async () => backgroundTasks.idle());
   if (ownsDb) {
@@ -165,6 +168,10 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       await api.register(operatorRoutes({ config, db, payments: pagamentos.payments }));
       // The restaurant's panel (issue 11): staff accounts and the panel's REST routes.
       await api.register(panelPlugin({ config, db, mailer: deps.mailer, payments: pagamentos.payments }));
+      // The panel's and the customer's event streams (SSE).
+      await api.register(
+        eventsRoutes({ config, bus: eventos, rateLimit: createRateLimiter(db, config.rateLimit) }),
+      );
       if (isDir(config.mediaDir)) {
         await api.register(fastifyStatic, {
           root: config.mediaDir,

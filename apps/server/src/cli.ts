@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed/seeder.ts';
 import { parseId } from './http/errors.ts';
 import { CUPOM_CRIAR_USO, cupomCriarCommand } from './modules/coupons/operator.ts';
 import { establishmentsRepository } from './modules/establishments/repository.ts';
+import { avisoEntreProcessos } from './modules/events/bus.ts';
 import {
   USO as USO_OPERADOR,
   operadorChavesCommand,
@@ -100,6 +101,8 @@ async function cli(argv: string[]): Promise<number> {
     return name && name !== 'help' ? 1 : 0;
   }
   const db = createDb(loadConfig().databaseUrl);
+  // A command that recorded live events wakes the servers on PostgreSQL (one NOTIFY at the end).
+  const aviso = avisoEntreProcessos(db);
   try {
     console.log(await command.run(db, args));
     return 0;
@@ -107,6 +110,7 @@ async function cli(argv: string[]): Promise<number> {
     console.error(error instanceof Error ? error.message : error);
     return 1;
   } finally {
+    await aviso.finalizar().catch(() => undefined);
     await db.destroy();
   }
 }

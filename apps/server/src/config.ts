@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { EventosConfig } from './modules/events/plugin.ts';
+import type { EventosConfig } from './modules/events/plugin.ts';
 
 /**
  * A setting that cannot work: main.ts prints its message alone on one line (no stack) and exits
@@ -73,6 +74,8 @@ export interface Config {
   demoSimulatorSteps: DemoSimulatorSteps;
   /** Online payments (issue 5): the gateway and its settings. */
   payments: PaymentsConfig;
+  /** Live events (issue 11, modules/events); defaults when omitted. EVENTOS=0 turns them off (benchmark only). */
+  eventos?: EventosConfig | undefined;
   /** Live events (issue 11, modules/events); defaults when omitted. EVENTOS=0 turns them off (benchmark only). */
   eventos?: EventosConfig | undefined;
   /** SIGTERM handling (main.ts). */
@@ -336,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSimulator: flag(env.DEMO_SIMULATOR, !env.DATABASE_URL?.trim()),
     demoSimulatorSteps: simulatorSteps(env.DEMO_SIMULATOR_STEP_SECONDS),
     payments: paymentsConfig(env),
+    eventos: { ligados: flag(env.EVENTOS, true) },
     eventos: { ligados: flag(env.EVENTOS, true) },
     shutdown: {
       delayMs: milliseconds(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS'),

@@ -25,6 +25,8 @@ export type TipoEvento = (typeof EVENTO)[keyof typeof EVENTO];
 /** The `data:` of an event (JSON). */
 export interface DadosEvento {
   idpedido?: number | undefined;
+  /** pedido.novo: the new order's status (PgtoPendente while an online payment is under way). */
+  status?: number | undefined;
   /** pedido.status: the move. */
   de?: number | undefined;
   para?: number | undefined;

@@ -11,12 +11,26 @@ export interface NovoEvento {
   dados: DadosEvento;
 }
 
+let ligados = true;
+
+/**
+ * Events on (the default) or off. Off only for the orders benchmark's comparison run
+ * (EVENTOS=0): nothing is recorded and the streams stay silent. Process-wide because the writers
+ * record through a transaction, which is not the app's own database object.
+ */
+export function ligarEventos(on: boolean): void {
+  ligados = on;
+}
+
+export const eventosLigados = (): boolean => ligados;
+
 /**
  * Records a live event. Call it with the transaction that makes the change, so the event exists
  * exactly when the change does (a rolled-back change leaves no event). After the commit, call
  * avisarEventos(db) so open streams hear of it at once instead of at the next poll.
  */
 export async function registrarEvento(db: Db, ev: NovoEvento): Promise<void> {
+  if (!ligados) return;
   await db
     .insertInto('evento')
     .values({
@@ -47,5 +61,5 @@ export function registrarDespertador(db: Db, fn: Despertador): () => void {
  * events within a second; see bus.ts for how other processes are woken.
  */
 export function avisarEventos(db: Db): void {
-  despertadores.get(db)?.();
+  if (ligados) despertadores.get(db)?.();
 }

@@ -1,6 +1,7 @@
-import { STATUS, STATUS_NOME, canTransition, isStatusPedido } from '@rango/domain';
+import { EVENTO, STATUS, STATUS_NOME, canTransition, isStatusPedido } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
+import { avisarEventos, registrarEvento } from '../events/record.ts';
 import { operatorRepository as repo } from './repository.ts';
 
 export const PEDIDO_NAO_ENCONTRADO = 'Pedido não encontrado.';
@@ -51,6 +52,11 @@ export interface MoverPedidoOptions {
    * may make it; modules/payments does).
    */
   pagamento?: boolean | undefined;
+  /**
+   * The move is the system's, not a person's (payments: refused or expired): the live event says
+   * so, and the panel plays its distinct alert for such a cancellation. True with `pagamento`.
+   */
+  sistema?: boolean | undefined;
 }
 
 export interface PedidoMovido {
@@ -72,7 +78,8 @@ export interface PedidoMovido {
  * has not moved past it, so the latest entry by datahora is always the current status.
  * Concurrent moves of one order are serialised by the lock: the second sees the first's status.
  * Called with a transaction (`db.isTransaction`), it runs inside it (the lock is held until the
- * caller commits).
+ * caller commits). The live event 'pedido.status' is written in the same transaction; when the
+ * caller owns the transaction, it calls avisarEventos(db) after its commit.
  */
 export async function moverPedido(
   db: Db,
@@ -92,7 +99,7 @@ export async function moverPedido(
   // Inside a caller's transaction (a payment recording its result), that transaction is used.
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> =>
     db.isTransaction ? fn(db) : db.transaction().execute(fn);
-  return inTransaction(async (trx) => {
+  const movido = await inTransaction(async (trx) => {
     const pedido = await repo.lockPedido(trx, idpedido, options.idestabelecimento);
     if (!pedido) {
       throw new MovimentoRecusado(
@@ -126,6 +133,14 @@ export async function moverPedido(
     const motivoGravado = para === STATUS.Cancelado ? motivo : null;
     await repo.appendHistorico(trx, { idpedido: pedido.id, status: para, datahora, motivo: motivoGravado });
     await repo.setStatus(trx, pedido.id, para, datahora);
+    const sistema = options.sistema ?? options.pagamento === true;
+    await registrarEvento(trx, {
+      idestabelecimento: pedido.idestabelecimento,
+      idcliente: pedido.idcliente,
+      idpedido: pedido.id,
+      tipo: EVENTO.pedidoStatus,
+      dados: { de: pedido.status, para, ...(sistema ? { sistema: true } : {}) },
+    });
     return {
       id: pedido.id,
       idestabelecimento: pedido.idestabelecimento,
@@ -137,4 +152,6 @@ export async function moverPedido(
       motivo: motivoGravado,
     };
   });
+  if (!db.isTransaction) avisarEventos(db);
+  return movido;
 }

@@ -25,6 +25,7 @@ export interface HistoricoRow {
 export interface PedidoTravado {
   id: number;
   idestabelecimento: number;
+  idcliente: number | null;
   referencia: string;
   tipo: 'DELIVERY' | 'TOGO';
   status: number;
@@ -159,7 +160,7 @@ export const operatorRepository = {
     const base = () =>
       trx
         .selectFrom('pedido')
-        .select(['id', 'idestabelecimento', 'referencia', 'tipo', 'status'])
+        .select(['id', 'idestabelecimento', 'idcliente', 'referencia', 'tipo', 'status'])
         .where('id', '=', id)
         .$if(idestabelecimento !== undefined, (qb) => qb.where('idestabelecimento', '=', idestabelecimento!));
     if (dialectOf(trx) === 'postgres') return base().forUpdate().executeTakeFirst();

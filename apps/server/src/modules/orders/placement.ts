@@ -33,6 +33,7 @@ import { couponsRepository } from '../coupons/repository.ts';
 import { toRegras } from '../coupons/service.ts';
 import { isUniqueViolation } from '../customers/repository.ts';
 import { lojaAbertaAgora } from '../establishments/loja.ts';
+import { avisarEventos } from '../events/record.ts';
 import type { MenuService } from '../menu/service.ts';
 import type { Payments } from '../payments/service.ts';
 import { ordersRepository as repo } from './repository.ts';
@@ -350,6 +351,8 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
       }
       throw e;
     }
+    // The order's 'pedido.novo' was committed with it: the panels hear of it now.
+    avisarEventos(db);
     if (online && tentativa) {
       await payments.cobrar(
         {

@@ -1,9 +1,10 @@
-import { STATUS_FINALIZADOS } from '@rango/domain';
+import { EVENTO, STATUS_FINALIZADOS } from '@rango/domain';
 import type { Database as SqliteHandle, Statement } from 'better-sqlite3';
 import type { Insertable, Selectable } from 'kysely';
 import { dialectOf, sqliteHandleOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { EnderecoTable, PagamentoTable, PedidoTable } from '../../db/types.ts';
+import { eventosLigados, registrarEvento } from '../events/record.ts';
 
 const PEDIDO_COLUMNS = [
   'id',
@@ -109,6 +110,7 @@ interface FastStatements {
   insertPedido: Statement<[Insertable<PedidoTable>]>;
   insertHistorico: Statement<[number, number, string]>;
   insertCupomUso: Statement<[number, number, string, string]>;
+  insertEvento: Statement<[number, number | null, number, string, string, string]>;
 }
 
 const fastStatements = new WeakMap<Db, FastStatements>();
@@ -146,6 +148,9 @@ function prepareFast(raw: SqliteHandle): FastStatements {
     ),
     insertCupomUso: raw.prepare(
       'insert into cupom_uso (idcupom, idcliente, pedido_id, criado_em) values (?, ?, ?, ?)',
+    ),
+    insertEvento: raw.prepare(
+      'insert into evento (idestabelecimento, idcliente, idpedido, tipo, dados, criado_em) values (?, ?, ?, ?, ?, ?)',
     ),
   };
 }
@@ -294,6 +299,9 @@ export const ordersRepository = {
    * the order's id. A pedido_id already stored throws the database's unique violation.
    */
   async gravarPedido(db: Db, novo: NovoPedido): Promise<number> {
+    // The live event 'pedido.novo' (modules/events) is written with the order, in its transaction.
+    const eventos = eventosLigados();
+    const dadosEvento = JSON.stringify({ status: novo.status });
     // An online payment's attempt is written with its order (the general path below).
     const f = novo.pagamento ? undefined : fast(db);
     if (f) {
@@ -303,8 +311,57 @@ export const ordersRepository = {
         f.insertHistorico.run(id, novo.status, novo.datahora);
         if (novo.cupom)
           f.insertCupomUso.run(novo.cupom.id, novo.cupom.idcliente, novo.pedido.pedido_id, novo.datahora);
+        if (eventos) {
+          f.insertEvento.run(
+            novo.pedido.idestabelecimento,
+            novo.pedido.idcliente ?? null,
+            id,
+            EVENTO.pedidoNovo,
+            dadosEvento,
+            novo.datahora,
+          );
+        }
         return id;
       })();
+    }
+    if (novo.cupom === null && !novo.pagamento && dialectOf(db) === 'postgres' && eventos) {
+      // One statement is one transaction: the order, its first history entry and its event in one
+      // round trip (each CTE sees the order's id through `novo`).
+      const row = await db
+        .with('novo', (q) =>
+          q.insertInto('pedido').values(novo.pedido).returning(['id', 'idestabelecimento', 'idcliente']),
+        )
+        .with('historico', (q) =>
+          q
+            .insertInto('pedido_historico')
+            .columns(['idpedido', 'status', 'datahora'])
+            .expression((eb) =>
+              eb
+                .selectFrom('novo')
+                .select((s) => [
+                  'novo.id',
+                  s.val(novo.status).as('status'),
+                  s.val(novo.datahora).as('datahora'),
+                ]),
+            ),
+        )
+        .insertInto('evento')
+        .columns(['idestabelecimento', 'idcliente', 'idpedido', 'tipo', 'dados', 'criado_em'])
+        .expression((eb) =>
+          eb
+            .selectFrom('novo')
+            .select((s) => [
+              'novo.idestabelecimento',
+              'novo.idcliente',
+              'novo.id',
+              s.val(EVENTO.pedidoNovo).as('tipo'),
+              s.val(dadosEvento).as('dados'),
+              s.val(novo.datahora).as('criado_em'),
+            ]),
+        )
+        .returning('idpedido')
+        .executeTakeFirstOrThrow();
+      return row.idpedido!;
     }
     if (novo.cupom === null && !novo.pagamento && dialectOf(db) === 'postgres') {
       // One statement is one transaction: the order and its first history entry in one round trip.
@@ -364,6 +421,13 @@ export const ordersRepository = {
           .values({ ...novo.pagamento, idpedido: id })
           .execute();
       }
+      await registrarEvento(trx, {
+        idestabelecimento: novo.pedido.idestabelecimento,
+        idcliente: novo.pedido.idcliente,
+        idpedido: id,
+        tipo: EVENTO.pedidoNovo,
+        dados: { status: novo.status },
+      });
       return id;
     });
   },

@@ -1,5 +1,8 @@
+import { EVENTO } from '@rango/domain';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { eventosLigados } from '../events/record.ts';
+import { eventsRepository } from '../events/repository.ts';
 import type { CartaoTable, EstadoPagamentoRow, PagamentoTable } from '../../db/types.ts';
 
 export type PagamentoRow = Selectable<PagamentoTable>;
@@ -51,7 +54,8 @@ export const paymentsRepository = {
 
   /**
    * Changes an attempt only from one of the states `de` (a result applied twice, or a webhook
-   * after the poll, changes nothing the second time). True when this call made the change.
+   * after the poll, changes nothing the second time). True when this call made the change. A new
+   * state is a live event 'pedido.pagamento' for the attempt's order, in the same transaction.
    */
   async mudar(
     db: Db,
@@ -59,13 +63,28 @@ export const paymentsRepository = {
     de: readonly EstadoPagamentoRow[],
     mudanca: Updateable<PagamentoTable>,
   ): Promise<boolean> {
-    const r = await db
-      .updateTable('pagamento')
-      .set(mudanca)
-      .where('id', '=', id)
-      .where('estado', 'in', de)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+    const estado = eventosLigados() ? mudanca.estado : undefined;
+    const mudar = async (trx: Db) => {
+      const r = await trx
+        .updateTable('pagamento')
+        .set(mudanca)
+        .where('id', '=', id)
+        .where('estado', 'in', de)
+        .executeTakeFirst();
+      const mudou = Number(r.numUpdatedRows) > 0;
+      if (mudou && estado !== undefined) {
+        await eventsRepository.registrarDoPagamento(
+          trx,
+          id,
+          EVENTO.pedidoPagamento,
+          JSON.stringify({ estado }),
+          new Date().toISOString(),
+        );
+      }
+      return mudou;
+    };
+    if (estado === undefined) return mudar(db);
+    return db.isTransaction ? mudar(db) : db.transaction().execute(mudar);
   },
 
   async consultado(db: Db, id: number, em: string): Promise<void> {

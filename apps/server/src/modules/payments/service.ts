@@ -12,6 +12,7 @@ import type { PagamentoInput, TipoTransacao, Transacao } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import type { EstadoPagamentoRow } from '../../db/types.ts';
 import { HttpError } from '../../http/errors.ts';
+import { avisarEventos } from '../events/record.ts';
 import { MovimentoRecusado, moverPedido } from '../operator/mover-pedido.ts';
 import { GatewayIndisponivelError, GatewayValidacaoError } from './port.ts';
 import type {
@@ -118,6 +119,13 @@ export function createPayments(deps: PaymentsDeps) {
   const agora = deps.agora ?? (() => new Date());
   const returnUrl = `${deps.publicUrl.replace(/\/$/, '')}/aguardando-pagamento`;
 
+  /** An attempt's state change (repo.mudar); a change made is heard by the streams at once. */
+  async function mudar(...args: Parameters<typeof repo.mudar>): Promise<boolean> {
+    const mudou = await repo.mudar(...args);
+    if (mudou) avisarEventos(db);
+    return mudou;
+  }
+
   /** Checks the online payment entry before the order is written (refusals charge nothing). */
   async function prepararOnline(
     idcliente: number,
@@ -205,6 +213,7 @@ export function createPayments(deps: PaymentsDeps) {
         de: STATUS.PgtoPendente,
         motivo,
         pagamento: true,
+        sistema: true,
         agora: agora(),
       });
       return true;
@@ -243,7 +252,7 @@ export function createPayments(deps: PaymentsDeps) {
     const abertos: EstadoPagamentoRow[] = ['iniciado', 'incerto', 'pendente'];
     switch (r.estado) {
       case 'pendente': {
-        await repo.mudar(db, p.id, ['iniciado', 'incerto'], {
+        await mudar(db, p.id, ['iniciado', 'incerto'], {
           ...base,
           estado: 'pendente',
           url: r.authenticationUrl ?? p.url,
@@ -254,7 +263,7 @@ export function createPayments(deps: PaymentsDeps) {
         return;
       }
       case 'pago': {
-        if (!(await repo.mudar(db, p.id, abertos, { ...base, estado: 'pago', url: null }))) return;
+        if (!(await mudar(db, p.id, abertos, { ...base, estado: 'pago', url: null }))) return;
         await salvarCartaoDa(p, r.cardToken ?? p.cartao_token);
         if (p.idpedido === null) return;
         if (!(await moverDoPendente(p.idpedido, STATUS.Sincronizado))) {
@@ -272,7 +281,7 @@ export function createPayments(deps: PaymentsDeps) {
       }
       case 'negado':
       case 'expirado': {
-        if (!(await repo.mudar(db, p.id, abertos, { ...base, estado: r.estado, url: null }))) return;
+        if (!(await mudar(db, p.id, abertos, { ...base, estado: r.estado, url: null }))) return;
         if (p.idpedido === null) return;
         const motivo =
           p.tipo === 'pix'
@@ -284,7 +293,7 @@ export function createPayments(deps: PaymentsDeps) {
         return;
       }
       case 'estornado': {
-        await repo.mudar(db, p.id, ['pago', 'estorno_pendente', ...abertos], {
+        await mudar(db, p.id, ['pago', 'estorno_pendente', ...abertos], {
           ...base,
           estado: 'estornado',
         });
@@ -323,7 +332,7 @@ export function createPayments(deps: PaymentsDeps) {
             });
     } catch (e) {
       if (e instanceof GatewayValidacaoError) {
-        await repo.mudar(db, p.id, ['iniciado'], {
+        await mudar(db, p.id, ['iniciado'], {
           estado: 'negado',
           return_code: String(e.erros[0]?.Code ?? ''),
           return_message: (e.erros[0]?.Message ?? '').slice(0, 200),
@@ -337,7 +346,7 @@ export function createPayments(deps: PaymentsDeps) {
         });
       }
       // Unknown outcome: the gateway may have charged. Reconciled later by our key.
-      await repo.mudar(db, p.id, ['iniciado'], { estado: 'incerto', atualizado_em: agora().toISOString() });
+      await mudar(db, p.id, ['iniciado'], { estado: 'incerto', atualizado_em: agora().toISOString() });
       log.warn(
         {
           pedido: pedido.id,
@@ -356,7 +365,7 @@ export function createPayments(deps: PaymentsDeps) {
 
   /** A card refused at once: the attempt is recorded, the order removed, the reason answered. */
   async function aplicarRecusaSincrona(p: PagamentoRow, r: ResultadoPagamento, pedido: PedidoACobrar) {
-    await repo.mudar(db, p.id, ['iniciado'], {
+    await mudar(db, p.id, ['iniciado'], {
       estado: 'negado',
       payment_id: r.paymentId,
       return_code: r.returnCode,
@@ -394,7 +403,7 @@ export function createPayments(deps: PaymentsDeps) {
     if (r === null) {
       // No payment under our key a minute on: nothing was charged, the order is not paid.
       if ((p.estado === 'iniciado' || p.estado === 'incerto') && antigo && p.idpedido !== null) {
-        await repo.mudar(db, p.id, ['iniciado', 'incerto'], {
+        await mudar(db, p.id, ['iniciado', 'incerto'], {
           estado: 'negado',
           atualizado_em: agora().toISOString(),
         });
@@ -416,7 +425,7 @@ export function createPayments(deps: PaymentsDeps) {
 
   async function pedirEstorno(p: PagamentoRow): Promise<void> {
     if (!p.payment_id) return;
-    await repo.mudar(db, p.id, ['pago'], {
+    await mudar(db, p.id, ['pago'], {
       estado: 'estorno_pendente',
       atualizado_em: agora().toISOString(),
     });

@@ -1,0 +1,232 @@
+import type { ServerResponse } from 'node:http';
+import { CLIENTE_EVENTOS_PATH } from '@rango/domain';
+import { MSG_PAINEL } from '@rango/domain/painel';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { bearerOf, requireCliente } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { clientIp } from '../../http/rate-limit.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { requireStaff } from '../staff/guard.ts';
+import { createEventBus } from './bus.ts';
+import type { EventBus } from './bus.ts';
+import type { Audiencia } from './repository.ts';
+import { ligarEventos } from './record.ts';
+
+/** The live events' settings (config.eventos; every field optional). */
+export interface EventosConfig {
+  /** false: nothing is recorded or streamed (EVENTOS=0, the orders benchmark's comparison only). */
+  ligados?: boolean | undefined;
+  /** A comment line on every open stream this often (ms), under the balancers' idle time-out. */
+  heartbeatMs?: number | undefined;
+  /** The bus's fallback poll (ms). */
+  pollMs?: number | undefined;
+  /** Events kept for resuming (hours). */
+  retencaoHoras?: number | undefined;
+  /** Stream opens allowed per customer or staff member and IP per minute. */
+  conexoesPorMinuto?: number | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's event bus (modules/events/bus.ts). */
+    eventos: EventBus;
+  }
+}
+
+const HEARTBEAT_PADRAO_MS = 15_000;
+/** A client this far behind in reading its stream is dropped (it reconnects and resumes). */
+const MAX_PENDENTE = 256 * 1024;
+/** Last-Event-ID / `desde`: an event id, nothing else. */
+const ID_EVENTO = /^\d{1,15}$/;
+
+/** `retry:` a client waits before reconnecting: spread so a restart does not bring all back at once. */
+const retryComJitter = (minMs: number, maxMs: number): number =>
+  Math.round(minMs + Math.random() * (maxMs - minMs));
+
+/**
+ * The bus of this app instance: decorated as `app.eventos`, started when the app is ready,
+ * stopped when it closes (after the streams, which end in preClose so shutdown is not held up).
+ */
+export function instalarEventos(app: FastifyInstance, config: Config, db: Db): EventBus {
+  const opcoes = config.eventos ?? {};
+  ligarEventos(opcoes.ligados !== false);
+  const bus = createEventBus(db, {
+    log: app.log,
+    pollMs: opcoes.pollMs,
+    retencaoHoras: opcoes.retencaoHoras,
+  });
+  app.decorate('eventos', bus);
+  app.addHook('onReady', async () => {
+    await bus.iniciar();
+  });
+  app.addHook('onClose', async () => {
+    await bus.parar();
+  });
+  return bus;
+}
+
+interface Stream {
+  res: ServerResponse;
+  /** When its token expires (ms): the stream ends then, and the client comes back with a new one. */
+  expira: number;
+  cancelar(): void;
+}
+
+/** Last-Event-ID (the header a reconnecting client sends) or `desde` (the panel's list read). */
+function ultimoEvento(req: FastifyRequest): number | null {
+  const invalido = () => new HttpError(400, { detail: MSG_PAINEL.ultimoEventoInvalido });
+  const h = req.headers['last-event-id'];
+  const q = (req.query as Record<string, unknown> | undefined)?.desde;
+  if (h !== undefined && typeof h !== 'string') throw invalido();
+  if (q !== undefined && typeof q !== 'string') throw invalido();
+  const header = h?.trim() ?? '';
+  const desde = q?.trim() ?? '';
+  for (const v of [header, desde]) if (v !== '' && !ID_EVENTO.test(v)) throw invalido();
+  // An empty Last-Event-ID is "none" (EventSource's own rule).
+  const raw = header !== '' ? header : desde;
+  return raw === '' ? null : Number(raw);
+}
+
+/** When the request's bearer token expires (ms since the epoch). */
+function expiracaoDoToken(req: FastifyRequest): number {
+  try {
+    const exp = decodeJwt(bearerOf(req) ?? '').exp;
+    if (typeof exp === 'number') return exp * 1000;
+  } catch {
+    // Verified just before: unreachable, but a stream without a known end lives until the
+    // client goes away.
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+export interface EventsRoutesDeps {
+  config: Config;
+  bus: EventBus;
+  rateLimit: RateLimiter;
+}
+
+/**
+ * The two Server-Sent Events streams (issue 11): the customer's (their orders) and the panel's
+ * (one establishment). Written straight to the socket after `reply.hijack()`: the stream is
+ * long-lived, must never pass through the compression or any buffering of Fastify's send
+ * path, and costs only its socket and one small record, so 10,000 of them fit one instance.
+ * Tokens come in the Authorization header only (clients read with fetch + an SSE parser).
+ */
+export function eventsRoutes({ config, bus, rateLimit }: EventsRoutesDeps) {
+  const opcoes = config.eventos ?? {};
+  const heartbeatMs = opcoes.heartbeatMs ?? HEARTBEAT_PADRAO_MS;
+  const porMinuto = opcoes.conexoesPorMinuto ?? 60;
+
+  return async function (app: FastifyInstance): Promise<void> {
+    const streams = new Set<Stream>();
+    let encerrando = false;
+
+    // One timer for every stream (not one each): the heartbeat, and the end of expired ones.
+    const batida = setInterval(() => {
+      const agora = Date.now();
+      for (const s of streams) {
+        if (s.expira <= agora) fechar(s, ': sessão expirada\n\n');
+        else escrever(s, ':\n\n');
+      }
+    }, heartbeatMs);
+    batida.unref();
+
+    function fechar(s: Stream, ultimo?: string): void {
+      if (!streams.delete(s)) return;
+      s.cancelar();
+      if (ultimo && !s.res.destroyed) s.res.end(ultimo);
+      else s.res.end();
+    }
+
+    function escrever(s: Stream, texto: string): void {
+      if (s.res.destroyed || s.res.writableEnded) return;
+      s.res.write(texto);
+      // A client that does not read: drop it rather than hold its backlog (it resumes on reconnect).
+      if (s.res.writableLength > MAX_PENDENTE) {
+        streams.delete(s);
+        s.cancelar();
+        s.res.destroy();
+      }
+    }
+
+    // Shutdown: every stream ends now with a hint to come back a little later (to another
+    // instance, spread over a few seconds), so closing is not held up by open streams.
+    app.addHook('preClose', async () => {
+      encerrando = true;
+      clearInterval(batida);
+      for (const s of [...streams]) fechar(s, `retry: ${retryComJitter(1000, 5000)}\n\n`);
+    });
+
+    async function abrir(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      audiencia: Audiencia,
+      quem: string,
+    ): Promise<void> {
+      const ultimo = ultimoEvento(req);
+      try {
+        await rateLimit(req, reply, 'eventos', {
+          max: porMinuto,
+          windowSeconds: 60,
+          key: `${quem}:${clientIp(req)}`,
+        });
+      } catch (e) {
+        if (e instanceof HttpError && e.statusCode === 429) {
+          throw new HttpError(429, { detail: MSG_PAINEL.muitasConexoes });
+        }
+        throw e;
+      }
+
+      // Events from the replay wait here until the headers are out; the subscription is made
+      // first so that a failure (database down) is still an ordinary error answer.
+      let pendentes: string[] | null = [];
+      let stream: Stream | null = null;
+      const assinatura = await bus.assinar(audiencia, ultimo, (frame) => {
+        if (pendentes) pendentes.push(frame);
+        else if (stream) escrever(stream, frame);
+      });
+      const res = reply.raw;
+      if (req.raw.destroyed || encerrando) {
+        // Gone while we subscribed, or the app is closing: nothing to stream.
+        assinatura.cancelar();
+        reply.hijack();
+        res.destroy();
+        return;
+      }
+      reply.hijack();
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      });
+      const s: Stream = { res, expira: expiracaoDoToken(req), cancelar: assinatura.cancelar };
+      stream = s;
+      streams.add(s);
+      res.on('close', () => {
+        streams.delete(s);
+        s.cancelar();
+      });
+      let abertura = `retry: ${retryComJitter(2000, 5000)}\n\n`;
+      for (const f of pendentes) abertura += f;
+      pendentes = null;
+      escrever(s, abertura);
+    }
+
+    app.get(CLIENTE_EVENTOS_PATH, { compress: false }, async (req, reply) => {
+      const idcliente = await requireCliente(req);
+      await abrir(req, reply, { idcliente }, `c${idcliente}`);
+    });
+
+    app.get<{ Params: { id: string } }>(
+      '/painel/estabelecimento/:id/eventos/',
+      { compress: false },
+      async (req, reply) => {
+        const staff = await requireStaff(req, req.params.id);
+        await abrir(req, reply, { idestabelecimento: staff.idestabelecimento }, `f${staff.idfuncionario}`);
+      },
+    );
+  };
+}
