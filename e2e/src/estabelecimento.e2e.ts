@@ -181,6 +181,35 @@ describe.each(VIEWPORTS)('estabelecimento a $width px', (viewport) => {
     }
   });
 
+  it('a etiqueta OBRIGATÓRIO fica inteira ao lado de um nome de grupo longo', async () => {
+    const { page, close } = await app.open('/estabelecimento/1', viewport);
+    try {
+      const longo = 'Escolha o acompanhamento principal da sua refeição completa';
+      // The demo's names are short: the menu's answer gets a long name on the required groups.
+      await page.route('**/api/estabelecimento/1/menu/**', async (route) => {
+        const res = await route.fetch();
+        const menu = (await res.json()) as DemoData['menu'];
+        for (const p of menu.grupos.flatMap((g) => g.produtos)) {
+          if (p.idproduto !== required.produto.idproduto) continue;
+          for (const g of p.grupoopcoes) if (g.qtdmultiplomin > 0) g.descricao = longo;
+        }
+        await route.fulfill({ response: res, json: menu });
+      });
+      await page.reload();
+      await acceptCookies(page);
+      await productCard(page, required.produto.descricao).click();
+      const drawer = productDrawer(page);
+      await drawer.getByText(longo).first().waitFor();
+      const tag = drawer.getByText('OBRIGATÓRIO', { exact: true }).first();
+      await tag.scrollIntoViewIfNeeded();
+      // Cut to 'OBRIGAT…', its text is wider than its box.
+      expect(await tag.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'gaveta-grupo-longo');
+    } finally {
+      await close();
+    }
+  });
+
   it('o Voltar do navegador fecha a gaveta do produto', async () => {
     const { page, close } = await app.open('/estabelecimento/1', viewport);
     try {

@@ -105,10 +105,19 @@ export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }
       }}
     >
       <Box component="legend" p={0} fw={600} fz="md" style={{ float: 'left', width: '100%' }}>
-        <Group gap="xs" justify="space-between" wrap="nowrap">
-          <span>{grupo.descricao}</span>
+        {/* The name wraps (a long word too) and the tag never shrinks: cut to 'OBRIGAT…' beside a
+            long name at 375 px, it no longer said what it means. */}
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+          <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{grupo.descricao}</span>
           {faltando && (
-            <Badge component="span" color={destacado ? 'red' : 'dark'} variant="filled" size="sm">
+            <Badge
+              component="span"
+              color={destacado ? 'red' : 'dark'}
+              variant="filled"
+              size="sm"
+              mt={2}
+              style={{ flexShrink: 0, overflow: 'visible' }}
+            >
               {MSG.obrigatorio}
             </Badge>
           )}

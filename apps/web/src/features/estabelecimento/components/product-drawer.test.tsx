@@ -72,6 +72,10 @@ describe('product drawer', { timeout: 20_000 }, () => {
     const { user, drawer } = await openDrawer('/estabelecimento/1?item=1', 'X-Burguer');
     const ponto = group(drawer, 'Ponto da carne');
     expect(within(ponto).getByText('OBRIGATÓRIO')).toBeInTheDocument();
+    // Beside a long group name the tag keeps its width (else it is cut to 'OBRIGAT…').
+    expect(within(ponto).getByText('OBRIGATÓRIO').closest('.mantine-Badge-root')).toHaveStyle({
+      flexShrink: '0',
+    });
     expect(within(ponto).getByText('Escolha 1 opção.')).toBeInTheDocument();
     await user.click(within(ponto).getByRole('radio', { name: 'Mal passada' }));
     expect(within(ponto).queryByText('OBRIGATÓRIO')).not.toBeInTheDocument();
