@@ -5,7 +5,6 @@ import { migrateToLatest } from './db/migrations.ts';
 import { seedDemo } from './db/seed/seeder.ts';
 import { parseId } from './http/errors.ts';
 import { CUPOM_CRIAR_USO, cupomCriarCommand } from './modules/coupons/operator.ts';
-import { establishmentsRepository } from './modules/establishments/repository.ts';
 import { avisoEntreProcessos } from './modules/events/bus.ts';
 import {
   USO as USO_OPERADOR,
@@ -21,6 +20,8 @@ import {
   pedidoStatusComEstornoCommand,
   pixPagarCommand,
 } from './modules/payments/commands.ts';
+import { mudarLojaNoBanco } from './modules/panel/service.ts';
+import { USO_STAFF, staffCriarCommand } from './modules/staff/commands.ts';
 
 /**
  * The operator's commands (`npm run operator -- <cmd>`), on the database DATABASE_URL names.
@@ -36,7 +37,8 @@ function requireId(raw: string | undefined): number {
 
 async function setLoja(db: Db, raw: string | undefined, aberta: boolean): Promise<string> {
   const id = requireId(raw);
-  if (!(await establishmentsRepository.setLojaAberta(db, id, aberta))) {
+  // Like the panel's switch: clears a reopening time and tells the open panels (event 'loja').
+  if (!(await mudarLojaNoBanco(db, id, aberta, null))) {
     throw new Error(`Estabelecimento ${id} não encontrado.`);
   }
   return `Estabelecimento ${id}: loja ${aberta ? 'aberta' : 'fechada'}.`;
@@ -82,6 +84,8 @@ export const COMMANDS: Record<string, Command> = {
     uso: USO_OPERADOR.pedidoStatus,
     run: (db, args) => pedidoStatusComEstornoCommand(db, args, loadConfig()),
   },
+  // The restaurant panel's staff (modules/staff).
+  'staff-criar': { uso: USO_STAFF.staffCriar, run: (db, args) => staffCriarCommand(db, args, loadConfig()) },
   // Online payments (modules/payments).
   pagamentos: { uso: USO_PAGAMENTOS.pagamentos, run: pagamentosCommand },
   'pix-pagar': { uso: USO_PAGAMENTOS.pixPagar, run: (db, args) => pixPagarCommand(db, args, loadConfig()) },

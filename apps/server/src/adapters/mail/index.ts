@@ -11,7 +11,7 @@ export type { Mailer, MailMessage } from './mailer.ts';
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
   db: Db,
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'info'>,
 ): Mailer & { close(): void } {
   if (config.smtpUrl) return createSmtpMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   return { ...createOutboxMailer(db, log), close: () => undefined };

@@ -8,7 +8,7 @@ import { mailRepository } from './repository.ts';
  * server log, so the offline demo can confirm an account or reset a password. This log line is
  * the one place a token is logged, on purpose, and only in this mode.
  */
-export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(db: Db, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   return {
     async send(msg) {
       await mailRepository.insert(db, msg, null);

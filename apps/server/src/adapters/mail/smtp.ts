@@ -13,7 +13,7 @@ import { mailRepository } from './repository.ts';
 export function createSmtpMailer(
   db: Db,
   options: { smtpUrl: string; from: string },
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'info'>,
 ): Mailer & { close(): void } {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {

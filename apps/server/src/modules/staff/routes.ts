@@ -11,6 +11,7 @@ import { clientIp } from '../../http/rate-limit.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { LOGIN_LIMITS } from '../auth/routes.ts';
 import { CUSTOMER_LIMITS } from '../customers/routes.ts';
+import { parseCorpo } from '../panel/validate.ts';
 import { requireFuncionario } from './guard.ts';
 import type { StaffService } from './service.ts';
 
@@ -23,6 +24,13 @@ export const STAFF_LIMITS = {
   link: CUSTOMER_LIMITS.link,
 } as const;
 
+/** zod's own checks (a type, a length) in the panel's words; the refinements carry theirs. */
+const TEXTOS = {
+  email: MSG_PAINEL.emailObrigatorio,
+  senha: MSG_PAINEL.senhaObrigatoria,
+  refresh: MSG_PAINEL.sessaoExpirada,
+};
+
 interface TokenParams {
   token: string;
 }
@@ -31,7 +39,7 @@ interface TokenParams {
 export function staffRoutes(service: StaffService, rateLimit: RateLimiter) {
   return async function (app: FastifyInstance): Promise<void> {
     app.post('/painel/auth/login/', async (req, reply) => {
-      const input = staffLoginInputSchema.parse(req.body);
+      const input = parseCorpo(staffLoginInputSchema, req.body, TEXTOS);
       const ip = clientIp(req);
       await rateLimit(req, reply, 'painel-login-ip', { ...STAFF_LIMITS.loginIp, key: ip });
       await rateLimit(req, reply, 'painel-login', {
@@ -42,18 +50,18 @@ export function staffRoutes(service: StaffService, rateLimit: RateLimiter) {
     });
 
     app.post('/painel/auth/refresh/', async (req) => {
-      const { refresh } = staffRefreshInputSchema.parse(req.body);
+      const { refresh } = parseCorpo(staffRefreshInputSchema, req.body, TEXTOS);
       return service.refresh(refresh);
     });
 
     app.post('/painel/auth/logout/', async (req, reply) => {
-      const { refresh } = staffRefreshInputSchema.parse(req.body);
+      const { refresh } = parseCorpo(staffRefreshInputSchema, req.body, TEXTOS);
       await service.logout(refresh);
       return reply.code(204).send();
     });
 
     app.post('/painel/auth/recuperar/', async (req, reply) => {
-      const { email } = staffRecuperarInputSchema.parse(req.body);
+      const { email } = parseCorpo(staffRecuperarInputSchema, req.body, TEXTOS);
       const ip = clientIp(req);
       await rateLimit(req, reply, 'painel-recuperar-ip', { ...STAFF_LIMITS.recuperarIp, key: ip });
       await rateLimit(req, reply, 'painel-recuperar', {
@@ -71,7 +79,7 @@ export function staffRoutes(service: StaffService, rateLimit: RateLimiter) {
 
     app.post<{ Params: TokenParams }>('/painel/auth/link/:token/', async (req, reply) => {
       await rateLimit(req, reply, 'painel-link', { ...STAFF_LIMITS.link, key: clientIp(req) });
-      const { senha } = staffDefinirSenhaInputSchema.parse(req.body);
+      const { senha } = parseCorpo(staffDefinirSenhaInputSchema, req.body, TEXTOS);
       return service.definirSenha(req.params.token, senha);
     });
 
