@@ -1,8 +1,9 @@
 /** The panel's route guards: they read the session store, so a login, logout or expiry re-renders them. */
 import { MSG_PAINEL } from '@rango/domain/painel';
-import { Alert, Anchor } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { PageTitle } from '../components/page-title.tsx';
 import { painelPaths } from '../paths.ts';
 import { isStaffSessionExpired, useIsStaffLoggedIn } from '../session.ts';
 import { useEstabelecimento } from './estabelecimento.ts';
@@ -41,11 +42,14 @@ export function RequireDono({ children }: { children: ReactNode }) {
   const { papel, id } = useEstabelecimento();
   if (papel !== 'dono') {
     return (
-      <Alert color="yellow" variant="light" title={MSG_PAINEL.semPermissao} mt="md">
-        <Anchor component={Link} to={painelPaths.fila(id)}>
-          Voltar para os pedidos
-        </Anchor>
-      </Alert>
+      <Stack maw={720} mx="auto" w="100%">
+        <PageTitle>Acesso do dono</PageTitle>
+        <Alert color="yellow" variant="light" title={MSG_PAINEL.semPermissao}>
+          <Anchor component={Link} to={painelPaths.fila(id)}>
+            Voltar para os pedidos
+          </Anchor>
+        </Alert>
+      </Stack>
     );
   }
   return children;
