@@ -19,7 +19,9 @@ import { createBackgroundTasks } from './http/background.ts';
 import type { BackgroundTasks } from './http/background.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerLifecycle } from './http/lifecycle.ts';
+import { menuRapido, registerMetrics } from './http/metrics.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
+import { genReqId, registerRequestId } from './http/request-id.ts';
 import { helmetOptions } from './http/security.ts';
 import { createSpaShell, isPainelAsset, isPainelPath, PAINEL_DIR, readPainelHtml } from './http/spa.ts';
 import { cardsRoutes } from './modules/cards/routes.ts';
@@ -50,6 +52,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Tests: wraps the configured payment gateway (time-outs, outages). */
   wrapGateway?: (g: PaymentGateway) => PaymentGateway;
+  /** Tests: where the log lines go instead of stdout (to search them for personal data). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -94,9 +98,14 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     // requests; a hook that must apply to the public menu belongs in tryFastPath too.
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!menuResponder.tryFastPath(req, res)) handler(req, res);
+        // Counted with a plain number, not the request histogram (http/metrics.ts).
+        if (menuResponder.tryFastPath(req, res)) menuRapido.respostas++;
+        else handler(req, res);
       }),
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // The balancer's X-Request-Id when it is a plain short token, else our own (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId,
     // Behind a load balancer, req.ip (which keys the rate limits) comes from X-Forwarded-For
     // only through the configured proxies (TRUST_PROXY); by default the header is ignored.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -135,6 +144,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   registerErrorHandler(app);
   // GET /healthz and /readyz at the root, for the load balancer; app.readiness for main.ts.
   registerLifecycle(app, db);
+  registerRequestId(app);
+  // GET /metrics (Prometheus) and the request histogram of every route below.
+  registerMetrics(app, config, db);
 
   app.register(
     async (api) => {

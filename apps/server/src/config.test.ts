@@ -239,3 +239,21 @@ describe('checks at start (one clear message each, before the database opens)', 
     }
   });
 });
+
+describe('METRICS_ALLOW and METRICS_TOKEN', () => {
+  it('loopback by default, a list of addresses / CIDRs, or none; the token at least 16 characters', () => {
+    expect(loadConfig({}).metrics).toEqual({ allow: ['loopback'], token: undefined });
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7,loopback' }).metrics.allow).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+    ]);
+    expect(loadConfig({ METRICS_ALLOW: 'none' }).metrics.allow).toEqual([]);
+    for (const bad of ['*', '10.0.0.0/33', 'prometheus.local', '10.0.0.1,']) {
+      expect(() => loadConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW/);
+    }
+    expect(loadConfig({ METRICS_TOKEN: 't'.repeat(16) }).metrics.token).toBe('t'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'xyzzy-7' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'xyzzy-7' })).not.toThrow(/xyzzy/);
+  });
+});

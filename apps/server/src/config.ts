@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { EventosConfig } from './modules/events/plugin.ts';
-import type { EventosConfig } from './modules/events/plugin.ts';
 
 /**
  * A setting that cannot work: main.ts prints its message alone on one line (no stack) and exits
@@ -76,10 +75,20 @@ export interface Config {
   payments: PaymentsConfig;
   /** Live events (issue 11, modules/events); defaults when omitted. EVENTOS=0 turns them off (benchmark only). */
   eventos?: EventosConfig | undefined;
-  /** Live events (issue 11, modules/events); defaults when omitted. EVENTOS=0 turns them off (benchmark only). */
-  eventos?: EventosConfig | undefined;
   /** SIGTERM handling (main.ts). */
   shutdown: ShutdownConfig;
+  /** Who may read GET /metrics (http/metrics.ts). */
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /**
+   * METRICS_ALLOW: addresses / CIDRs (or loopback, linklocal, uniquelocal), comma-separated,
+   * whose requests may read /metrics; default loopback; `none` = only with the token.
+   */
+  allow: string[];
+  /** METRICS_TOKEN: a bearer token that reads /metrics from anywhere (≥ 16 characters). */
+  token: string | undefined;
 }
 
 export interface ShutdownConfig {
@@ -280,6 +289,25 @@ function databaseUrl(value: string | undefined): string {
   return v;
 }
 
+function metricsConfig(env: NodeJS.ProcessEnv): MetricsConfig {
+  const v = env.METRICS_ALLOW?.trim().toLowerCase();
+  let allow = ['loopback'];
+  if (v === 'none') allow = [];
+  else if (v) {
+    allow = v.split(',').map((p) => p.trim());
+    if (allow.some((p) => !isProxyAddress(p))) {
+      throw new ConfigError(
+        `METRICS_ALLOW inválido: ${env.METRICS_ALLOW} (endereços/CIDRs separados por vírgula, loopback, ou none)`,
+      );
+    }
+  }
+  const token = optional(env.METRICS_TOKEN);
+  if (token !== undefined && token.length < 16) {
+    throw new ConfigError('METRICS_TOKEN curto demais: use pelo menos 16 caracteres (ou deixe-o vazio)');
+  }
+  return { allow, token };
+}
+
 /** HS256 needs a key at least as long as its output; shorter ones can be brute-forced offline. */
 export const MIN_JWT_SECRET = 32;
 
@@ -340,11 +368,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSimulatorSteps: simulatorSteps(env.DEMO_SIMULATOR_STEP_SECONDS),
     payments: paymentsConfig(env),
     eventos: { ligados: flag(env.EVENTOS, true) },
-    eventos: { ligados: flag(env.EVENTOS, true) },
     shutdown: {
       delayMs: milliseconds(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS'),
       timeoutMs: milliseconds(env.SHUTDOWN_TIMEOUT_MS, 15_000, 'SHUTDOWN_TIMEOUT_MS'),
     },
+    metrics: metricsConfig(env),
   };
   if (config.production) checkProduction(config, flag(env.ALLOW_DEMO_IN_PRODUCTION, false));
   return config;

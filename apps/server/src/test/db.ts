@@ -128,6 +128,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       },
     },
     shutdown: { delayMs: 0, timeoutMs: 15_000 },
+    metrics: { allow: ['loopback'], token: undefined },
     ...overrides,
   };
 }

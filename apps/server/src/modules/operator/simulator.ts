@@ -2,6 +2,7 @@ import { STATUS } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DemoSimulatorSteps } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { contarTarefa } from '../../http/metrics.ts';
 import { MovimentoRecusado, moverPedido, nomeStatus } from './mover-pedido.ts';
 import { operatorRepository as repo } from './repository.ts';
 import type { PedidoSimulavel } from './repository.ts';
@@ -117,7 +118,7 @@ export function createDemoSimulator(deps: {
 
   const guarded = (): void => {
     if (running) return;
-    running = tick()
+    running = contarTarefa('simulador', tick())
       .catch((e: unknown) => {
         log.error({ err: e }, 'Simulador: falha ao mover pedidos');
         return 0;

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { bearerOf, naoAutorizado } from '../../http/auth.ts';
 import { HttpError, parseId, rotaNaoEncontrada } from '../../http/errors.ts';
+import { contarPedido } from '../../http/metrics.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import type { MenuService } from '../menu/service.ts';
 import type { Payments } from '../payments/service.ts';
@@ -79,7 +80,8 @@ export function ordersRoutes({ config, db, menu, payments }: OrdersDeps) {
     app.post<{ Params: { id: string } }>('/api/estabelecimento/:id/pedido/', async (req, reply) => {
       const cliente = await clienteLogado(req, db);
       await rateLimit(req, reply, 'pedido-cliente', { ...ORDER_LIMITS.cliente, key: String(cliente.id) });
-      const criado = await criarPedido(cliente, pathId(req.params.id), req.body);
+      // Metrics: accepted, or refused with the refusal's code.
+      const criado = await contarPedido(criarPedido(cliente, pathId(req.params.id), req.body));
       return reply.code(201).send(criado);
     });
 

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { requireCliente, storedSecret } from '../../http/auth.ts';
 import { conform } from '../../http/contract.ts';
+import { contarTarefa } from '../../http/metrics.ts';
 import { createCieloGateway } from './cielo/cielo.ts';
 import type { PaymentGateway } from './port.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
@@ -89,7 +90,7 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
       let rodando: Promise<unknown> = Promise.resolve();
       app.addHook('onReady', async () => {
         timer = setInterval(() => {
-          rodando = payments.reconciliar().catch((e: unknown) => {
+          rodando = contarTarefa('conciliar-pagamentos', payments.reconciliar()).catch((e: unknown) => {
             app.log.error(
               { erro: e instanceof Error ? e.message : String(e) },
               'conciliação de pagamentos falhou',

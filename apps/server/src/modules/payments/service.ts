@@ -12,6 +12,7 @@ import type { PagamentoInput, TipoTransacao, Transacao } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import type { EstadoPagamentoRow } from '../../db/types.ts';
 import { HttpError } from '../../http/errors.ts';
+import { metricas } from '../../http/metrics.ts';
 import { avisarEventos } from '../events/record.ts';
 import { MovimentoRecusado, moverPedido } from '../operator/mover-pedido.ts';
 import { GatewayIndisponivelError, GatewayValidacaoError } from './port.ts';
@@ -119,10 +120,16 @@ export function createPayments(deps: PaymentsDeps) {
   const agora = deps.agora ?? (() => new Date());
   const returnUrl = `${deps.publicUrl.replace(/\/$/, '')}/aguardando-pagamento`;
 
-  /** An attempt's state change (repo.mudar); a change made is heard by the streams at once. */
+  /**
+   * An attempt's state change (repo.mudar); a change made is heard by the streams at once, and
+   * counted by its new state (metrics: payments by outcome, each change once).
+   */
   async function mudar(...args: Parameters<typeof repo.mudar>): Promise<boolean> {
     const mudou = await repo.mudar(...args);
-    if (mudou) avisarEventos(db);
+    if (mudou) {
+      avisarEventos(db);
+      metricas.pagamentos.inc({ estado: String(args[3].estado ?? 'outro') });
+    }
     return mudou;
   }
 
