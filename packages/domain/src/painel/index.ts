@@ -234,3 +234,21 @@ export type Disponibilidade = z.infer<typeof disponibilidadeSchema>;
 
 /** PUT …/produto/{id}/disponibilidade/ and …/opcao/{id}/disponibilidade/: 0 available, 1 'Em falta'. */
 export const disponibilidadeInputSchema = z.object({ stindisponivel: z.union([z.literal(0), z.literal(1)]) });
+
+/** The owner's operator API keys (GET …/chaves/): never the key itself, only shown at creation. */
+export const chaveOperadorSchema = z.object({
+  id,
+  nome: z.string(),
+  criado_em: z.string(),
+  revogado_em: z.nullable(z.string()),
+});
+export type ChaveOperador = z.infer<typeof chaveOperadorSchema>;
+export const chavesOperadorSchema = z.array(chaveOperadorSchema);
+
+/** POST …/chaves/ (dono): a name for the integration that will use the key. */
+export const chaveInputSchema = z.object({ nome: nomeEquipe });
+export type ChaveInput = z.infer<typeof chaveInputSchema>;
+
+/** POST …/chaves/ answer: the key (`rop_…`) is in this answer only; the server keeps its hash. */
+export const chaveCriadaSchema = z.object({ id, nome: z.string(), chave: z.string() });
+export type ChaveCriada = z.infer<typeof chaveCriadaSchema>;

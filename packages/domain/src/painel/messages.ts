@@ -28,6 +28,7 @@ export const MSG_PAINEL = {
   disponibilidadeInvalida: 'Use 0 (disponível) ou 1 (em falta).',
   papelInvalido: 'Escolha o papel: dono ou atendente.',
   valorInvalido: 'Valor inválido.',
+  chaveNaoEncontrada: 'Chave não encontrada.',
   muitasConexoes: 'Muitas conexões em pouco tempo. Aguarde alguns segundos.',
   pedidoNaoEncontrado: 'Pedido não encontrado.',
   motivoObrigatorio: 'Informe o motivo do cancelamento.',

@@ -2,6 +2,8 @@ import { EVENTO, STATUS, luhnValido, pedidoCriadoSchema, pedidoFetchedSchema } f
 import type { PedidoInput, Produto } from '@rango/domain';
 import {
   MSG_PAINEL,
+  chaveCriadaSchema,
+  chavesOperadorSchema,
   PAINEL_CONFIG_PADRAO,
   disponibilidadeSchema,
   lojaPainelSchema,
@@ -127,6 +129,9 @@ describe.each(DIALECTS)('panel routes on %s', (dialect) => {
         ['GET', `${est(1)}/equipe/`, undefined],
         ['POST', `${est(1)}/equipe/`, { email: 'x@y.test', nome: 'X', papel: 'atendente' }],
         ['DELETE', `${est(1)}/equipe/1/`, undefined],
+        ['GET', `${est(1)}/chaves/`, undefined],
+        ['POST', `${est(1)}/chaves/`, { nome: 'Integração' }],
+        ['DELETE', `${est(1)}/chaves/1/`, undefined],
       ] as const) {
         const res = await ta.app.inject({ method, url, headers: atendente, ...(payload ? { payload } : {}) });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
@@ -640,6 +645,44 @@ describe.each(DIALECTS)('panel routes on %s', (dialect) => {
         body: { detail: MSG_PAINEL.ultimoDono },
       });
       expect((await get(`${est(2)}/pedidos/`, outroDono)).statusCode).toBe(200);
+    });
+  });
+
+  describe('operator keys', () => {
+    it('the owner creates a key (shown once, it opens the operator API), lists and revokes it', async () => {
+      const res = await send('POST', `${est(1)}/chaves/`, { nome: ' Integração iFood ' });
+      expect(res.statusCode, res.body).toBe(201);
+      const c = chaveCriadaSchema.parse(res.json());
+      expect(c.nome).toBe('Integração iFood');
+      expect(c.chave).toMatch(/^rop_[A-Za-z0-9_-]{43}$/);
+      const api = () =>
+        ta.app.inject({ url: `${API}/operador/pedido/`, headers: { authorization: `Bearer ${c.chave}` } });
+      expect((await api()).statusCode).toBe(200);
+      const lista = chavesOperadorSchema.parse((await get(`${est(1)}/chaves/`)).json());
+      expect(lista.find((k) => k.id === c.id)).toMatchObject({ nome: 'Integração iFood', revogado_em: null });
+      expect(JSON.stringify(lista)).not.toContain(c.chave);
+      // Another establishment's owner cannot see or revoke it.
+      const alheia = await send('DELETE', `${est(2)}/chaves/${c.id}/`, undefined, outroDono);
+      expect(alheia.statusCode).toBe(404);
+      expect(alheia.json()).toEqual({ detail: MSG_PAINEL.chaveNaoEncontrada });
+      expect(chavesOperadorSchema.parse((await get(`${est(2)}/chaves/`, outroDono)).json())).toEqual([]);
+      expect((await api()).statusCode).toBe(200);
+      expect((await send('DELETE', `${est(1)}/chaves/${c.id}/`)).statusCode).toBe(204);
+      expect((await api()).statusCode).toBe(401);
+      expect((await send('DELETE', `${est(1)}/chaves/${c.id}/`)).statusCode).toBe(204);
+      const depois = chavesOperadorSchema.parse((await get(`${est(1)}/chaves/`)).json());
+      expect(depois.find((k) => k.id === c.id)?.revogado_em).not.toBeNull();
+    });
+
+    it('refuses an empty, long or control-character name and an unknown key', async () => {
+      for (const nome of ['', '   ', 'x'.repeat(101), 'a\u0007b', 42]) {
+        const res = await send('POST', `${est(1)}/chaves/`, { nome });
+        expect(res.statusCode, String(nome)).toBe(400);
+        expect(Object.keys(res.json())).toEqual(['nome']);
+      }
+      for (const id of ['99999', 'abc']) {
+        expect((await send('DELETE', `${est(1)}/chaves/${id}/`)).statusCode).toBe(404);
+      }
     });
   });
 });

@@ -1,5 +1,6 @@
 import { MSG_PAINEL } from '@rango/domain/painel';
 import {
+  chaveInputSchema,
   conviteInputSchema,
   disponibilidadeInputSchema,
   lojaInputSchema,
@@ -154,6 +155,32 @@ export function panelRoutes(panel: PanelService, staff: StaffService) {
         const s = await requireStaff(req, req.params.id, 'dono');
         const alvo = idDe(req.params.idfuncionario, MSG_PAINEL.membroNaoEncontrado);
         await staff.removerDaEquipe(s.idestabelecimento, s.idfuncionario, alvo);
+        return reply.code(204).send();
+      },
+    );
+
+    // The operator API keys (integrations), managed by the owner.
+    app.get<{ Params: EstParams }>(`${base}/chaves/`, async (req) => {
+      const s = await requireStaff(req, req.params.id, 'dono');
+      return panel.chaves(s.idestabelecimento);
+    });
+
+    app.post<{ Params: EstParams }>(`${base}/chaves/`, async (req, reply) => {
+      const s = await requireStaff(req, req.params.id, 'dono');
+      const { nome } = parseCorpo(chaveInputSchema, req.body, { nome: MSG_PAINEL.nomeObrigatorio });
+      const c = await panel.criarChave(s.idestabelecimento, nome);
+      req.log.info({ chave: c.id, funcionario: s.idfuncionario }, 'painel: chave de operador criada');
+      return reply.code(201).header('cache-control', 'no-store').send(c);
+    });
+
+    app.delete<{ Params: EstParams & { idchave: string } }>(
+      `${base}/chaves/:idchave/`,
+      async (req, reply) => {
+        const s = await requireStaff(req, req.params.id, 'dono');
+        await panel.revogarChave(
+          s.idestabelecimento,
+          idDe(req.params.idchave, MSG_PAINEL.chaveNaoEncontrada),
+        );
         return reply.code(204).send();
       },
     );

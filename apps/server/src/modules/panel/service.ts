@@ -17,6 +17,8 @@ import {
   pedidosPainelSchema,
 } from '@rango/domain/painel';
 import type {
+  ChaveCriada,
+  ChaveOperador,
   Disponibilidade,
   LojaInput,
   LojaPainel,
@@ -33,6 +35,8 @@ import { lojaAbertaAgora } from '../establishments/loja.ts';
 import { avisarEventos, registrarEvento } from '../events/record.ts';
 import { bumpMenuVersion } from '../menu/repository.ts';
 import { moverPedido } from '../operator/mover-pedido.ts';
+import { operatorRepository } from '../operator/repository.ts';
+import { criarChaveOperador, revogarChaveOperador } from '../operator/service.ts';
 import { completarPedidos } from '../orders/reads.ts';
 import { receiptHtml } from '../orders/receipt.ts';
 import { paymentsRepository } from '../payments/repository.ts';
@@ -309,6 +313,28 @@ export function createPanelService(deps: PanelServiceDeps) {
       }
       await repo.setConfig(db, idestabelecimento, JSON.stringify(input));
       return config(idestabelecimento);
+    },
+
+    /** The establishment's operator API keys (integrations), revoked ones included. */
+    async chaves(idestabelecimento: number): Promise<ChaveOperador[]> {
+      return operatorRepository.listTokens(db, idestabelecimento);
+    },
+
+    /** A new key through the operator module (the same keys as the CLI's operador-token). */
+    async criarChave(idestabelecimento: number, nome: string): Promise<ChaveCriada> {
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f]/.test(nome)) throw new HttpError(400, { nome: [MSG_PAINEL.valorInvalido] });
+      const c = await criarChaveOperador(db, idestabelecimento, nome);
+      return { id: c.id, nome: c.nome, chave: c.chave };
+    },
+
+    /** Revokes one of this establishment's keys (again: no change); another's is 404. */
+    async revogarChave(idestabelecimento: number, idchave: number): Promise<void> {
+      const row = await operatorRepository.getToken(db, idchave);
+      if (!row || row.idestabelecimento !== idestabelecimento) {
+        throw new HttpError(404, { detail: MSG_PAINEL.chaveNaoEncontrada });
+      }
+      await revogarChaveOperador(db, idchave);
     },
   };
 }
