@@ -166,9 +166,23 @@ describe('pedidos', () => {
       await encherCarrinho(page, [barato!.descricao]);
       await page.goto('/pagamento');
       const texto = `O pedido mínimo para essa loja é de ${formatBRL(minimo)} (sem contar a taxa de entrega).`;
-      await page.getByText(texto.replace(/\s/g, ' ').slice(0, 30)).first().waitFor();
-      expect(await page.getByRole('button', { name: 'Finalizar' }).isDisabled()).toBe(true);
+      // At the top of the summary (issue 14: on a phone it was below the whole form).
+      const resumo = page.getByRole('region', { name: 'Resumo do pedido' });
+      const aviso = resumo.getByText(texto.replace(/\s/g, ' ').slice(0, 30)).first();
+      await aviso.waitFor();
+      const itens = resumo.getByRole('list', { name: 'Itens do pedido' });
+      expect((await aviso.boundingBox())!.y).toBeLessThan((await itens.boundingBox())!.y);
       await screenshot(page, 'pagamento-pedido-minimo');
+      // Disabled to assistive technology (aria-disabled), yet a press gets the notice.
+      const finalizar = page.getByRole('button', { name: 'Finalizar' });
+      expect(await finalizar.isDisabled()).toBe(true);
+      await page.getByRole('tab', { name: 'Pagar na entrega' }).click();
+      await finalizar.click({ force: true });
+      const notice = page.getByRole('alert').filter({ hasText: 'Pedido Mínimo' });
+      await notice.waitFor();
+      expect((await notice.innerText()).replace(/\s+/g, ' ')).toContain(texto.replace(/\s+/g, ' '));
+      expect(new URL(page.url()).pathname).toBe('/pagamento');
+      await screenshot(page, 'pagamento-pedido-minimo-aviso');
     } finally {
       await close();
     }

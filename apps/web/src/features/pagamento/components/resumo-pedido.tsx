@@ -40,7 +40,10 @@ interface ResumoPedidoProps {
   finalizar: ReactNode;
 }
 
-/** 'Resumo do pedido': items, subtotal, fee, coupon discount, total, the banners and 'Finalizar'. */
+/**
+ * 'Resumo do pedido': the minimum-order banner, items, subtotal, fee, coupon discount, total, the
+ * free-delivery banner and 'Finalizar'.
+ */
 export function ResumoPedido({
   cart,
   nomeEstabelecimento,
@@ -61,6 +64,19 @@ export function ResumoPedido({
             {nomeEstabelecimento}
           </Text>
         </div>
+        {/* At the top (issue 14): on a phone the summary follows the whole form, and below the
+            items this was last, beside the 'Finalizar' it explains. */}
+        {totals.pedidoMinimoFaltando !== null && (
+          <Alert
+            variant="light"
+            color="yellow"
+            p="xs"
+            icon={<IconInfoCircle aria-hidden />}
+            id="pedido-minimo"
+          >
+            {semQuebraMoeda(MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando)))}
+          </Alert>
+        )}
         <ul className={classes.itens} aria-label="Itens do pedido">
           {cart.itens.map((item, i) => (
             <li key={`${i}-${item.idproduto}`} className={classes.item}>
@@ -134,17 +150,6 @@ export function ResumoPedido({
         {entregaGratis && (
           <Alert variant="light" color="teal" p="xs" title={MSG_PEDIDO.entregaGratis}>
             {semQuebraMoeda(entregaGratis)}
-          </Alert>
-        )}
-        {totals.pedidoMinimoFaltando !== null && (
-          <Alert
-            variant="light"
-            color="yellow"
-            p="xs"
-            icon={<IconInfoCircle aria-hidden />}
-            id="pedido-minimo"
-          >
-            {semQuebraMoeda(MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando)))}
           </Alert>
         )}
         {finalizar}

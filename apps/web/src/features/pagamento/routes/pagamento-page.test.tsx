@@ -150,12 +150,28 @@ describe('/pagamento, summary', () => {
     expect((await axe.run(document.body, options)).violations.map((v) => v.id)).toEqual([]);
   });
 
-  it("blocks 'Finalizar' below the minimum order with the spec's text", async () => {
-    await renderPage({ detalhe: { ...detalhe, pedidominimo: 80 } });
-    expect(
-      screen.getByText('O pedido mínimo para essa loja é de R$ 80,00 (sem contar a taxa de entrega).'),
-    ).toBeInTheDocument();
-    expect(finalizar()).toBeDisabled();
+  it("blocks 'Finalizar' below the minimum order: the spec's text atop the summary and as a notice", async () => {
+    const texto = 'O pedido mínimo para essa loja é de R$ 80,00 (sem contar a taxa de entrega).';
+    const { user, calls } = await renderPage({ detalhe: { ...detalhe, pedidominimo: 80 } });
+    await preencherRetirada(user);
+    const resumo = screen.getByRole('region', { name: 'Resumo do pedido' });
+    const aviso = within(resumo).getByText(texto);
+    // At the top of the summary: before the items (on a phone the summary follows the form).
+    const itens = within(resumo).getByRole('list', { name: 'Itens do pedido' });
+    expect(aviso.compareDocumentPosition(itens) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Disabled to assistive technology, yet a press says why.
+    expect(finalizar()).toHaveAttribute('aria-disabled', 'true');
+    expect(finalizar()).toHaveAccessibleDescription(texto.replace('R$ ', 'R$\u00a0'));
+    const avisos = () =>
+      screen.queryAllByRole('alert').filter((a) => a.textContent?.includes(MSG_PEDIDO.pedidoMinimoTitulo));
+    expect(avisos()).toHaveLength(0);
+    await user.click(finalizar());
+    await waitFor(() => expect(avisos()).toHaveLength(1));
+    expect(avisos()[0]).toHaveTextContent(texto);
+    // A second press does not stack another notice, and nothing is sent.
+    await user.click(finalizar());
+    expect(avisos()).toHaveLength(1);
+    expect(pedidoCalls(calls)).toHaveLength(0);
   });
 });
 

@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import {
   centsToReais,
   chooseDeliveryFee,
+  formatBRL,
   isStoreOpen,
   LOCAL_ENTREGA_PADRAO,
   MAX_OBSERVACOES,
@@ -43,6 +44,7 @@ import { useMenu } from '../../../api/get-menu.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { repriceWithMenu } from '../../../lib/cart-item.ts';
+import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getVisitedEstablishmentPath } from '../../../storage/visited.ts';
 import {
@@ -643,6 +645,17 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
   function finalizar(e: FormEvent) {
     e.preventDefault();
     if (criar.isPending || enviando.current) return;
+    if (totals.pedidoMinimoFaltando !== null) {
+      // The button looks disabled but answers (issue 14): a press says why nothing happens.
+      notifications.show({
+        id: 'aviso-pedido-minimo',
+        color: 'yellow',
+        title: MSG_PEDIDO.pedidoMinimoTitulo,
+        message: semQuebraMoeda(MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando))),
+        autoClose: false,
+      });
+      return;
+    }
     const v = form.getValues();
     const erros = validarPagamento(v, contexto(new Date()));
     // The new card's fields too (each shows its error; the focus goes to the first of the page's).
@@ -774,7 +787,10 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
                   size="md"
                   fullWidth
                   loading={criar.isPending || progresso !== null}
-                  disabled={totals.pedidoMinimoFaltando !== null}
+                  // Below the minimum: disabled to the eye and to assistive technology, yet
+                  // pressable, so a press gets the notice instead of nothing.
+                  data-disabled={totals.pedidoMinimoFaltando !== null || undefined}
+                  aria-disabled={totals.pedidoMinimoFaltando !== null || undefined}
                   aria-describedby={totals.pedidoMinimoFaltando !== null ? 'pedido-minimo' : undefined}
                 >
                   {MSG_PEDIDO.finalizar}
