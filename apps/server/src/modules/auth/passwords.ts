@@ -23,21 +23,12 @@ export interface Passwords {
   close(): Promise<void>;
 }
 
-/**
- * Password hashing in native code (@node-rs/argon2, prebuilt for each platform inside its npm
- * packages): its async calls run on libuv's thread pool, never on the event loop, and take about
- * a third of the CPU the WebAssembly build on worker threads took. At most `concurrency` runs at
- * once (default min(4, available parallelism)), the others wait here: libuv's pool has 4 threads
- * shared with file reads, DNS and zlib, and a login burst must not take all of them, nor more
- * cores than the machine has, from the requests that only read the menu.
- */
-export function createPasswords(concurrency = Math.min(4, availableParallelism())): Passwords {
+/** Runs at most `max` of the works given at once; the others start in their order of arrival. */
+export function limitConcurrency(max: number): <T>(work: () => Promise<T>) => Promise<T> {
   let running = 0;
   const waiting: Array<() => void> = [];
-  const underWay = new Set<Promise<unknown>>();
-
-  async function limited<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+  return async (work) => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
     else running++;
     try {
       return await work();
@@ -47,7 +38,20 @@ export function createPasswords(concurrency = Math.min(4, availableParallelism()
       if (next) next();
       else running--;
     }
-  }
+  };
+}
+
+/**
+ * Password hashing in native code (@node-rs/argon2, prebuilt for each platform inside its npm
+ * packages): its async calls run on libuv's thread pool, never on the event loop, and take about
+ * a third of the CPU the WebAssembly build on worker threads took. At most `concurrency` runs at
+ * once (default min(4, available parallelism)), the others wait here: libuv's pool has 4 threads
+ * shared with file reads, DNS and zlib, and a login burst must not take all of them, nor more
+ * cores than the machine has, from the requests that only read the menu.
+ */
+export function createPasswords(concurrency = Math.min(4, availableParallelism())): Passwords {
+  const limited = limitConcurrency(concurrency);
+  const underWay = new Set<Promise<unknown>>();
 
   function track<T>(promise: Promise<T>): Promise<T> {
     underWay.add(promise);
