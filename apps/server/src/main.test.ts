@@ -132,7 +132,7 @@ describe.each(DIALECTS)('SIGTERM on %s', (dialect) => {
       const p = start({
         PORT: String(port),
         DATABASE_URL: database.url,
-        SHUTDOWN_DELAY_MS: '1500',
+        SHUTDOWN_DELAY_MS: '2500',
         SHUTDOWN_TIMEOUT_MS: '20000',
       });
       await until(
