@@ -201,6 +201,38 @@ describe.each(DIALECTS)('SIGTERM on %s', (dialect) => {
   }, 60_000);
 });
 
+describe('SIGTERM deadline', () => {
+  it('a request that never finishes is cut at SHUTDOWN_TIMEOUT_MS and the process still exits 0', async () => {
+    const database = await databaseFor('sqlite');
+    try {
+      const port = await freePort();
+      const p = start({ PORT: String(port), DATABASE_URL: database.url, SHUTDOWN_TIMEOUT_MS: '1000' });
+      await until(
+        '/readyz 200',
+        async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? true : undefined),
+        p.output,
+      );
+      // Its body never comes.
+      const stuck = slowRequest(
+        port,
+        '/api/ead/controle/token/',
+        JSON.stringify({ email: 'a@b.c', senha: 'x' }),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const sent = Date.now();
+      p.child.kill('SIGTERM');
+      expect(await p.exit, p.output()).toBe(0);
+      const took = Date.now() - sent;
+      expect(took).toBeGreaterThanOrEqual(900);
+      expect(took).toBeLessThan(5000);
+      expect((await stuck.answer()).status).toBe(0);
+      expect(p.output()).toMatch(/Prazo de 1000 ms esgotado/);
+    } finally {
+      await database.dispose();
+    }
+  }, 60_000);
+});
+
 describe('configuration refused at start', () => {
   it('a malformed DATABASE_URL or production without JWT_SECRET: one line, exit 1, nothing opened', async () => {
     for (const [env, expected] of [
