@@ -16,6 +16,9 @@ export const painelPaths = {
   emFalta: (id: number | string) => `/${id}/em-falta`,
   equipe: (id: number | string) => `/${id}/equipe`,
   configuracoes: (id: number | string) => `/${id}/configuracoes`,
+  cardapio: (id: number | string) => `/${id}/cardapio`,
+  loja: (id: number | string) => `/${id}/loja`,
+  cupons: (id: number | string) => `/${id}/cupons`,
 } as const;
 
 /** The API's base path (the same server as the customer's app). */

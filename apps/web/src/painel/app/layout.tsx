@@ -25,6 +25,9 @@ function mesmaSecao(pathname: string, destino: { id: number; papel: string }): s
   if (secao === 'em-falta') return painelPaths.emFalta(destino.id);
   if (destino.papel === 'dono' && secao === 'equipe') return painelPaths.equipe(destino.id);
   if (destino.papel === 'dono' && secao === 'configuracoes') return painelPaths.configuracoes(destino.id);
+  if (destino.papel === 'dono' && secao === 'cardapio') return painelPaths.cardapio(destino.id);
+  if (destino.papel === 'dono' && secao === 'loja') return painelPaths.loja(destino.id);
+  if (destino.papel === 'dono' && secao === 'cupons') return painelPaths.cupons(destino.id);
   return painelPaths.fila(destino.id);
 }
 
@@ -99,6 +102,9 @@ function Nav({ est }: { est: EstabelecimentoAtual }) {
     { to: painelPaths.emFalta(est.id), label: 'Em falta' },
     ...(est.papel === 'dono'
       ? [
+          { to: painelPaths.cardapio(est.id), label: 'Cardápio' },
+          { to: painelPaths.loja(est.id), label: 'Loja' },
+          { to: painelPaths.cupons(est.id), label: 'Cupons' },
           { to: painelPaths.equipe(est.id), label: 'Equipe' },
           { to: painelPaths.configuracoes(est.id), label: 'Configurações' },
         ]

@@ -15,6 +15,9 @@ const FilaPage = lazy(() => import('../features/fila/fila-page.tsx'));
 const EmFaltaPage = lazy(() => import('../features/em-falta/em-falta-page.tsx'));
 const EquipePage = lazy(() => import('../features/equipe/equipe-page.tsx'));
 const ConfiguracoesPage = lazy(() => import('../features/configuracoes/configuracoes-page.tsx'));
+const CardapioPage = lazy(() => import('../features/cardapio/cardapio-page.tsx'));
+const LojaPage = lazy(() => import('../features/loja/loja-page.tsx'));
+const CuponsPage = lazy(() => import('../features/cupons/cupons-page.tsx'));
 const NaoEncontradaPage = lazy(() => import('../features/escolher/nao-encontrada-page.tsx'));
 
 /** The panel's routes, under /painel (the server answers every /painel/* with painel.html). */
@@ -61,6 +64,30 @@ export function PainelRoutes() {
               element={
                 <RequireDono>
                   <ConfiguracoesPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="cardapio"
+              element={
+                <RequireDono>
+                  <CardapioPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="loja"
+              element={
+                <RequireDono>
+                  <LojaPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="cupons"
+              element={
+                <RequireDono>
+                  <CuponsPage />
                 </RequireDono>
               }
             />
