@@ -17,6 +17,8 @@ export const EVENTO = {
   loja: 'loja',
   /** A product or option became available or 'Em falta' (panel). */
   disponibilidade: 'disponibilidade',
+  /** The owner changed the menu, hours, areas, payment methods or coupons (back office): read them again. */
+  menu: 'menu',
   /** The client's Last-Event-ID is older than what the server keeps: read everything again. */
   reset: 'reset',
 } as const;
@@ -41,6 +43,8 @@ export interface DadosEvento {
   idproduto?: number | undefined;
   idopcao?: number | undefined;
   stindisponivel?: number | undefined;
+  /** menu: the establishment's new menu_versao. */
+  menu_versao?: number | undefined;
 }
 
 /** The customer's stream: GET /api/ead/controle/eventos/ (their orders only). */

@@ -18,6 +18,7 @@ import { STATUS } from '../pedido-status.ts';
 export * from './messages.ts';
 export * from '../eventos.ts';
 export * from './fila.ts';
+export * from './catalogo.ts';
 import { MSG_PAINEL } from './messages.ts';
 import { PREVISAO_MAX, PREVISAO_MIN } from './fila.ts';
 

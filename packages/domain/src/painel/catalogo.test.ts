@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MSG_CATALOGO as M,
+  areaInputSchema,
+  cupomInputSchema,
+  estabelecimentoInputSchema,
+  grupoOpcaoInputSchema,
+  horariosInputSchema,
+  opcaoInputSchema,
+  problemasGrupo,
+  produtoInputSchema,
+} from './catalogo.ts';
+
+/** The refusals as `path → messages`, as the server answers them. */
+function erros(r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const out: Record<string, string[]> = {};
+  for (const i of r.error?.issues ?? []) (out[i.path.map(String).join('.')] ??= []).push(i.message);
+  return out;
+}
+
+const grupo = {
+  descricao: 'Tamanho',
+  multiplo: false,
+  qtdinclusa: 0,
+  qtdmultiplomin: 1,
+  qtdmultiplomax: 1,
+  stprecopraticado: 0,
+  stnegagrupoopcao: 0,
+};
+
+describe('back office schemas', () => {
+  it('establishment: CEP normalised, UF upper-case, estimate min ≤ max', () => {
+    const base = {
+      apelidooufantasia: ' Casa ',
+      nomeourazaosocial: 'Casa Ltda',
+      endereco: {
+        rua: 'Rua A',
+        numero: '1',
+        bairro: 'Centro',
+        complemento: '',
+        cep: '01001000',
+        cidade: 'São Paulo',
+        uf: 'sp',
+      },
+      fones: ['(11) 3333-4444'],
+      pedidominimo: 2000,
+      previsaoentregamin: 30,
+      previsaoentregamax: 50,
+    };
+    const ok = estabelecimentoInputSchema.parse(base);
+    expect(ok.endereco).toMatchObject({ cep: '01001-000', uf: 'SP', complemento: null });
+    expect(ok.apelidooufantasia).toBe('Casa');
+    const r = estabelecimentoInputSchema.safeParse({
+      ...base,
+      endereco: { ...base.endereco, cep: '123', uf: 'XX' },
+      previsaoentregamin: 60,
+      pedidominimo: -1,
+    });
+    expect(erros(r)).toEqual({
+      'endereco.cep': [M.cepInvalido],
+      'endereco.uf': [M.ufInvalida],
+      pedidominimo: [M.dinheiroInvalido],
+      previsaoentregamin: [M.previsaoMinAcimaMax],
+    });
+    expect(erros(estabelecimentoInputSchema.safeParse({ ...base, previsaoentregamin: 60 }))).toEqual({
+      previsaoentregamin: [M.previsaoMinAcimaMax],
+    });
+  });
+
+  it('hours: past midnight and 24 h accepted; inverted and overlapping refused per row', () => {
+    const ok = horariosInputSchema.safeParse({
+      horarios: [
+        { diadasemana: 5, abertura: '18:00', fechamento: '02:00', dia_seguinte: true },
+        { diadasemana: 6, abertura: '02:00', fechamento: '04:00', dia_seguinte: false },
+        { diadasemana: 0, abertura: '00:00', fechamento: '00:00', dia_seguinte: true },
+      ],
+    });
+    expect(ok.success).toBe(true);
+    const r = horariosInputSchema.safeParse({
+      horarios: [
+        { diadasemana: 1, abertura: '18:00', fechamento: '17:00', dia_seguinte: false },
+        { diadasemana: 6, abertura: '20:00', fechamento: '01:00', dia_seguinte: true },
+        { diadasemana: 0, abertura: '00:30', fechamento: '10:00', dia_seguinte: false },
+        { diadasemana: 2, abertura: '25:00', fechamento: '10:00', dia_seguinte: false },
+      ],
+    });
+    const e = erros(r);
+    expect(e['horarios.3.abertura']).toEqual([M.horaInvalida]);
+    // The type error stops the week's checks; without it both are reported.
+    const r2 = horariosInputSchema.safeParse({
+      horarios: [
+        { diadasemana: 1, abertura: '18:00', fechamento: '17:00', dia_seguinte: false },
+        { diadasemana: 6, abertura: '20:00', fechamento: '01:00', dia_seguinte: true },
+        { diadasemana: 0, abertura: '00:30', fechamento: '10:00', dia_seguinte: false },
+      ],
+    });
+    expect(erros(r2)).toEqual({
+      'horarios.0.fechamento': [M.horarioInvertido],
+      'horarios.2.abertura': [M.horarioSobreposto('sábado 20:00–01:00 (dia seguinte)')],
+    });
+  });
+
+  it('circle: radius > 0, no minimum on a no-delivery zone', () => {
+    expect(
+      erros(areaInputSchema.safeParse({ lat: 0, lng: 0, raio: -5, taxaentrega: 500, valorminimo: null })),
+    ).toEqual({
+      raio: [M.raioInvalido],
+    });
+    expect(
+      erros(areaInputSchema.safeParse({ lat: 0, lng: 0, raio: 50, taxaentrega: null, valorminimo: 100 })),
+    ).toEqual({
+      valorminimo: [M.minimoSemEntrega],
+    });
+    expect(
+      areaInputSchema.safeParse({ lat: -23.5, lng: -46.6, raio: 3000, taxaentrega: null, valorminimo: null })
+        .success,
+    ).toBe(true);
+  });
+
+  it('product: absurd or negative price, offer at or above the price', () => {
+    const p = { idgrupo: 1, descricao: 'Pizza', preco: 5000 };
+    expect(produtoInputSchema.parse(p)).toMatchObject(p);
+    expect(erros(produtoInputSchema.safeParse({ ...p, preco: -1 }))).toEqual({ preco: [M.dinheiroInvalido] });
+    expect(erros(produtoInputSchema.safeParse({ ...p, preco: 10_000_001 }))).toEqual({
+      preco: [M.dinheiroInvalido],
+    });
+    expect(erros(produtoInputSchema.safeParse({ ...p, preco: 12.5 }))).toEqual({
+      preco: [M.dinheiroInvalido],
+    });
+    expect(erros(produtoInputSchema.safeParse({ ...p, precooferta: 5000 }))).toEqual({
+      precooferta: [M.ofertaAcimaDoPreco],
+    });
+  });
+
+  it('option group: min > max, included units outside mode 0; Kit without options', () => {
+    expect(grupoOpcaoInputSchema.safeParse(grupo).success).toBe(true);
+    expect(
+      erros(grupoOpcaoInputSchema.safeParse({ ...grupo, qtdmultiplomin: 3, qtdmultiplomax: 2 })),
+    ).toEqual({
+      qtdmultiplomin: [M.minimoAcimaDoMaximo],
+    });
+    expect(erros(grupoOpcaoInputSchema.safeParse({ ...grupo, qtdinclusa: 1, stprecopraticado: 3 }))).toEqual({
+      qtdinclusa: [M.inclusaSoNormal],
+    });
+    expect(erros(grupoOpcaoInputSchema.safeParse({ ...grupo, stprecopraticado: 5 }))).toEqual({
+      stprecopraticado: [M.precoPraticadoInvalido],
+    });
+    expect(problemasGrupo({ ...grupo, stprecopraticado: 10 }, [])).toEqual([
+      { campo: 'stprecopraticado', msg: M.kitSemOpcoes },
+    ]);
+    expect(problemasGrupo({ ...grupo, stprecopraticado: 10 }, [{ stindisponivel: 0 }])).toEqual([]);
+  });
+
+  it('option: default above its maximum, adjustments in cents or percent', () => {
+    const o = { descricao: 'Bacon', preco: 300 };
+    expect(erros(opcaoInputSchema.safeParse({ ...o, qtdpadrao: 3, qtdmax: 2 }))).toEqual({
+      qtdpadrao: [M.padraoAcimaDoMaximo],
+    });
+    expect(erros(opcaoInputSchema.safeParse({ ...o, valorafetaproduto: 1.5 }))).toEqual({
+      valorafetaproduto: [M.ajusteInvalido],
+    });
+    expect(
+      opcaoInputSchema.safeParse({ ...o, valorafetaproduto: 12.5, stpercentualafetaproduto: 1 }).success,
+    ).toBe(true);
+    expect(
+      erros(opcaoInputSchema.safeParse({ ...o, valorafetaopcao: 2000, stpercentualafetaopcao: 1 })),
+    ).toEqual({
+      valorafetaopcao: [M.percentualAjusteInvalido],
+    });
+  });
+
+  it('coupon: 150 % refused, fixed in cents, validity in order', () => {
+    const c = { codigo: ' bem-vindo ', ehpercentual: true, desconto: 10 };
+    expect(cupomInputSchema.parse(c).codigo).toBe('BEM-VINDO');
+    expect(erros(cupomInputSchema.safeParse({ ...c, desconto: 150 }))).toEqual({
+      desconto: [M.descontoPercentualInvalido],
+    });
+    expect(erros(cupomInputSchema.safeParse({ ...c, ehpercentual: false, desconto: 10.5 }))).toEqual({
+      desconto: [M.descontoFixoInvalido],
+    });
+    expect(
+      erros(
+        cupomInputSchema.safeParse({
+          ...c,
+          valido_de: '2026-12-01T00:00:00Z',
+          valido_ate: '2026-11-01T00:00:00Z',
+        }),
+      ),
+    ).toEqual({ valido_ate: [M.validadeInvertida] });
+    expect(erros(cupomInputSchema.safeParse({ ...c, codigo: 'com espaço' }))).toEqual({
+      codigo: [M.codigoCupomInvalido],
+    });
+  });
+});
