@@ -19,8 +19,13 @@ export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'screenshots');
 
 export const MOBILE = { width: 375, height: 800 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** A counter tablet in portrait (the restaurant's panel, issue 11). */
+export const TABLET = { width: 768, height: 1024 } as const;
 export const VIEWPORTS = [MOBILE, DESKTOP] as const;
-export type Viewport = (typeof VIEWPORTS)[number];
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
 
 export { ensureWebBuild, launchChromium, startServer, type ServerHandle, type StartServerOptions };
 
