@@ -201,6 +201,8 @@ describe.each([
       await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
       await page.getByRole('button', { name: 'Finalizar', exact: true }).waitFor();
       await cart.waitFor({ state: 'hidden' });
+      // The new page's heading has the focus (issue 14), not <body> nor the cart's button.
+      await expect.poll(() => foco(page)).toMatch(/^- heading "Pagamento" \[level=1\]/);
 
       // 'Tipo de entrega': Tab reaches the group's first radio; Space or an arrow chooses.
       await teclaAte(page, /^- radio "Entregar no meu endereço"/);
@@ -268,6 +270,10 @@ describe.each([
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/pedido\/\d+\/?$/);
       await page.getByRole('heading', { level: 1, name: /Acompanhar pedido/ }).waitFor();
+      // After 'Finalizar' the order's heading has the focus, also once its data replaced the
+      // loading one.
+      await page.getByText('Aguardando a confirmação do restaurante.').waitFor();
+      await expect.poll(() => foco(page)).toMatch(/^- '?heading "Acompanhar pedido: .+" \[level=1\]/);
       await screenshot(page, 'teclado-pedido');
 
       // The order as stored: what the keyboard chose.

@@ -25,7 +25,11 @@ function useTrackVisitedEstablishment() {
   }, [pathname]);
 }
 
-/** A new page starts at the top; back and forward keep the browser's own scroll restoration. */
+/**
+ * A new page starts at the top; back and forward keep the browser's own scroll restoration.
+ * And its h1 takes the focus (issue 14), so a screen reader reads where the customer landed
+ * instead of nothing (the focus fell to <body>).
+ */
 function useScrollToTopOnNavigate() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
@@ -36,6 +40,31 @@ function useScrollToTopOnNavigate() {
     if (previous.current === pathname) return;
     previous.current = pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
+    // The page's chunk and data come later, a loading h1 may give way to the page's, and a
+    // closing drawer returns the focus to its button: so every 100 ms for 10 s, until the
+    // customer presses a key or a pointer, the h1 takes a focus that is not already in the page
+    // (an autofocused field keeps it) or in an open dialog.
+    const tick = () => {
+      const main = document.getElementById(MAIN_ID);
+      const h1 = main?.querySelector('h1');
+      const a = document.activeElement;
+      if (!h1 || a === h1 || (a !== main && main?.contains(a)) || document.querySelector('[role=dialog]'))
+        return;
+      h1.tabIndex = -1;
+      h1.focus({ preventScroll: true });
+    };
+    const timer = setInterval(tick, 100);
+    const stop = () => {
+      clearInterval(timer);
+      clearTimeout(fim);
+      removeEventListener('keydown', stop, true);
+      removeEventListener('pointerdown', stop, true);
+    };
+    const fim = setTimeout(stop, 10_000);
+    addEventListener('keydown', stop, true);
+    addEventListener('pointerdown', stop, true);
+    tick();
+    return stop;
   }, [pathname, navigationType]);
 }
 
