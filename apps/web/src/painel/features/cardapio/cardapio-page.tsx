@@ -1,10 +1,315 @@
-import { Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { CardapioPainel } from '@rango/domain/painel';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PainelApiError } from '../../api/client.ts';
+import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { ErroCarga } from '../../components/erro-carga.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { catalogoApi, getCardapioQueryOptions, useCardapio } from './api/cardapio.ts';
+import {
+  aplicarRascunho,
+  useCriarCategoria,
+  useDuplicarProduto,
+  useExcluirCategoria,
+  useExcluirProduto,
+  useOrdenarCategorias,
+  useOrdenarProdutos,
+  useRenomearCategoria,
+} from './api/mutacoes.ts';
+import { ValidacaoContext, type Validacao } from './components/campos.tsx';
+import classes from './components/cardapio.module.css';
+import { Categorias, type AcoesCategorias } from './components/categorias.tsx';
+import { Previa } from './components/previa.tsx';
+import { ProdutoEditor } from './components/produto-editor.tsx';
+import { useAvisoAlteracoes } from './hooks/use-aviso-alteracoes.ts';
+import {
+  SalvarErro,
+  alterado,
+  novoRascunho,
+  produtoCliente,
+  rascunhoDe,
+  salvarRascunho,
+  validarRascunho,
+  type EscritaCatalogo,
+  type Rascunho,
+} from './lib/rascunho.ts';
 
-export default function Page() {
+function escrita(idest: number): EscritaCatalogo {
+  return {
+    criarProduto: (b) => catalogoApi.criarProduto(idest, b),
+    salvarProduto: (id, b) => catalogoApi.salvarProduto(idest, id, b),
+    criarGrupo: (b) => catalogoApi.criarGrupo(idest, b),
+    salvarGrupo: (id, b) => catalogoApi.salvarGrupo(idest, id, b),
+    criarOpcao: (g, b) => catalogoApi.criarOpcao(idest, g, b),
+    salvarOpcao: (_g, o, b) => catalogoApi.salvarOpcao(idest, o, b),
+    excluirOpcao: (_g, o) => catalogoApi.excluirOpcao(idest, o),
+    ordenarOpcoes: (g, ids) => catalogoApi.ordenarOpcoes(idest, g, ids),
+  };
+}
+
+/** The server's {campo: ['…']} answer of the write that failed, on that write's fields. */
+function errosDoServidor(e: SalvarErro): Record<string, string> {
+  const c = e.causa;
+  if (!(c instanceof PainelApiError) || c.status !== 400 || !c.data || typeof c.data !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [campo, v] of Object.entries(c.data as Record<string, unknown>)) {
+    const msg: unknown = Array.isArray(v) ? v[0] : v;
+    if (typeof msg === 'string' && campo !== 'detail' && campo !== 'non_field_errors')
+      out[e.alvo(campo)] = msg;
+  }
+  return out;
+}
+
+interface Edicao {
+  /** 'p12' for product 12, 'n3' for a new product in category 3. */
+  chave: string;
+  rascunho: Rascunho;
+  tocados: Set<string>;
+  tentou: boolean;
+  servidor: Record<string, string>;
+}
+
+function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }) {
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const idproduto = Number(params.get('produto')) || null;
+  const novoEm = Number(params.get('novo')) || null;
+  const chaveAtual = idproduto ? `p${idproduto}` : novoEm ? `n${novoEm}` : null;
+
+  const [edicao, setEdicao] = useState<Edicao | null>(null);
+  const [salvando, setSalvando] = useState(false);
+  const [erro, setErro] = useState<string | null>(null);
+  const [aviso, setAviso] = useState<string | null>(null);
+  const [excluir, setExcluir] = useState(false);
+
+  const [vista, setVista] = useState<string | null>(null);
+  // A product chosen (or a new one) starts its draft from what the server holds; a product not
+  // yet in the list (a copy just made) starts when the list read brings it.
+  if (
+    chaveAtual !== vista ||
+    (chaveAtual !== null && edicao === null && idproduto && rascunhoDe(cardapio, idproduto))
+  ) {
+    const r = idproduto ? rascunhoDe(cardapio, idproduto) : novoEm ? novoRascunho(novoEm) : null;
+    setVista(chaveAtual);
+    setEdicao(
+      r && chaveAtual
+        ? { chave: chaveAtual, rascunho: r, tocados: new Set(), tentou: false, servidor: {} }
+        : null,
+    );
+  }
+  const rascunho = edicao?.chave === chaveAtual ? edicao.rascunho : null;
+  const sujo = rascunho !== null && alterado(rascunho, cardapio);
+  const confirmar = useAvisoAlteracoes(sujo);
+
+  const erros = useMemo(() => (rascunho ? validarRascunho(rascunho) : {}), [rascunho]);
+  const validacao: Validacao = useMemo(
+    () => ({
+      erro: (k) =>
+        edicao?.servidor[k] ?? (edicao && (edicao.tentou || edicao.tocados.has(k)) ? erros[k] : undefined),
+      tocar: (k) =>
+        setEdicao((e) => (e && !e.tocados.has(k) ? { ...e, tocados: new Set(e.tocados).add(k) } : e)),
+    }),
+    [edicao, erros],
+  );
+
+  const nomesProdutos = useMemo(
+    () =>
+      new Map(cardapio.categorias.flatMap((c) => c.produtos.map((p) => [p.idproduto, p.descricao] as const))),
+    [cardapio],
+  );
+
+  const criar = useCriarCategoria(idest);
+  const renomear = useRenomearCategoria(idest);
+  const ordenar = useOrdenarCategorias(idest);
+  const excluirCat = useExcluirCategoria(idest);
+  const ordenarProd = useOrdenarProdutos(idest);
+  const excluirProd = useExcluirProduto(idest);
+  const duplicar = useDuplicarProduto(idest);
+  const recusa = (e: unknown) => setErro(e instanceof Error ? e.message : 'Erro não identificado.');
+  const comAviso = { onError: recusa, onSuccess: () => setErro(null) };
+
+  const ir = (p: Record<string, string>) => {
+    setAviso(null);
+    setErro(null);
+    setParams(p);
+  };
+  const acoes: AcoesCategorias = {
+    criar: (d) => criar.mutate(d, comAviso),
+    renomear: (idgrupo, descricao) => renomear.mutate({ idgrupo, descricao }, comAviso),
+    ordenar: (ids) => ordenar.mutate(ids, comAviso),
+    excluir: (id) => excluirCat.mutate(id, comAviso),
+    ordenarProdutos: (idgrupo, ids) => ordenarProd.mutate({ idgrupo, ids }, comAviso),
+    abrirProduto: (id) => {
+      if (id !== idproduto && confirmar()) ir({ produto: String(id) });
+    },
+    novoProduto: (idgrupo) => {
+      if (confirmar()) ir({ novo: String(idgrupo) });
+    },
+  };
+
+  const salvar = async () => {
+    if (!edicao || !rascunho) return;
+    if (Object.keys(erros).length > 0) {
+      setEdicao({ ...edicao, tentou: true, servidor: {} });
+      setErro('Corrija os campos marcados antes de salvar.');
+      // The first marked field takes the focus once the errors are on screen.
+      setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    setSalvando(true);
+    setErro(null);
+    setAviso(null);
+    const key = getCardapioQueryOptions(idest).queryKey;
+    await qc.cancelQueries({ queryKey: key });
+    const antes = qc.getQueryData(key);
+    // The list and every product sharing these groups show the change at once.
+    if (antes) qc.setQueryData(key, aplicarRascunho(antes, rascunho));
+    try {
+      const salvo = await salvarRascunho(escrita(idest), rascunho, antes);
+      const novo = await qc.fetchQuery({ ...getCardapioQueryOptions(idest), staleTime: 0 });
+      const id = salvo.produto.idproduto;
+      const r = rascunhoDe(novo, id) ?? salvo;
+      setEdicao({ chave: `p${id}`, rascunho: r, tocados: new Set(), tentou: false, servidor: {} });
+      setVista(`p${id}`);
+      if (chaveAtual !== `p${id}`) setParams({ produto: String(id) }, { replace: true });
+      setAviso('Produto salvo. O cardápio do cliente já mostra a mudança.');
+    } catch (e) {
+      if (antes) qc.setQueryData(key, antes);
+      void qc.invalidateQueries({ queryKey: key });
+      if (e instanceof SalvarErro) {
+        setEdicao((x) =>
+          x ? { ...x, rascunho: e.rascunho, tentou: true, servidor: errosDoServidor(e) } : x,
+        );
+      }
+      recusa(e);
+    } finally {
+      setSalvando(false);
+    }
+  };
+
+  const descartar = () => {
+    if (!edicao) return;
+    const r = idproduto ? rascunhoDe(cardapio, idproduto) : novoEm ? novoRascunho(novoEm) : null;
+    if (r) setEdicao({ ...edicao, rascunho: r, tocados: new Set(), tentou: false, servidor: {} });
+    setErro(null);
+  };
+
   return (
-    <Stack>
+    <div className={classes.grade}>
+      <nav aria-label="Categorias e produtos" className={classes.lista}>
+        <Categorias cardapio={cardapio} selecionado={idproduto} acoes={acoes} />
+      </nav>
+      <Stack gap="md" style={{ minWidth: 0 }}>
+        {erro ? (
+          <Alert color="red" variant="light" role="alert" title="Não foi possível salvar">
+            {erro}
+          </Alert>
+        ) : null}
+        {aviso ? (
+          <Alert color="teal" variant="light" role="status">
+            {aviso}
+          </Alert>
+        ) : null}
+        {!rascunho ? (
+          <Alert variant="light" color="gray" title="Escolha um produto">
+            Escolha um produto na lista para editar, ou crie um com &quot;Novo produto&quot; numa categoria.
+          </Alert>
+        ) : (
+          <ValidacaoContext.Provider value={validacao}>
+            <ProdutoEditor
+              key={edicao?.chave}
+              rascunho={rascunho}
+              onChange={(r) => setEdicao((e) => (e ? { ...e, rascunho: r, servidor: {} } : e))}
+              gruposExistentes={cardapio.gruposopcao}
+              nomesProdutos={nomesProdutos}
+            />
+            <Group className={classes.barraAcoes} justify="space-between" gap="xs">
+              <Group gap="xs">
+                <Button onClick={() => void salvar()} loading={salvando}>
+                  Salvar produto
+                </Button>
+                <Button variant="default" disabled={!sujo || salvando} onClick={descartar}>
+                  Descartar alterações
+                </Button>
+                {sujo ? (
+                  <Text size="sm" c="orange.9">
+                    Alterações não salvas
+                  </Text>
+                ) : null}
+              </Group>
+              {idproduto ? (
+                <Group gap="xs">
+                  <Button
+                    variant="default"
+                    loading={duplicar.isPending}
+                    onClick={() => {
+                      if (!confirmar()) return;
+                      duplicar.mutate(idproduto, {
+                        onSuccess: (p) => {
+                          ir({ produto: String(p.idproduto) });
+                          setAviso('Cópia criada: você está editando a cópia.');
+                        },
+                        onError: recusa,
+                      });
+                    }}
+                  >
+                    Duplicar
+                  </Button>
+                  <Button variant="default" color="red" onClick={() => setExcluir(true)}>
+                    Excluir
+                  </Button>
+                </Group>
+              ) : null}
+            </Group>
+          </ValidacaoContext.Provider>
+        )}
+      </Stack>
+      {rascunho ? (
+        <div className={classes.previa}>
+          <Previa produto={produtoCliente(rascunho)} />
+        </div>
+      ) : null}
+      <Modal opened={excluir} onClose={() => setExcluir(false)} title="Excluir o produto?">
+        <Stack>
+          <Text size="sm">
+            {rascunho?.produto.descricao} sai do cardápio. Pedidos já feitos com ele continuam como estão.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setExcluir(false)}>
+              Cancelar
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setExcluir(false);
+                if (!idproduto) return;
+                excluirProd.mutate(idproduto, comAviso);
+                setEdicao(null);
+                ir({});
+              }}
+            >
+              Excluir produto
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </div>
+  );
+}
+
+/** /painel/:id/cardapio (owner): categories, products and option groups, with a live preview. */
+export default function CardapioPage() {
+  const { id } = useEstabelecimento();
+  const cardapio = useCardapio(id);
+  return (
+    <Stack gap="md" w="100%">
       <PageTitle>Cardápio</PageTitle>
+      {cardapio.isPending ? <PageLoader /> : null}
+      {cardapio.isError ? <ErroCarga error={cardapio.error} onRetry={() => void cardapio.refetch()} /> : null}
+      {cardapio.data ? <Editor cardapio={cardapio.data} idest={id} /> : null}
     </Stack>
   );
 }

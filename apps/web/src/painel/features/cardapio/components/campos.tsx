@@ -1,0 +1,206 @@
+import { Group, NumberInput, Radio, Select, Text, TextInput } from '@mantine/core';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { parseDinheiro, textoDinheiro } from '../lib/rascunho.ts';
+
+/** The draft's field errors and which fields were touched (errors show on touch or after 'Salvar'). */
+export interface Validacao {
+  erro: (chave: string) => string | undefined;
+  tocar: (chave: string) => void;
+}
+export const ValidacaoContext = createContext<Validacao>({ erro: () => undefined, tocar: () => {} });
+export const useValidacao = () => useContext(ValidacaoContext);
+
+const INVALIDO = 'Informe um valor como 12,50.';
+
+/**
+ * Reais as typed ('12,50'), integer cents out. The text is kept while typing; what it means is
+ * sent on every change (an unreadable text keeps the last amount and says so under the field).
+ */
+export function CampoDinheiro({
+  label,
+  valor,
+  onChange,
+  chave,
+  description,
+  permitirNegativo = false,
+}: {
+  label: string;
+  valor: number;
+  onChange: (cents: number) => void;
+  chave: string;
+  description?: ReactNode;
+  permitirNegativo?: boolean;
+}) {
+  const v = useValidacao();
+  const [texto, setTexto] = useState(() => textoDinheiro(valor));
+  const [visto, setVisto] = useState(valor);
+  // A change from outside (a discarded draft, another product) shows the new amount.
+  if (valor !== visto) {
+    setVisto(valor);
+    if (parseDinheiro(texto) !== valor) setTexto(textoDinheiro(valor));
+  }
+  const lido = parseDinheiro(texto);
+  const invalido = texto.trim() !== '' && (lido === null || (!permitirNegativo && lido < 0));
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      inputMode="decimal"
+      autoComplete="off"
+      leftSection={<Text size="sm">R$</Text>}
+      value={texto}
+      onChange={(e) => {
+        const t = e.currentTarget.value;
+        setTexto(t);
+        const c = t.trim() === '' ? 0 : parseDinheiro(t);
+        if (c !== null && (permitirNegativo || c >= 0)) {
+          setVisto(c);
+          onChange(c);
+        }
+      }}
+      onBlur={() => {
+        v.tocar(chave);
+        if (!invalido) setTexto(textoDinheiro(valor));
+      }}
+      error={invalido ? INVALIDO : v.erro(chave)}
+    />
+  );
+}
+
+/** A whole quantity (0 … 999). */
+export function CampoQtd({
+  label,
+  valor,
+  onChange,
+  chave,
+  description,
+}: {
+  label: string;
+  valor: number;
+  onChange: (n: number) => void;
+  chave: string;
+  description?: ReactNode;
+}) {
+  const v = useValidacao();
+  return (
+    <NumberInput
+      label={label}
+      description={description}
+      value={valor}
+      min={0}
+      max={999}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="none"
+      onChange={(x) => onChange(typeof x === 'number' ? x : Number(x) || 0)}
+      onBlur={() => v.tocar(chave)}
+      error={v.erro(chave)}
+    />
+  );
+}
+
+export const SITUACOES = [
+  { value: '0', label: 'Disponível' },
+  { value: '1', label: 'Indisponível' },
+  { value: '2', label: 'Oculto' },
+] as const;
+
+/** 0 available, 1 unavailable (shown with the tag), 2 hidden. */
+export function CampoSituacao({
+  label,
+  valor,
+  onChange,
+  nome,
+}: {
+  label: string;
+  valor: number;
+  onChange: (n: 0 | 1 | 2) => void;
+  nome: string;
+}) {
+  return (
+    <Radio.Group
+      label={label}
+      name={nome}
+      value={String(valor)}
+      onChange={(x) => onChange(x === '1' ? 1 : x === '2' ? 2 : 0)}
+    >
+      <Group gap="md" mt={4}>
+        {SITUACOES.map((s) => (
+          <Radio key={s.value} value={s.value} label={s.label} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/**
+ * An adjustment: money (cents, may be negative) or a percent, with its unit beside it. The
+ * percent is typed as a number with up to two decimals ('12,5').
+ */
+export function CampoAjuste({
+  label,
+  description,
+  valor,
+  percentual,
+  onChange,
+  chave,
+  semPercentual = false,
+}: {
+  label: string;
+  description: string;
+  valor: number;
+  percentual: number;
+  onChange: (valor: number, percentual: 0 | 1) => void;
+  chave: string;
+  semPercentual?: boolean;
+}) {
+  const v = useValidacao();
+  const emPercentual = percentual !== 0;
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      {emPercentual ? (
+        <NumberInput
+          style={{ flex: 1 }}
+          label={label}
+          description={description}
+          value={valor}
+          decimalScale={2}
+          decimalSeparator=","
+          min={-100}
+          max={1000}
+          clampBehavior="none"
+          rightSection={<Text size="sm">%</Text>}
+          onChange={(x) => onChange(typeof x === 'number' ? x : Number(String(x).replace(',', '.')) || 0, 1)}
+          onBlur={() => v.tocar(chave)}
+          error={v.erro(chave)}
+        />
+      ) : (
+        <div style={{ flex: 1 }}>
+          <CampoDinheiro
+            label={label}
+            description={description}
+            valor={Math.trunc(valor)}
+            onChange={(c) => onChange(c, 0)}
+            chave={chave}
+            permitirNegativo
+          />
+        </div>
+      )}
+      {semPercentual ? null : (
+        <Select
+          w={96}
+          label="Unidade"
+          aria-label={`Unidade de ${label}`}
+          data={[
+            { value: '0', label: 'R$' },
+            { value: '1', label: '%' },
+          ]}
+          value={emPercentual ? '1' : '0'}
+          allowDeselect={false}
+          // Switching the unit starts the amount at zero: 10 % is not R$ 0,10.
+          onChange={(x) => onChange(0, x === '1' ? 1 : 0)}
+        />
+      )}
+    </Group>
+  );
+}

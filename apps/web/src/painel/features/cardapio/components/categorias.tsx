@@ -1,0 +1,291 @@
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatBRL } from '@rango/domain';
+import { categoriaInputSchema, type CardapioPainel } from '@rango/domain/painel';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { mover } from '../lib/rascunho.ts';
+import classes from './cardapio.module.css';
+
+type Categoria = CardapioPainel['categorias'][number];
+
+export interface AcoesCategorias {
+  criar: (descricao: string) => void;
+  renomear: (idgrupo: number, descricao: string) => void;
+  ordenar: (ids: number[]) => void;
+  excluir: (idgrupo: number) => void;
+  ordenarProdutos: (idgrupo: number, ids: number[]) => void;
+  abrirProduto: (idproduto: number) => void;
+  novoProduto: (idgrupo: number) => void;
+}
+
+function erroNome(descricao: string): string | null {
+  const r = categoriaInputSchema.safeParse({ descricao });
+  return r.success ? null : (r.error.issues[0]?.message ?? null);
+}
+
+function NomeForm({
+  inicial,
+  rotulo,
+  botao,
+  onSalvar,
+  onCancelar,
+}: {
+  inicial: string;
+  rotulo: string;
+  botao: string;
+  onSalvar: (d: string) => void;
+  onCancelar?: () => void;
+}) {
+  const [valor, setValor] = useState(inicial);
+  const [erro, setErro] = useState<string | null>(null);
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    const x = erroNome(valor);
+    setErro(x);
+    if (x) return;
+    onSalvar(valor.trim());
+    if (!onCancelar) setValor('');
+  };
+  return (
+    <form onSubmit={enviar} noValidate>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          label={rotulo}
+          value={valor}
+          onChange={(e) => setValor(e.currentTarget.value)}
+          onBlur={() => {
+            if (valor !== inicial) setErro(erroNome(valor));
+          }}
+          error={erro}
+          data-autofocus={onCancelar ? true : undefined}
+        />
+        <Button type="submit" mt={25}>
+          {botao}
+        </Button>
+        {onCancelar ? (
+          <Button variant="default" mt={25} onClick={onCancelar}>
+            Cancelar
+          </Button>
+        ) : null}
+      </Group>
+    </form>
+  );
+}
+
+function CategoriaItem({
+  categoria,
+  indice,
+  total,
+  ids,
+  selecionado,
+  acoes,
+}: {
+  categoria: Categoria;
+  indice: number;
+  total: number;
+  ids: number[];
+  selecionado: number | null;
+  acoes: AcoesCategorias;
+}) {
+  const [renomeando, setRenomeando] = useState(false);
+  const [confirmar, setConfirmar] = useState(false);
+  const nome = categoria.descricao;
+  const tituloId = `categoria-${categoria.idgrupo}`;
+  const produtos = categoria.produtos;
+  const temporaria = categoria.idgrupo < 0;
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby={tituloId}>
+      <Stack gap="xs">
+        {renomeando ? (
+          <NomeForm
+            inicial={nome}
+            rotulo={`Novo nome de ${nome}`}
+            botao="Salvar"
+            onSalvar={(d) => {
+              acoes.renomear(categoria.idgrupo, d);
+              setRenomeando(false);
+            }}
+            onCancelar={() => setRenomeando(false)}
+          />
+        ) : (
+          <Group justify="space-between" wrap="nowrap" gap={4}>
+            <Title order={2} size="h5" id={tituloId} className={classes.nomeCategoria}>
+              {nome}
+            </Title>
+            <Group gap={2} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Mover para cima: ${nome}`}
+                disabled={indice === 0 || temporaria}
+                onClick={() => acoes.ordenar(mover(ids, indice, -1))}
+              >
+                <IconArrowUp size={18} aria-hidden="true" />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Mover para baixo: ${nome}`}
+                disabled={indice === total - 1 || temporaria}
+                onClick={() => acoes.ordenar(mover(ids, indice, 1))}
+              >
+                <IconArrowDown size={18} aria-hidden="true" />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Renomear: ${nome}`}
+                disabled={temporaria}
+                onClick={() => setRenomeando(true)}
+              >
+                <IconPencil size={18} aria-hidden="true" />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Excluir categoria: ${nome}`}
+                disabled={temporaria}
+                onClick={() => setConfirmar(true)}
+              >
+                <IconTrash size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          </Group>
+        )}
+        {produtos.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nenhum produto.
+          </Text>
+        ) : (
+          <ul className={classes.produtos}>
+            {produtos.map((p, i) => (
+              <li key={p.idproduto} className={classes.produtoLinha}>
+                <button
+                  type="button"
+                  className={classes.produtoBotao}
+                  aria-current={selecionado === p.idproduto ? 'true' : undefined}
+                  onClick={() => acoes.abrirProduto(p.idproduto)}
+                >
+                  <span className={classes.produtoNome}>{p.descricao}</span>
+                  <span className={classes.produtoPreco}>
+                    {formatBRL(p.precooferta > 0 && p.precooferta < p.preco ? p.precooferta : p.preco)}
+                    {p.stindisponivel === 1 ? (
+                      <Badge size="xs" color="dark" ml={6}>
+                        Indisponível
+                      </Badge>
+                    ) : p.stindisponivel === 2 ? (
+                      <Badge size="xs" color="gray" variant="light" ml={6}>
+                        Oculto
+                      </Badge>
+                    ) : null}
+                  </span>
+                </button>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={`Mover para cima: ${p.descricao}`}
+                  disabled={i === 0}
+                  onClick={() =>
+                    acoes.ordenarProdutos(
+                      categoria.idgrupo,
+                      mover(
+                        produtos.map((x) => x.idproduto),
+                        i,
+                        -1,
+                      ),
+                    )
+                  }
+                >
+                  <IconArrowUp size={14} aria-hidden="true" />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={`Mover para baixo: ${p.descricao}`}
+                  disabled={i === produtos.length - 1}
+                  onClick={() =>
+                    acoes.ordenarProdutos(
+                      categoria.idgrupo,
+                      mover(
+                        produtos.map((x) => x.idproduto),
+                        i,
+                        1,
+                      ),
+                    )
+                  }
+                >
+                  <IconArrowDown size={14} aria-hidden="true" />
+                </ActionIcon>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          disabled={temporaria}
+          onClick={() => acoes.novoProduto(categoria.idgrupo)}
+        >
+          Novo produto em {nome}
+        </Button>
+      </Stack>
+      <Modal opened={confirmar} onClose={() => setConfirmar(false)} title={`Excluir a categoria ${nome}?`}>
+        <Stack>
+          <Text size="sm">
+            {produtos.length > 0
+              ? `Ela tem ${produtos.length} ${produtos.length === 1 ? 'produto' : 'produtos'}: mova ou exclua os produtos antes; o servidor recusa excluir uma categoria com produtos.`
+              : 'A categoria sai do cardápio do cliente.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmar(false)}>
+              Cancelar
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirmar(false);
+                acoes.excluir(categoria.idgrupo);
+              }}
+            >
+              Excluir categoria
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+/** The categories in order, each with its products; the keyboard moves them with ↑/↓ buttons. */
+export function Categorias({
+  cardapio,
+  selecionado,
+  acoes,
+}: {
+  cardapio: CardapioPainel;
+  selecionado: number | null;
+  acoes: AcoesCategorias;
+}) {
+  const ids = cardapio.categorias.map((c) => c.idgrupo);
+  return (
+    <Stack gap="sm">
+      <NomeForm inicial="" rotulo="Nova categoria" botao="Adicionar" onSalvar={acoes.criar} />
+      {cardapio.categorias.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          O cardápio está vazio. Comece por uma categoria (ex.: Pizzas, Bebidas).
+        </Text>
+      ) : null}
+      {cardapio.categorias.map((c, i) => (
+        <CategoriaItem
+          key={c.idgrupo}
+          categoria={c}
+          indice={i}
+          total={ids.length}
+          ids={ids}
+          selecionado={selecionado}
+          acoes={acoes}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,374 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { chave, mover, novaOpcao } from '../lib/rascunho.ts';
+import { CampoAjuste, CampoDinheiro, CampoQtd, CampoSituacao, useValidacao } from './campos.tsx';
+
+/** The six price modes with what the customer pays, in one line each. */
+export const MODOS_PRECO = [
+  {
+    value: '0',
+    label: 'Normal (soma das opções)',
+    explica: 'O cliente paga a soma das opções escolhidas; as "inclusas" mais baratas saem de graça.',
+  },
+  {
+    value: '1',
+    label: 'Menor opção',
+    explica: 'O cliente paga só o preço da opção mais barata que escolheu.',
+  },
+  {
+    value: '2',
+    label: 'Média das opções',
+    explica: 'O cliente paga a média dos preços das opções escolhidas (ex.: pizza meio a meio).',
+  },
+  {
+    value: '3',
+    label: 'Maior opção',
+    explica: 'O cliente paga só o preço da opção mais cara que escolheu (ex.: pizza de dois sabores).',
+  },
+  {
+    value: '4',
+    label: 'Despreza opções',
+    explica: 'As opções não mudam o preço: o cliente paga só o produto.',
+  },
+  {
+    value: '10',
+    label: 'Kit',
+    explica: 'O cliente paga o preço do produto (o kit); as opções não somam nada, só dividem esse valor.',
+  },
+] as const;
+
+function OpcaoEditor({
+  opcao,
+  indice,
+  total,
+  onChange,
+  onMover,
+  onRemover,
+}: {
+  opcao: OpcaoPainel;
+  indice: number;
+  total: number;
+  onChange: (o: OpcaoPainel) => void;
+  onMover: (delta: number) => void;
+  onRemover: () => void;
+}) {
+  const v = useValidacao();
+  const [ajustes, setAjustes] = useState(
+    opcao.valorafetatudo !== 0 || opcao.valorafetaopcao !== 0 || opcao.valorafetaproduto !== 0,
+  );
+  const k = (c: string) => chave.opcao(opcao.idopcao, c);
+  const set = (x: Partial<OpcaoPainel>) => onChange({ ...opcao, ...x });
+  const nome = opcao.descricao || `Opção ${indice + 1}`;
+  return (
+    <Paper withBorder p="sm" radius="sm" component="li" aria-label={nome}>
+      <Stack gap="xs">
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            label="Nome da opção"
+            value={opcao.descricao}
+            onChange={(e) => set({ descricao: e.currentTarget.value })}
+            onBlur={() => v.tocar(k('descricao'))}
+            error={v.erro(k('descricao'))}
+            withAsterisk
+          />
+          <ActionIcon
+            variant="default"
+            size="lg"
+            mb={v.erro(k('descricao')) ? 22 : 0}
+            aria-label={`Mover para cima: ${nome}`}
+            disabled={indice === 0}
+            onClick={() => onMover(-1)}
+          >
+            <IconArrowUp size={18} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            mb={v.erro(k('descricao')) ? 22 : 0}
+            aria-label={`Mover para baixo: ${nome}`}
+            disabled={indice === total - 1}
+            onClick={() => onMover(1)}
+          >
+            <IconArrowDown size={18} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            color="red"
+            size="lg"
+            mb={v.erro(k('descricao')) ? 22 : 0}
+            aria-label={`Remover opção: ${nome}`}
+            onClick={onRemover}
+          >
+            <IconTrash size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+        <TextInput
+          label="Detalhe (opcional)"
+          value={opcao.detalhe ?? ''}
+          onChange={(e) => set({ detalhe: e.currentTarget.value || null })}
+          onBlur={() => v.tocar(k('detalhe'))}
+          error={v.erro(k('detalhe'))}
+        />
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          <CampoDinheiro
+            label="Preço"
+            valor={opcao.preco}
+            onChange={(c) => set({ preco: c })}
+            chave={k('preco')}
+          />
+          <CampoDinheiro
+            label="Preço de oferta"
+            valor={opcao.precooferta}
+            onChange={(c) => set({ precooferta: c })}
+            chave={k('precooferta')}
+          />
+          <CampoQtd
+            label="Quantidade padrão"
+            valor={opcao.qtdpadrao}
+            onChange={(n) => set({ qtdpadrao: n })}
+            chave={k('qtdpadrao')}
+          />
+          <CampoQtd
+            label="Máximo por item"
+            description="0 = sem limite"
+            valor={opcao.qtdmax}
+            onChange={(n) => set({ qtdmax: n })}
+            chave={k('qtdmax')}
+          />
+        </SimpleGrid>
+        <CampoSituacao
+          label="Situação da opção"
+          nome={`opcao-${opcao.idopcao}-situacao`}
+          valor={opcao.stindisponivel}
+          onChange={(s) => set({ stindisponivel: s })}
+        />
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          aria-expanded={ajustes}
+          onClick={() => setAjustes((a) => !a)}
+        >
+          {ajustes ? 'Ocultar ajustes de preço' : 'Ajustes de preço (tamanho, acréscimos)'}
+        </Button>
+        <Collapse expanded={ajustes}>
+          <Stack gap="xs">
+            <CampoAjuste
+              label="Muda o preço do produto"
+              description="Uma vez por item (ex.: Grande +30 %)."
+              valor={opcao.valorafetaproduto}
+              percentual={opcao.stpercentualafetaproduto}
+              onChange={(x, p) => set({ valorafetaproduto: x, stpercentualafetaproduto: p })}
+              chave={k('valorafetaproduto')}
+            />
+            <CampoAjuste
+              label="Muda o preço das outras opções"
+              description="De cada outra opção escolhida no item."
+              valor={opcao.valorafetaopcao}
+              percentual={opcao.stpercentualafetaopcao}
+              onChange={(x, p) => set({ valorafetaopcao: x, stpercentualafetaopcao: p })}
+              chave={k('valorafetaopcao')}
+            />
+            <CampoAjuste
+              label="Soma ao item"
+              description="Valor somado uma vez ao preço do item."
+              valor={opcao.valorafetatudo}
+              percentual={0}
+              semPercentual
+              onChange={(x) => set({ valorafetatudo: x })}
+              chave={k('valorafetatudo')}
+            />
+          </Stack>
+        </Collapse>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * One option group of the product: every field of the spec's section 3 (rule, multiplicity,
+ * included quantity, the six price modes each explained, leave-out groups, availability) and its
+ * options in order.
+ */
+export function GrupoEditor({
+  grupo,
+  indice,
+  total,
+  outrosProdutos,
+  onChange,
+  onMover,
+  onRemover,
+}: {
+  grupo: GrupoOpcaoPainel;
+  indice: number;
+  total: number;
+  /** Names of the other products that link this group (editing it changes them too). */
+  outrosProdutos: string[];
+  onChange: (g: GrupoOpcaoPainel) => void;
+  onMover: (delta: number) => void;
+  onRemover: () => void;
+}) {
+  const v = useValidacao();
+  const k = (c: string) => chave.grupo(grupo.idgrupoopcao, c);
+  const set = (x: Partial<GrupoOpcaoPainel>) => onChange({ ...grupo, ...x });
+  const modo = MODOS_PRECO.find((m) => m.value === String(grupo.stprecopraticado)) ?? MODOS_PRECO[0];
+  const nome = grupo.descricao || `Grupo ${indice + 1}`;
+  const tituloId = `grupo-${grupo.idgrupoopcao}-titulo`;
+  const setOpcao = (i: number, o: OpcaoPainel) =>
+    set({ opcoes: grupo.opcoes.map((x, j) => (j === i ? o : x)) });
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={tituloId}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3} size="h5" id={tituloId}>
+            {nome}
+          </Title>
+          <Group gap={4}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Mover para cima: grupo ${nome}`}
+              disabled={indice === 0}
+              onClick={() => onMover(-1)}
+            >
+              <IconArrowUp size={18} aria-hidden="true" />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Mover para baixo: grupo ${nome}`}
+              disabled={indice === total - 1}
+              onClick={() => onMover(1)}
+            >
+              <IconArrowDown size={18} aria-hidden="true" />
+            </ActionIcon>
+            <Button variant="default" color="red" size="xs" onClick={onRemover}>
+              Tirar do produto
+            </Button>
+          </Group>
+        </Group>
+        {outrosProdutos.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            <Badge variant="light" mr={6}>
+              Compartilhado
+            </Badge>
+            Também em: {outrosProdutos.join(', ')}. Mudar este grupo muda esses produtos também.
+          </Text>
+        ) : null}
+        <TextInput
+          label="Nome do grupo"
+          placeholder="Ex.: Escolha o tamanho"
+          value={grupo.descricao}
+          onChange={(e) => set({ descricao: e.currentTarget.value })}
+          onBlur={() => v.tocar(k('descricao'))}
+          error={v.erro(k('descricao'))}
+          withAsterisk
+        />
+        <Select
+          label="Como as opções entram no preço"
+          data={MODOS_PRECO.map((m) => ({ value: m.value, label: m.label }))}
+          value={modo.value}
+          allowDeselect={false}
+          onChange={(x) => {
+            const n = Number(x ?? 0);
+            set({ stprecopraticado: n, qtdinclusa: n === 0 ? grupo.qtdinclusa : 0 });
+          }}
+          onBlur={() => v.tocar(k('stprecopraticado'))}
+          description={modo.explica}
+          error={v.erro(k('stprecopraticado'))}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+          <CampoQtd
+            label="Mínimo"
+            description="0 = opcional"
+            valor={grupo.qtdmultiplomin}
+            onChange={(n) => set({ qtdmultiplomin: n })}
+            chave={k('qtdmultiplomin')}
+          />
+          <CampoQtd
+            label="Máximo"
+            description="0 = sem limite"
+            valor={grupo.qtdmultiplomax}
+            onChange={(n) => set({ qtdmultiplomax: n })}
+            chave={k('qtdmultiplomax')}
+          />
+          {grupo.stprecopraticado === 0 ? (
+            <CampoQtd
+              label="Inclusas no preço"
+              description="As mais baratas saem grátis"
+              valor={grupo.qtdinclusa}
+              onChange={(n) => set({ qtdinclusa: n })}
+              chave={k('qtdinclusa')}
+            />
+          ) : null}
+        </SimpleGrid>
+        <Switch
+          label="Quantidade por opção"
+          description="O cliente pode pedir a mesma opção mais de uma vez (botões − e +)."
+          checked={grupo.multiplo}
+          onChange={(e) => set({ multiplo: e.currentTarget.checked })}
+        />
+        <Switch
+          label="Grupo de retirar ingredientes"
+          description="Ex.: 'Sem cebola'. As opções deste grupo não cobram nada."
+          checked={grupo.stnegagrupoopcao !== 0}
+          onChange={(e) => set({ stnegagrupoopcao: e.currentTarget.checked ? 1 : 0 })}
+        />
+        <CampoSituacao
+          label="Situação do grupo (indisponível ou oculto: o cliente não vê o grupo)"
+          nome={`grupo-${grupo.idgrupoopcao}-situacao`}
+          valor={grupo.stindisponivel}
+          onChange={(s) => set({ stindisponivel: s })}
+        />
+        <Text fw={600} size="sm" mt="xs">
+          Opções ({grupo.opcoes.length})
+        </Text>
+        {grupo.opcoes.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nenhuma opção ainda.
+          </Text>
+        ) : (
+          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+            {grupo.opcoes.map((o, i) => (
+              <OpcaoEditor
+                key={o.idopcao}
+                opcao={o}
+                indice={i}
+                total={grupo.opcoes.length}
+                onChange={(x) => setOpcao(i, x)}
+                onMover={(d) => set({ opcoes: mover(grupo.opcoes, i, d) })}
+                onRemover={() => set({ opcoes: grupo.opcoes.filter((_, j) => j !== i) })}
+              />
+            ))}
+          </Stack>
+        )}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => set({ opcoes: [...grupo.opcoes, novaOpcao(grupo.idgrupoopcao)] })}
+        >
+          Adicionar opção em {nome}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  MSG,
+  defaultGroupChoice,
+  formatBRL,
+  isUnavailable,
+  priceItem,
+  visibleGroups,
+  type Produto,
+  type QuantidadesGrupo,
+} from '@rango/domain';
+import { useMemo, useState } from 'react';
+// The customer's own drawer parts: the preview is what the customer sees, not a look-alike. The
+// panel is its own build, so nothing of the panel reaches the customer's bundle this way.
+import { OptionGroupFieldset } from '../../../../features/estabelecimento/components/option-group-fieldset.tsx';
+import { ProductPrice } from '../../../../features/estabelecimento/components/product-price.tsx';
+import { QuantityStepper } from '../../../../features/estabelecimento/components/quantity-stepper.tsx';
+
+type Escolhas = Record<number, QuantidadesGrupo>;
+
+/** What changes the defaults: the groups, their options and default quantities. */
+function estrutura(produto: Produto): string {
+  return JSON.stringify(
+    visibleGroups(produto).map((g) => [
+      g.idgrupoopcao,
+      g.multiplo,
+      g.qtdmultiplomax,
+      g.opcoes.map((o) => [o.idopcao, o.qtdpadrao, o.qtdmax, o.stindisponivel]),
+    ]),
+  );
+}
+
+const padrao = (produto: Produto): Escolhas =>
+  Object.fromEntries(visibleGroups(produto).map((g) => [g.idgrupoopcao, defaultGroupChoice(g)]));
+
+/**
+ * The product drawer as the customer sees it, beside the editor: the same option groups, rules
+ * and OBRIGATÓRIO tags, and the total from the domain's priceItem — the engine the server checks
+ * the order with — for whatever the owner clicks.
+ */
+export function Previa({ produto }: { produto: Produto }) {
+  const chave = estrutura(produto);
+  const [estado, setEstado] = useState<{ chave: string; escolhas: Escolhas }>(() => ({
+    chave,
+    escolhas: padrao(produto),
+  }));
+  // A change of groups or options starts again from the defaults, as a customer opening it would.
+  const escolhas = estado.chave === chave ? estado.escolhas : padrao(produto);
+  if (estado.chave !== chave) setEstado({ chave, escolhas });
+  const [quantidade, setQuantidade] = useState(1);
+  const grupos = useMemo(() => visibleGroups(produto), [produto]);
+  const item = useMemo(() => priceItem(produto, { quantidade, escolhas }), [produto, quantidade, escolhas]);
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="previa-titulo">
+      <Stack gap="sm">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Prévia: como o cliente vê
+          </Text>
+          <Title order={2} size="h4" id="previa-titulo">
+            {produto.descricao}
+          </Title>
+        </div>
+        <Text size="sm" c={produto.detalhe ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
+          {produto.detalhe || MSG.produtoSemDescricao}
+        </Text>
+        <Group gap="sm">
+          <ProductPrice produto={produto} size="lg" />
+          {isUnavailable(produto) && (
+            <Badge color="dark" variant="filled">
+              {MSG.indisponivelTag}
+            </Badge>
+          )}
+          {produto.stindisponivel === 2 && (
+            <Badge color="gray" variant="light">
+              Oculto no cardápio
+            </Badge>
+          )}
+        </Group>
+        {grupos.map((g) => (
+          <OptionGroupFieldset
+            key={g.idgrupoopcao}
+            grupo={g}
+            escolha={escolhas[g.idgrupoopcao]}
+            onChange={(e) =>
+              setEstado((s) => ({
+                chave,
+                escolhas: { ...(s.chave === chave ? s.escolhas : escolhas), [g.idgrupoopcao]: e },
+              }))
+            }
+            destacado={false}
+          />
+        ))}
+        <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <QuantityStepper
+              valor={quantidade}
+              onChange={(n) => setQuantidade(Math.max(1, n))}
+              podeDiminuir={quantidade > 1}
+              podeAumentar={quantidade < 99}
+            />
+            <Text fw={700} data-testid="previa-total" aria-live="polite">
+              Total: {formatBRL(item.preco_total)}
+            </Text>
+          </Group>
+          {quantidade > 1 ? (
+            <Text size="xs" c="dimmed" ta="right">
+              {formatBRL(item.preco_unit)} cada
+            </Text>
+          ) : null}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

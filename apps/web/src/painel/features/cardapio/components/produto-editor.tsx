@@ -1,0 +1,168 @@
+import {
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import type { GrupoOpcaoPainel } from '@rango/domain/painel';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { chave, mover, novoGrupo, type Rascunho } from '../lib/rascunho.ts';
+import { CampoDinheiro, CampoSituacao, useValidacao } from './campos.tsx';
+import { GrupoEditor } from './grupo-editor.tsx';
+
+interface Props {
+  rascunho: Rascunho;
+  onChange: (r: Rascunho) => void;
+  /** Every group on the server, for 'Usar um grupo existente'. */
+  gruposExistentes: GrupoOpcaoPainel[];
+  /** idproduto → name, for 'Também em: …'. */
+  nomesProdutos: Map<number, string>;
+}
+
+/** The product's own fields and its option groups in order. */
+export function ProdutoEditor({ rascunho, onChange, gruposExistentes, nomesProdutos }: Props) {
+  const v = useValidacao();
+  const { produto, grupos } = rascunho;
+  const [reusar, setReusar] = useState<string | null>(null);
+  const setProduto = (x: Partial<Rascunho['produto']>) =>
+    onChange({ ...rascunho, produto: { ...produto, ...x } });
+  const k = chave.produto;
+  const disponiveis = gruposExistentes.filter((g) => !produto.grupoopcoes.includes(g.idgrupoopcao));
+
+  const adicionarGrupo = (g: GrupoOpcaoPainel) =>
+    onChange({
+      produto: { ...produto, grupoopcoes: [...produto.grupoopcoes, g.idgrupoopcao] },
+      grupos: { ...grupos, [g.idgrupoopcao]: g },
+    });
+  const removerGrupo = (id: number) => {
+    const resto = { ...grupos };
+    delete resto[id];
+    onChange({
+      produto: { ...produto, grupoopcoes: produto.grupoopcoes.filter((x) => x !== id) },
+      grupos: resto,
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="produto-dados">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="produto-dados">
+            Dados do produto
+          </Title>
+          <TextInput
+            label="Nome"
+            withAsterisk
+            value={produto.descricao}
+            onChange={(e) => setProduto({ descricao: e.currentTarget.value })}
+            onBlur={() => v.tocar(k('descricao'))}
+            error={v.erro(k('descricao'))}
+          />
+          <Textarea
+            label="Descrição"
+            autosize
+            minRows={2}
+            value={produto.detalhe ?? ''}
+            onChange={(e) => setProduto({ detalhe: e.currentTarget.value || null })}
+            onBlur={() => v.tocar(k('detalhe'))}
+            error={v.erro(k('detalhe'))}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <CampoDinheiro
+              label="Preço"
+              valor={produto.preco}
+              onChange={(c) => setProduto({ preco: c })}
+              chave={k('preco')}
+            />
+            <CampoDinheiro
+              label="Preço de oferta"
+              description="0 = sem oferta; menor que o preço mostra OFERTA."
+              valor={produto.precooferta}
+              onChange={(c) => setProduto({ precooferta: c })}
+              chave={k('precooferta')}
+            />
+          </SimpleGrid>
+          <CampoSituacao
+            label="Situação"
+            nome="produto-situacao"
+            valor={produto.stindisponivel}
+            onChange={(s) => setProduto({ stindisponivel: s })}
+          />
+          <Text size="xs" c="dimmed">
+            Indisponível: aparece com a etiqueta INDISPONÍVEL e não pode ser pedido. Oculto: não aparece no
+            cardápio.
+          </Text>
+        </Stack>
+      </Paper>
+
+      <Stack gap="sm" component="section" aria-labelledby="produto-grupos">
+        <Title order={2} size="h4" id="produto-grupos">
+          Grupos de opções ({produto.grupoopcoes.length})
+        </Title>
+        {produto.grupoopcoes.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Sem grupos: o cliente pede o produto como está.
+          </Text>
+        ) : null}
+        {produto.grupoopcoes.map((id, i) => {
+          const g = grupos[id];
+          if (!g) return null;
+          return (
+            <GrupoEditor
+              key={id}
+              grupo={g}
+              indice={i}
+              total={produto.grupoopcoes.length}
+              outrosProdutos={g.produtos
+                .filter((p) => p !== produto.idproduto)
+                .map((p) => nomesProdutos.get(p) ?? `#${p}`)}
+              onChange={(x) => onChange({ produto, grupos: { ...grupos, [id]: x } })}
+              onMover={(d) => setProduto({ grupoopcoes: mover(produto.grupoopcoes, i, d) })}
+              onRemover={() => removerGrupo(id)}
+            />
+          );
+        })}
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => adicionarGrupo(novoGrupo(produto.idproduto))}
+          >
+            Novo grupo de opções
+          </Button>
+          {disponiveis.length > 0 ? (
+            <Group align="flex-end" gap="xs" wrap="nowrap">
+              <Select
+                label="Usar um grupo existente"
+                placeholder="Escolha um grupo"
+                data={disponiveis.map((g) => ({ value: String(g.idgrupoopcao), label: g.descricao }))}
+                value={reusar}
+                onChange={setReusar}
+                searchable
+                w={240}
+              />
+              <Button
+                variant="default"
+                disabled={reusar === null}
+                onClick={() => {
+                  const g = disponiveis.find((x) => String(x.idgrupoopcao) === reusar);
+                  if (g) adicionarGrupo(g);
+                  setReusar(null);
+                }}
+              >
+                Usar grupo
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}
