@@ -32,6 +32,10 @@ export type Dialeto = 'sqlite' | 'postgres';
 export interface CreateDbOptions {
   /** PostgreSQL only: the schema every connection uses (tests isolate each suite in one). */
   schema?: string;
+  /** PostgreSQL only: the pool's connections (PG_POOL_MAX, default 10). */
+  poolMax?: number;
+  /** PostgreSQL only: statement_timeout of every connection in ms (PG_STATEMENT_TIMEOUT_MS; 0 = none). */
+  statementTimeoutMs?: number;
 }
 
 /** Which dialect a URL names. */
@@ -61,10 +65,17 @@ export function createDb(url: string, options: CreateDbOptions = {}): Db {
     if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) {
       throw new Error(`Nome de schema inválido: ${options.schema}`);
     }
+    const settings = [
+      ...(options.schema ? [`-c search_path=${options.schema}`] : []),
+      // A runaway query is cancelled by the server instead of holding a pooled connection forever.
+      ...(options.statementTimeoutMs
+        ? [`-c statement_timeout=${Math.trunc(options.statementTimeoutMs)}`]
+        : []),
+    ];
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      max: options.poolMax ?? 10,
+      ...(settings.length ? { options: settings.join(' ') } : {}),
     });
     // An idle client's connection error must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
@@ -80,9 +91,39 @@ export function createDb(url: string, options: CreateDbOptions = {}): Db {
   // Several processes (server, operator CLI) may share the file: wait for a lock instead of failing.
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // Deleted and overwritten content is zeroed in the pages written, so an erased customer's
+  // bytes do not linger in free space (issue 13 part 5); see checkpointSqlite for the WAL.
+  database.pragma('secure_delete = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   sqliteHandles.set(db, database);
   return db;
+}
+
+export interface CheckpointResult {
+  /** True when a reader kept the checkpoint from finishing (the WAL still holds old frames). */
+  busy: boolean;
+  /** Frames in the WAL before, and frames copied into the main file. */
+  log: number;
+  checkpointed: number;
+}
+
+/**
+ * SQLite only (undefined on PostgreSQL): copies the WAL into the main file and truncates the WAL
+ * to zero bytes. After an erasure this removes the old page images (with the personal data) the
+ * WAL still held; with secure_delete the main file's copies were zeroed by the erasure itself.
+ */
+export async function checkpointSqlite(db: Db): Promise<CheckpointResult | undefined> {
+  const raw = sqliteHandles.get(db);
+  if (!raw || raw.memory) return undefined;
+  // Through Kysely, not the raw handle: its connection mutex waits for a transaction under way
+  // on this connection (a checkpoint inside one would not truncate anything).
+  const { rows } = await sql<{
+    busy: number;
+    log: number;
+    checkpointed: number;
+  }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  const r = rows[0] ?? { busy: 0, log: 0, checkpointed: 0 };
+  return { busy: r.busy !== 0, log: r.log, checkpointed: r.checkpointed };
 }
 
 /** One round trip to the database (health check). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { ClienteTable, ClienteTokenTable } from '../../db/types.ts';
@@ -178,7 +179,37 @@ export const customersRepository = {
     await db.deleteFrom('refresh_token').where('idcliente', '=', id).execute();
     await db.deleteFrom('cliente_social').where('idcliente', '=', id).execute();
     await db.deleteFrom('endereco').where('idcliente', '=', id).execute();
-    if (email !== null) await db.deleteFrom('mail_outbox').where('para', '=', email).execute();
+    if (email !== null) {
+      // Every mail sent to them, and any other that quotes their address (whatever its case).
+      const like = `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      await db
+        .deleteFrom('mail_outbox')
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['para']), '=', email.toLowerCase()),
+            sql<boolean>`lower(${eb.ref('texto')}) like ${like} escape '\\'`,
+            sql<boolean>`lower(${eb.ref('html')}) like ${like} escape '\\'`,
+            sql<boolean>`lower(${eb.ref('assunto')}) like ${like} escape '\\'`,
+          ]),
+        )
+        .execute();
+    }
+    // The sandbox gateway's own vault (in this database, standing in for Cielo's) keeps the
+    // holder's name of the cards they saved or paid with.
+    const tokens = [
+      ...(await db.selectFrom('cartao').select('token').where('idcliente', '=', id).execute()).map(
+        (r) => r.token,
+      ),
+      ...(
+        await db
+          .selectFrom('pagamento')
+          .select('cartao_token')
+          .where('idcliente', '=', id)
+          .where('cartao_token', 'is not', null)
+          .execute()
+      ).flatMap((r) => (r.cartao_token ? [r.cartao_token] : [])),
+    ];
+    if (tokens.length) await db.deleteFrom('sandbox_cartao').where('token', 'in', tokens).execute();
     // Saved cards go; payment attempts keep the amount and masked number, not the holder or token.
     await db.deleteFrom('cartao').where('idcliente', '=', id).execute();
     await db

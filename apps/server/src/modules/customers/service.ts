@@ -13,6 +13,7 @@ import type { Mailer } from '../../adapters/mail/index.ts';
 import { confirmacaoLink, confirmacaoMail, resetLink, resetMail } from '../../adapters/mail/templates.ts';
 import { SocialTokenError } from '../../adapters/social/index.ts';
 import type { SocialPerfil, SocialVerifiers } from '../../adapters/social/index.ts';
+import { checkpointSqlite } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { BackgroundTasks } from '../../http/background.ts';
 import { conform } from '../../http/contract.ts';
@@ -285,6 +286,20 @@ export function createCustomersService(deps: CustomersDeps) {
         if (!c) throw naoEncontrado();
         await repo.erase(trx, id, c.email, isoNow());
       });
+      // SQLite: the WAL still holds the page images from before the erasure (with the personal
+      // data); copied into the main file (zeroed there by secure_delete) and truncated, they are
+      // gone from the files. A reader holding an old snapshot (another process) can keep that
+      // from finishing: said in the log; the next checkpoint (SQLite's automatic one included)
+      // overwrites them.
+      const cp = await checkpointSqlite(db).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'checkpoint after account deletion failed');
+        return undefined;
+      });
+      if (cp?.busy)
+        deps.log.warn(
+          { log: cp.log, checkpointed: cp.checkpointed },
+          'checkpoint after account deletion did not finish (a reader is open)',
+        );
     },
 
     socialConfig(): SocialConfig {
