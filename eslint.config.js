@@ -27,18 +27,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  // Feature boundaries: a feature never imports another feature's internals.
+  // Feature boundaries: a feature never imports another feature's internals, nor the app that
+  // composes the features (arrows point one way: app → features → components/lib).
   ...FEATURES.map((f) => ({
     files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: FEATURES.filter((o) => o !== f).map((o) => ({
-            group: [`**/features/${o}/**`, `**/features/${o}`],
-            message:
-              'Features do not import each other; move shared code to src/components, src/lib or src/stores.',
-          })),
+          patterns: [
+            ...FEATURES.filter((o) => o !== f).map((o) => ({
+              group: [`**/features/${o}/**`, `**/features/${o}`],
+              message:
+                'Features do not import each other; move shared code to src/components, src/lib or src/stores.',
+            })),
+            {
+              group: ['../**/app/**'],
+              message: 'Features do not import src/app; move what they need to src/components or src/lib.',
+            },
+          ],
         },
       ],
     },

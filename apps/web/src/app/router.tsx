@@ -3,7 +3,7 @@ import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-r
 // Eager: a few hundred bytes, and the payment iframe should answer its parent at once.
 import AguardandoPagamentoPage from '../features/institucional/routes/aguardando-pagamento-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { GuestOnly, RequireLogin, useSessionExpiredRedirect } from './guards.tsx';
+import { GuestOnly, RequireLogin, useSessionExpiredRedirect } from '../lib/guards.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';

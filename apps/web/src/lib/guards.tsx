@@ -5,7 +5,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { setSessionExpiredHandler } from '../lib/api-client.ts';
+import { setSessionExpiredHandler } from './api-client.ts';
 import { isSessionExpired, peekRedirect, rememberRedirect, useIsLoggedIn } from '../stores/session.ts';
 import { STORAGE_KEYS, removeKey } from '../storage/index.ts';
 

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { cssVariablesResolver, theme } from '../../../app/theme.ts';
+import { cssVariablesResolver, theme } from '../../../lib/theme.ts';
 
 function Location() {
   const location = useLocation();

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '../../../stores/session.ts';
 // The page is guest-only in the app: the guard moves a new session on (see use-start-session).
-import { GuestOnly } from '../../../app/guards.tsx';
+import { GuestOnly } from '../../../lib/guards.tsx';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { GOOGLE_GSI_SRC } from '../lib/social-sdk.ts';
 import { json, mockFetch, sentBody } from '../testing/fetch-mock.ts';
