@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { createDb } from './db/index.ts';
 import type { Db } from './db/index.ts';
 import { migrateToLatest } from './db/migrations.ts';
+import { backupCommand, restaurarCommand, USO_BACKUP } from './db/backup-commands.ts';
 import { seedDemo } from './db/seed/seeder.ts';
 import { parseId } from './http/errors.ts';
 import { CUPOM_CRIAR_USO, cupomCriarCommand } from './modules/coupons/operator.ts';
@@ -27,7 +28,10 @@ import { USO_STAFF, staffCriarCommand } from './modules/staff/commands.ts';
  * The operator's commands (`npm run operator -- <cmd>`), on the database DATABASE_URL names.
  * Each command returns the text it prints; a thrown error prints and exits with status 1.
  */
-type Command = { uso: string; run: (db: Db, args: string[]) => Promise<string> };
+type Command =
+  | { uso: string; run: (db: Db, args: string[]) => Promise<string> }
+  /** A command that must not open the database itself (restaurar replaces its file). */
+  | { uso: string; semBanco: (args: string[]) => Promise<string> };
 
 function requireId(raw: string | undefined): number {
   const id = parseId(raw);
@@ -51,6 +55,12 @@ export const COMMANDS: Record<string, Command> = {
       const feitas = await migrateToLatest(db);
       return feitas.length ? `Migrações aplicadas: ${feitas.join(', ')}` : 'Banco já está na última versão.';
     },
+  },
+  // Backups (issue 13): SQLite online copy and restore; PostgreSQL prints pg_dump/pg_restore.
+  backup: { uso: USO_BACKUP.backup, run: backupCommand },
+  restaurar: {
+    uso: USO_BACKUP.restaurar,
+    semBanco: (args) => restaurarCommand(loadConfig().databaseUrl, args),
   },
   seed: {
     uso: 'seed               carrega os dados de demonstração num banco vazio',
@@ -103,6 +113,15 @@ async function cli(argv: string[]): Promise<number> {
   if (!command) {
     console.error(usage());
     return name && name !== 'help' ? 1 : 0;
+  }
+  if ('semBanco' in command) {
+    try {
+      console.log(await command.semBanco(args));
+      return 0;
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      return 1;
+    }
   }
   const db = createDb(loadConfig().databaseUrl);
   // A command that recorded live events wakes the servers on PostgreSQL (one NOTIFY at the end).
