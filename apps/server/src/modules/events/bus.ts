@@ -154,8 +154,9 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
         entregar(r);
       }
       if (bloqueado) {
-        // 10, 20, 40 … ms up to the poll: a long transaction elsewhere holds the events back.
-        agendar(Math.min(pollMs, 10 * 2 ** bloqueios++));
+        // 10, 20, 40, then every 50 ms while a transaction elsewhere holds the events back (any
+        // running transaction below them counts, even another database's on the same cluster).
+        agendar(Math.min(pollMs, 50, 10 * 2 ** bloqueios++));
       } else {
         bloqueios = 0;
         if (rows.length === LOTE) outraVez = true;
