@@ -3,7 +3,8 @@
  * re-pricing by the domain engine, delivery fee from the stored address, coupon-free cash
  * orders of several items with options, 20 connections, every answer checked to be 201 (each
  * request carries a fresh pedido_id). On SQLite (the embedded default) and on PostgreSQL.
- * Targets: ≥ 1,000 orders/s on SQLite with p99 ≤ 50 ms; server RSS after the run ≤ 150 MB.
+ * Targets: ≥ 1,000 orders/s on SQLite with p99 ≤ 50 ms; server RSS after the run ≤ 150 MB; on
+ * PostgreSQL, live events on keep ≥ 90 % of the throughput and p99 of the same run with them off.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -36,6 +37,8 @@ const CONNECTIONS = 20;
 const ESTABELECIMENTO = 1;
 const PG_ADMIN = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DB = 'rango_bench_pedidos';
+/** Alternations of events off/on on PostgreSQL (issue 11's comparison). */
+const PG_ROUNDS = Number(process.env.BENCH_PG_ROUNDS ?? 2);
 
 async function getJson(url: string, token?: string): Promise<unknown> {
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -159,7 +162,13 @@ function rssMb(pid: number | undefined): number {
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
 }
 
-async function measure(server: ServerHandle, banco: string, minRps: number | null): Promise<Figure[]> {
+interface Medida {
+  figures: Figure[];
+  rps: number;
+  p99: number;
+}
+
+async function measure(server: ServerHandle, banco: string, minRps: number | null): Promise<Medida> {
   const { email, senha } = await confirmedCustomer(server.baseUrl, server.output);
   const token = await login(server.baseUrl, email, senha);
   const pedido = await buildOrder(server.baseUrl, token);
@@ -200,7 +209,7 @@ async function measure(server: ServerHandle, banco: string, minRps: number | nul
   }
   const rps = Math.round(ok / DURATION);
   const rss = rssMb(server.pid);
-  return [
+  const figures: Figure[] = [
     {
       name: `pedidos por segundo (${banco}, ${CONNECTIONS} conexões)`,
       value: rps,
@@ -232,6 +241,7 @@ async function measure(server: ServerHandle, banco: string, minRps: number | nul
       ok: rss <= 150,
     },
   ];
+  return { figures, rps, p99: r.latency.p99 };
 }
 
 const serverEnv = { RATE_LIMIT: '0', LOG_LEVEL: 'info', DEMO_SIMULATOR: '0', ACCESS_TOKEN_TTL: '3600' };
@@ -248,23 +258,65 @@ function freshPostgres(): string | null {
   }
 }
 
-export async function runOrdersThroughput(): Promise<BenchResult> {
-  const figures: Figure[] = [];
-  const sqlite = await startServer({ env: serverEnv });
-  try {
-    figures.push(...(await measure(sqlite, 'SQLite', 1000)));
-  } finally {
-    await sqlite.stop();
-  }
-  const pgUrl = process.env.BENCH_SKIP_PG ? null : freshPostgres();
-  if (pgUrl) {
-    const pg = await startServer({ env: { ...serverEnv, DATABASE_URL: pgUrl } });
+/**
+ * Issue 11: the same PostgreSQL run with live events on (every order writes its event in its
+ * transaction; one coalesced NOTIFY after commits) and off (EVENTOS=0), alternated on a fresh
+ * database each time, medians compared: events must keep ≥ 90 % of the throughput and the p99.
+ */
+async function eventosLigadosDesligados(): Promise<Figure[]> {
+  const medidas: Record<'ligados' | 'desligados', Medida[]> = { ligados: [], desligados: [] };
+  const ordem = Array.from({ length: PG_ROUNDS }, () => ['desligados', 'ligados'] as const).flat();
+  for (const modo of ordem) {
+    const pgUrl = freshPostgres();
+    if (!pgUrl) return [];
+    const pg = await startServer({
+      env: { ...serverEnv, DATABASE_URL: pgUrl, EVENTOS: modo === 'ligados' ? '1' : '0' },
+    });
     try {
-      figures.push(...(await measure(pg, 'PostgreSQL', null)));
+      medidas[modo].push(await measure(pg, `PostgreSQL, eventos ${modo}`, null));
     } finally {
       await pg.stop();
     }
   }
+  const mediana = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(s.length / 2);
+    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  };
+  const rps = (m: Medida[]) => mediana(m.map((x) => x.rps));
+  const p99 = (m: Medida[]) => mediana(m.map((x) => x.p99));
+  const vazao = Math.round((rps(medidas.ligados) / rps(medidas.desligados)) * 100) / 100;
+  const latencia = Math.round((p99(medidas.desligados) / Math.max(p99(medidas.ligados), 0.001)) * 100) / 100;
+  // Every run's own figures (the last of each mode), then the comparison.
+  return [
+    ...medidas.desligados.at(-1)!.figures,
+    ...medidas.ligados.at(-1)!.figures,
+    {
+      name: `PostgreSQL pedidos/s com eventos ÷ sem (mediana de ${PG_ROUNDS})`,
+      value: vazao,
+      unit: '×',
+      target: '≥ 0,9',
+      ok: vazao >= 0.9,
+    },
+    {
+      name: `PostgreSQL p99 sem eventos ÷ com (mediana de ${PG_ROUNDS})`,
+      value: latencia,
+      unit: '×',
+      target: '≥ 0,9',
+      ok: latencia >= 0.9,
+    },
+  ];
+}
+
+export async function runOrdersThroughput(): Promise<BenchResult> {
+  const figures: Figure[] = [];
+  const sqlite = await startServer({ env: serverEnv });
+  try {
+    figures.push(...(await measure(sqlite, 'SQLite', 1000)).figures);
+  } finally {
+    await sqlite.stop();
+  }
+  if (!process.env.BENCH_SKIP_PG) figures.push(...(await eventosLigadosDesligados()));
   return { bench: 'orders-throughput', figures };
 }
 

@@ -4,6 +4,8 @@
  * reported and the others still run.
  */
 import { runBundleSize } from './bundle-size.ts';
+import { runEventsIdle } from './events-idle.ts';
+import { runEventsLatency } from './events-latency.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runLoginLatency } from './login-latency.ts';
 import { runMenuThroughput } from './menu-throughput.ts';
@@ -19,6 +21,8 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['lighthouse-painel', () => runLighthouse(undefined, '/painel/login', 'lighthouse-painel')],
   ['login-latency', () => runLoginLatency()],
   ['orders-throughput', () => runOrdersThroughput()],
+  ['events-latency', () => runEventsLatency()],
+  ['events-idle', () => runEventsIdle()],
   ['search-keystroke', () => runSearchKeystroke()],
 ];
 
