@@ -24,6 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AppDrawer } from '../../../components/app-drawer.tsx';
 import { useConfigPainel } from '../../api/config.ts';
+import { getDisponibilidadeQueryOptions } from '../../api/disponibilidade.ts';
 import { getLojaQueryOptions } from '../../api/loja.ts';
 import { useEstabelecimento } from '../../app/estabelecimento.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
@@ -92,7 +93,7 @@ export default function FilaPage() {
       if (ev.tipo === EVENTO.loja)
         void qc.invalidateQueries({ queryKey: getLojaQueryOptions(idest).queryKey });
       if (ev.tipo === EVENTO.disponibilidade)
-        void qc.invalidateQueries({ queryKey: ['painel', idest, 'disponibilidade'] });
+        void qc.invalidateQueries({ queryKey: getDisponibilidadeQueryOptions(idest).queryKey });
       if (
         ev.tipo === EVENTO.pedidoStatus &&
         ev.dados.sistema === true &&
@@ -297,7 +298,7 @@ export default function FilaPage() {
         <LojaToggle idest={idest} agora={agora} />
         <Button
           variant="subtle"
-          color="gray.8"
+          color="dark"
           size="compact-md"
           leftSection={<IconKeyboard size={18} aria-hidden="true" />}
           onClick={() => setDialogo({ tipo: 'atalhos' })}
@@ -340,8 +341,7 @@ export default function FilaPage() {
         {notif.permissao === 'default' ? (
           <Group>
             <Button
-              variant="light"
-              color="gray.8"
+              variant="default"
               size="compact-md"
               leftSection={<IconBell size={18} aria-hidden="true" />}
               onClick={() => void notif.pedir()}

@@ -1,4 +1,4 @@
-import { Badge, SegmentedControl, Tabs } from '@mantine/core';
+import { Badge, Button, Tabs } from '@mantine/core';
 import {
   COLUNAS,
   COLUNA_NOME,
@@ -93,8 +93,8 @@ function Coluna_({
         <span id={id}>{COLUNA_NOME[coluna]}</span>
         <Badge
           component="span"
-          variant={lista.length > 0 ? 'filled' : 'light'}
-          color="gray.8"
+          variant={lista.length > 0 ? 'filled' : 'outline'}
+          color="dark"
           aria-hidden="true"
         >
           {lista.length}
@@ -124,18 +124,20 @@ export function FilaBoard({ grupos, layout, aba, onAba, outra, onOutra, ...comun
           lista={grupos[outra]}
           ativa={aba === outra}
           topo={
-            <SegmentedControl
-              size="xs"
-              fullWidth
-              mb="xs"
-              aria-label="Mostrar nesta coluna"
-              value={outra}
-              onChange={(v) => onOutra(v as ColunaOutra)}
-              data={COLUNAS_OUTRAS.map((c) => ({
-                value: c,
-                label: `${c === 'concluidos' ? 'Concluídos' : COLUNA_NOME[c]} (${grupos[c].length})`,
-              }))}
-            />
+            <div className={classes.outras} role="group" aria-label="Mostrar nesta coluna">
+              {COLUNAS_OUTRAS.map((c) => (
+                <Button
+                  key={c}
+                  size="compact-sm"
+                  variant={c === outra ? 'filled' : 'default'}
+                  color="dark"
+                  aria-pressed={c === outra}
+                  onClick={() => onOutra(c)}
+                >
+                  {c === 'concluidos' ? 'Concluídos' : COLUNA_NOME[c]} ({grupos[c].length})
+                </Button>
+              ))}
+            </div>
           }
           {...comuns}
         />
@@ -153,8 +155,8 @@ export function FilaBoard({ grupos, layout, aba, onAba, outra, onOutra, ...comun
               <Badge
                 component="span"
                 size="sm"
-                variant={grupos[c].length > 0 ? 'filled' : 'light'}
-                color="gray.8"
+                variant={grupos[c].length > 0 ? 'filled' : 'outline'}
+                color="dark"
               >
                 {grupos[c].length}
               </Badge>

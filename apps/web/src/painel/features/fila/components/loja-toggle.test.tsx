@@ -33,7 +33,7 @@ describe('LojaToggle', () => {
     renderPainel(<LojaToggle idest={7} agora={Date.now()} />);
     expect(await screen.findByText('Loja aberta')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fechar loja agora' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Por 30 minutos' }));
+    await user.click(await screen.findByRole('button', { name: 'Por 30 minutos' }));
     expect(await screen.findByText(/^Loja fechada até \d\d:\d\d$/)).toBeInTheDocument();
     const put = srv.chamadas.find((c) => c.method === 'PUT');
     const corpo = put?.body as { aberta: boolean; reabrir_em: string };

@@ -14,6 +14,7 @@ import { dinheiro, formatHora, formatQuando } from '../lib/formato.ts';
 import {
   ALERTA_TEXTO,
   alertaDe,
+  colunaDe,
   motivoCancelamento,
   pagamentoTexto,
   tempoTexto,
@@ -65,7 +66,7 @@ export const PedidoCard = memo(function PedidoCard({
           </Badge>
         ) : null}
       </span>
-      {!cancelado && p.status !== 100 ? (
+      {!cancelado && p.status !== 100 && colunaDe(p, agora) !== 'agendados' ? (
         <span className={classes.cardTempo} data-alerta={alerta}>
           <Icone size={16} aria-hidden="true" />
           {tempoTexto(p, agora)}

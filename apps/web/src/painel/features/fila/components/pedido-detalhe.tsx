@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Button, Divider, Group, Kbd, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Kbd, Stack, Text, Title } from '@mantine/core';
 import { STATUS, STATUS_NOME, isCancelado, type ItemInput, type StatusPedido } from '@rango/domain';
 import type { AcaoPedido, PedidoPainel } from '@rango/domain/painel';
 import { IconExternalLink, IconMapPin, IconPhone, IconPrinter } from '@tabler/icons-react';
-import type { AlvoEmFalta } from '../api/marcar-em-falta.ts';
+import type { AlvoEmFalta } from '../hooks/use-acoes.ts';
 import {
   dinheiro,
   enderecoLinha,
@@ -71,13 +71,12 @@ function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalhePr
                   {o.descricao}
                 </span>
                 <Button
-                  variant="subtle"
-                  color="gray.8"
+                  variant="default"
                   size="compact-xs"
                   onClick={() => onEmFalta({ tipo: 'opcao', id: o.opcao_id }, o.descricao)}
-                  aria-label={`Marcar ${o.descricao} em falta`}
+                  aria-label={`Marcar em falta: ${o.descricao}`}
                 >
-                  Em falta
+                  Marcar em falta
                 </Button>
               </li>
             ))}
@@ -91,11 +90,10 @@ function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalhePr
       ) : null}
       <Group justify="flex-end">
         <Button
-          variant="subtle"
-          color="gray.8"
+          variant="default"
           size="compact-xs"
           onClick={() => onEmFalta({ tipo: 'produto', id: item.produto_id }, item.descricao)}
-          aria-label={`Marcar ${item.descricao} em falta`}
+          aria-label={`Marcar em falta: ${item.descricao}`}
         >
           Marcar em falta
         </Button>
@@ -137,9 +135,9 @@ export function PedidoDetalhe({
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Badge variant="light" color={isCancelado(p.status) ? 'red.9' : 'gray.8'} size="lg">
+        <span className={classes.status} data-cancelado={isCancelado(p.status) || undefined}>
           {statusTexto(p.status)}
-        </Badge>
+        </span>
         <Text size="sm">
           {tipoTexto(p)} · feito às {formatHora(p.dthrpedido)}
           {finalizado ? '' : ` · ${tempoTexto(p, agora).toLowerCase()}`}
@@ -250,9 +248,10 @@ export function PedidoDetalhe({
           ))}
         </ul>
         {g.observacoes ? (
-          <Alert variant="light" color="yellow" p="xs" title="Observações do pedido" role="note">
+          <div className={classes.obsPedido}>
+            <strong>Observações do pedido</strong>
             <span className={classes.quebra}>{g.observacoes}</span>
-          </Alert>
+          </div>
         ) : null}
       </section>
 

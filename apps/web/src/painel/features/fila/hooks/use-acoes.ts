@@ -8,9 +8,19 @@ import type { PainelStatusInput, PainelStatusResposta, PedidoPainel } from '@ran
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { PainelApiError } from '../../../api/client.ts';
+import {
+  getDisponibilidadeQueryOptions,
+  putDisponibilidade,
+  type TipoItem,
+} from '../../../api/disponibilidade.ts';
 import { getCupomPainel, moverPedidoPainel } from '../../../api/pedidos.ts';
-import { marcarEmFalta, type AlvoEmFalta } from '../api/marcar-em-falta.ts';
 import { imprimirHtml } from '../lib/imprimir.ts';
+
+/** A product or an option of an order, to mark 'Em falta'. */
+export interface AlvoEmFalta {
+  tipo: TipoItem;
+  id: number;
+}
 
 interface Fila {
   novaLeitura: () => number;
@@ -60,8 +70,8 @@ export function useAcoes(idest: number, fila: Fila) {
   const emFalta = useCallback(
     async (alvo: AlvoEmFalta, nome: string, falta = true) => {
       try {
-        await marcarEmFalta(idest, alvo, falta);
-        void qc.invalidateQueries({ queryKey: ['painel', idest, 'disponibilidade'] });
+        await putDisponibilidade(idest, { ...alvo, stindisponivel: falta ? 1 : 0 });
+        void qc.invalidateQueries({ queryKey: getDisponibilidadeQueryOptions(idest).queryKey });
         notifications.show({
           color: falta ? 'yellow' : 'green',
           title: falta ? `${nome}: em falta` : `${nome}: disponível`,
