@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 // The customer's theme module imports nothing but Mantine: the same colours and accessible
@@ -7,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '../../app/theme.ts';
 import { createPainelQueryClient } from '../api/query-client.ts';
 import { getStaffSessionGeneration, subscribeStaffSession } from '../session.ts';
+import { PainelNotifications } from './lazy-notifications.tsx';
 
 /** Another person signing in (or out) drops everything cached for the previous one. */
 function SessionQueryReset({ queryClient }: { queryClient: QueryClient }) {
@@ -34,7 +34,7 @@ export function PainelProvider({
   const [client] = useState(() => queryClient ?? createPainelQueryClient());
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" zIndex={1000} />
+      <PainelNotifications position="top-right" zIndex={1000} />
       <SessionQueryReset queryClient={client} />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,6 +1,7 @@
 import { Title, type TitleProps } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import classes from './page-title.module.css';
 
 const SITE = 'Painel | Rango';
 
@@ -21,7 +22,7 @@ export function PageTitle({ children, title, ...props }: TitleProps & { children
     if (key !== 'default') ref.current?.focus({ preventScroll: false });
   }, [key]);
   return (
-    <Title order={1} size="h2" ref={ref} tabIndex={-1} {...props}>
+    <Title order={1} size="h2" ref={ref} tabIndex={-1} className={classes.titulo} {...props}>
       {children}
     </Title>
   );

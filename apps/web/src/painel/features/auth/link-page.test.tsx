@@ -58,7 +58,7 @@ describe('invitation and password links', () => {
     expect(await screen.findByRole('heading', { name: 'Escolha o estabelecimento' })).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ senha: 'segredo-bom' });
     expect(getStaffSession()).toEqual({ access: 'a1', refresh: 'r1' });
-  });
+  }, 15_000);
 
   it('a reset link says whose password it sets', async () => {
     mockApi(on('GET', LINK, 200, SENHA));
@@ -66,7 +66,7 @@ describe('invitation and password links', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Criar nova senha' })).toBeInTheDocument();
     expect(await screen.findByText(/Crie uma nova senha para/)).toHaveTextContent('dono@sabordavila.com.br');
     expect(screen.getByRole('button', { name: 'Salvar senha e entrar' })).toBeEnabled();
-  });
+  }, 15_000);
 
   it('an expired or used link says so, with the way forward, and shows no form', async () => {
     mockApi(on('GET', LINK, 410, { detail: MSG_PAINEL.linkExpirado }));
@@ -74,7 +74,7 @@ describe('invitation and password links', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG_PAINEL.linkExpirado);
     expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute('href', '/recuperar');
     expect(screen.queryByLabelText(/^Senha/)).not.toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('a link spent meanwhile (the POST answers 404) disables the form and points to the login', async () => {
     mockApi(on('GET', LINK, 200, CONVITE), on('POST', LINK, 404, { detail: MSG_PAINEL.linkInvalido }));
@@ -86,7 +86,7 @@ describe('invitation and password links', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG_PAINEL.linkInvalido);
     expect(screen.getByRole('button', { name: 'Criar senha e entrar' })).toBeDisabled();
     expect(getStaffSession().access).toBeNull();
-  });
+  }, 15_000);
 });
 
 describe('password recovery', () => {
@@ -98,5 +98,5 @@ describe('password recovery', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(MSG_PAINEL.recuperarEnviado);
     expect(api.calls[0]).toMatchObject({ method: 'POST', body: { email: 'quem@exemplo.com.br' } });
-  });
+  }, 15_000);
 });

@@ -26,7 +26,7 @@ describe('/painel/login', () => {
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([MSG_PAINEL.emailInvalido, MSG_PAINEL.senhaObrigatoria]);
     expect(api.calls).toHaveLength(0);
-  });
+  }, 15_000);
 
   it("shows the server's refusal and keeps the person on the page", async () => {
     const api = mockApi(
@@ -42,7 +42,7 @@ describe('/painel/login', () => {
     // A refused login never tries a refresh.
     expect(api.gets('/painel/auth/refresh/')).toBe(0);
     expect(getStaffSession().access).toBeNull();
-  });
+  }, 15_000);
 
   it('disables the button while signing in, then stores the tokens and opens the establishments', async () => {
     let answer: (r: Response) => void = () => {};
@@ -68,7 +68,7 @@ describe('/painel/login', () => {
     expect(await screen.findByRole('heading', { name: 'Escolha o estabelecimento' })).toBeInTheDocument();
     expect(getStaffSession()).toEqual(PAR);
     expect(screen.getByRole('link', { name: /Pizzaria Bella/ })).toHaveAttribute('href', '/2');
-  });
+  }, 15_000);
 
   it('returns to the page that asked for the login', async () => {
     mockApi(on('POST', '/painel/auth/login/', 200, PAR), on('GET', '/painel/eu/', 200, EU_DOIS));
@@ -79,11 +79,11 @@ describe('/painel/login', () => {
     await user.type(screen.getByLabelText(/Senha/), 'segredo123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Em falta' })).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('says the session expired when a refresh was refused', async () => {
     mockApi();
     renderPainel('/login?motivo=sessao-expirada');
     expect(await screen.findByRole('status')).toHaveTextContent(MSG_PAINEL.sessaoExpirada);
-  });
+  }, 15_000);
 });

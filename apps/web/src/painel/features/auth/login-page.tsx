@@ -1,6 +1,6 @@
 import { MSG_PAINEL, staffLoginInputSchema } from '@rango/domain/painel';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { login } from '../../api/auth.ts';
 import { FormError } from '../../components/form-error.tsx';
@@ -16,7 +16,21 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const expirou = params.get('motivo') === 'sessao-expirada';
   const form = usePainelForm({ email: '', senha: '' }, staffLoginInputSchema);
-  const entrar = useMutation({ mutationFn: login });
+  // Plain state rather than useMutation: this page is the panel's first load and its JS budget
+  // (e2e/src/js-budget.ts) has no room for TanStack's mutation code, which nothing else here uses.
+  const [pendente, setPendente] = useState(false);
+  const [erro, setErro] = useState<Error | null>(null);
+  const entrar = async (email: string, senha: string) => {
+    setPendente(true);
+    setErro(null);
+    try {
+      // On success the session store changes and the guest-only guard leaves this page.
+      await login({ email, senha });
+    } catch (e) {
+      setErro(e instanceof Error ? e : new Error(String(e)));
+      setPendente(false);
+    }
+  };
 
   return (
     <Stack gap="md">
@@ -24,15 +38,12 @@ export default function LoginPage() {
       <Text size="sm" c="dimmed">
         Acesso da equipe do restaurante: pedidos, loja e cardápio.
       </Text>
-      {expirou && !entrar.error ? (
+      {expirou && !erro ? (
         <Alert color="yellow" variant="light" role="status">
           {MSG_PAINEL.sessaoExpirada}
         </Alert>
       ) : null}
-      <form
-        noValidate
-        onSubmit={form.onSubmit((v) => entrar.mutate({ email: v.email.trim(), senha: v.senha }))}
-      >
+      <form noValidate onSubmit={form.onSubmit((v) => void entrar(v.email.trim(), v.senha))}>
         <Stack gap="md">
           <TextInput
             label="E-mail"
@@ -53,8 +64,8 @@ export default function LoginPage() {
               Esqueci minha senha
             </Anchor>
           </Group>
-          <FormError error={entrar.error} />
-          <Button type="submit" fullWidth loading={entrar.isPending} disabled={entrar.isPending}>
+          <FormError error={erro} />
+          <Button type="submit" fullWidth loading={pendente} disabled={pendente}>
             Entrar
           </Button>
         </Stack>

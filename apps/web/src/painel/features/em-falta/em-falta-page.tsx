@@ -57,9 +57,9 @@ function Linha({ item, pendente, onToggle }: { item: Item; pendente: boolean; on
       </div>
       <Button
         size="sm"
-        miw={150}
+        className={classes.botao}
         variant={item.emFalta ? 'filled' : 'default'}
-        color={item.emFalta ? 'green.9' : undefined}
+        color={item.emFalta ? 'teal.9' : undefined}
         onClick={onToggle}
         loading={pendente}
         aria-label={`${item.emFalta ? 'Marcar disponível' : 'Marcar em falta'}: ${item.descricao}`}

@@ -1,19 +1,8 @@
 import { conviteInputSchema, MSG_PAINEL, PAPEL_NOME, PAPEIS, type Papel } from '@rango/domain/painel';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
 import { useConvidar, useEquipe, useRemoverMembro, type Membro } from '../../api/equipe.ts';
 import { useEu } from '../../api/eu.ts';
 import { useEstabelecimento } from '../../app/estabelecimento.ts';
@@ -111,12 +100,7 @@ function RemoverModal({
     onClose();
   };
   return (
-    <Modal
-      opened={membro !== null}
-      onClose={fechar}
-      title="Remover da equipe"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-    >
+    <AppModal opened={membro !== null} onClose={fechar} title="Remover da equipe">
       {membro ? (
         <Stack gap="md">
           <Text>
@@ -146,7 +130,7 @@ function RemoverModal({
           </Group>
         </Stack>
       ) : null}
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -193,7 +177,7 @@ export default function EquipePage() {
                         {PAPEL_NOME[m.papel]}
                       </Badge>
                       {m.pendente ? (
-                        <Badge variant="outline" color="yellow.9">
+                        <Badge variant="outline" color="violet.9">
                           Convite pendente
                         </Badge>
                       ) : null}
@@ -204,6 +188,7 @@ export default function EquipePage() {
                   </div>
                   {souEu ? null : (
                     <Button
+                      className={classes.remover}
                       variant="default"
                       size="sm"
                       onClick={() => {
