@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@rango/domain';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import { dbOptions } from './config.ts';
 import type { Config, TrustProxy } from './config.ts';
 import type { Mailer } from './adapters/mail/index.ts';
 import { createCepLookup } from './adapters/cep/index.ts';
@@ -25,6 +26,8 @@ import { genReqId, registerRequestId } from './http/request-id.ts';
 import { helmetOptions } from './http/security.ts';
 import { createSpaShell, isPainelAsset, isPainelPath, PAINEL_DIR, readPainelHtml } from './http/spa.ts';
 import { cardsRoutes } from './modules/cards/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { createCatalogueService } from './modules/catalogue/service.ts';
 import { couponsRoutes } from './modules/coupons/routes.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
@@ -83,7 +86,7 @@ const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory()
 /** Builds the Fastify app (tests call app.inject on it; main.ts listens). */
 export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   const ownsDb = deps.db === undefined;
-  const db = deps.db ?? createDb(config.databaseUrl);
+  const db = deps.db ?? createDb(config.databaseUrl, dbOptions(config));
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
   const establishments = createEstablishmentsService(db);
   const menu = createMenuService(db);
@@ -180,6 +183,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       await api.register(operatorRoutes({ config, db, payments: pagamentos.payments }));
       // The restaurant's panel (issue 11): staff accounts and the panel's REST routes.
       await api.register(panelPlugin({ config, db, mailer: deps.mailer, payments: pagamentos.payments }));
+      // The back office (issue 12): the owner's menu, hours, delivery, payment methods, coupons.
+      await api.register(catalogueRoutes(createCatalogueService(db)));
       // The panel's and the customer's event streams (SSE).
       await api.register(
         eventsRoutes({ config, bus: eventos, rateLimit: createRateLimiter(db, config.rateLimit) }),

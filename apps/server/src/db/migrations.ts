@@ -747,6 +747,52 @@ const painel: Migration = {
   },
 };
 
+/**
+ * Back office (issue 12): option groups get their owner (a group may be linked to no product
+ * yet, or to several: reusable), filled from the links for existing rows; the audit log of the
+ * owner's changes (who, what, when, a small JSON of the change).
+ */
+const backoffice: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    await db.schema
+      .alterTable('grupoopcao')
+      .addColumn('idestabelecimento', 'integer', (c) =>
+        c.references('estabelecimento.id').onDelete('cascade'),
+      )
+      .execute();
+    await sql`update grupoopcao set idestabelecimento = (
+      select min(p.idestabelecimento) from produto_grupoopcao pg join produto p on p.idproduto = pg.idproduto
+      where pg.idgrupoopcao = grupoopcao.idgrupoopcao)`.execute(db);
+    await db.schema
+      .createIndex('grupoopcao_estabelecimento_idx')
+      .on('grupoopcao')
+      .column('idestabelecimento')
+      .execute();
+    await db.schema
+      .createTable('auditoria')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('idfuncionario', 'integer', (c) => c.references('funcionario.id').onDelete('set null'))
+      .addColumn('entidade', 'varchar(40)', notNull)
+      .addColumn('identidade', 'integer')
+      .addColumn('acao', 'varchar(20)', notNull)
+      .addColumn('dados', 'text', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('auditoria_estabelecimento_idx')
+      .on('auditoria')
+      .columns(['idestabelecimento', 'id'])
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('auditoria').ifExists().execute();
+    await db.schema.dropIndex('grupoopcao_estabelecimento_idx').ifExists().execute();
+    await db.schema.alterTable('grupoopcao').dropColumn('idestabelecimento').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -756,6 +802,7 @@ export const migrations: Record<string, Migration> = {
   '0006_pedidos': pedidos,
   '0007_pagamentos': pagamentos,
   '0008_painel': painel,
+  '0009_backoffice': backoffice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

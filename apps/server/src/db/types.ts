@@ -42,6 +42,7 @@ export interface Database {
   funcionario_refresh: FuncionarioRefreshTable;
   funcionario_link: FuncionarioLinkTable;
   evento: EventoTable;
+  auditoria: AuditoriaTable;
 }
 
 /** The delivery establishment (the detalhe's `id`, used in every route) and its company. */
@@ -168,6 +169,8 @@ export interface GrupoOpcaoTable {
   stprecopraticado: number;
   stnegagrupoopcao: number;
   stindisponivel: number;
+  /** 0009: the owner (a group may be linked to several products, or to none yet); null for rows seeded without it. */
+  idestabelecimento: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProdutoGrupoOpcaoTable {
@@ -533,6 +536,22 @@ export interface EventoTable {
   idpedido: number | null;
   tipo: string;
   /** JSON. */
+  dados: string;
+  criado_em: string;
+}
+
+/** The back office's audit log (0009): who changed what and when. */
+export interface AuditoriaTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  /** Null once the staff account is gone, or for an import by the CLI. */
+  idfuncionario: number | null;
+  /** 'produto', 'grupo_opcao', 'cupom', … (see the domain's auditoriaSchema). */
+  entidade: string;
+  identidade: number | null;
+  /** 'criar' | 'alterar' | 'excluir' | 'ordenar' | … */
+  acao: string;
+  /** JSON: the change (the input, or what was removed). */
   dados: string;
   criado_em: string;
 }

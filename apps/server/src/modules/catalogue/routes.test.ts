@@ -1,0 +1,927 @@
+import { EVENTO, MSG_ERRO_PEDIDO, menuSchema } from '@rango/domain';
+import type { PedidoInput } from '@rango/domain';
+import {
+  MSG_CATALOGO as M,
+  MSG_PAINEL,
+  areaPainelSchema,
+  auditoriaSchema,
+  cardapioPainelSchema,
+  cupomPainelSchema,
+  estabelecimentoConfigSchema,
+  grupoOpcaoPainelSchema,
+  horariosSchema,
+  opcaoPainelSchema,
+  produtoPainelSchema,
+} from '@rango/domain/painel';
+import type { CardapioPainel, EstabelecimentoInput, ProdutoPainel } from '@rango/domain/painel';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openTestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
+import { DIALECTS, testConfig } from '../../test/db.ts';
+import { definirHorarios, montarPedido, novoCliente, pedidoUrl, produtosDoMenu } from '../orders/testing.ts';
+import type { ClienteTeste } from '../orders/testing.ts';
+import { API, staffBearer } from '../staff/testing.ts';
+
+const est = (id: number | string) => `${API}/painel/estabelecimento/${id}`;
+const menuUrl = (id: number) => `${API}/api/estabelecimento/${id}/menu/`;
+
+const NOVO: EstabelecimentoInput = {
+  apelidooufantasia: 'Cantina Nova',
+  nomeourazaosocial: 'Cantina Nova Ltda',
+  endereco: {
+    rua: 'Rua Augusta',
+    numero: '100',
+    bairro: 'Consolação',
+    complemento: null,
+    cep: '01305-000',
+    cidade: 'São Paulo',
+    uf: 'SP',
+  },
+  fones: ['(11) 3333-4444'],
+  pedidominimo: 2000,
+  previsaoentregamin: 30,
+  previsaoentregamax: 50,
+};
+
+const GRUPO = {
+  descricao: 'Tamanho',
+  multiplo: false,
+  qtdinclusa: 0,
+  qtdmultiplomin: 1,
+  qtdmultiplomax: 1,
+  stprecopraticado: 0,
+  stnegagrupoopcao: 0,
+};
+
+describe.each(DIALECTS)('back office routes on %s', (dialect) => {
+  let ta: TestApp;
+  let dono: { authorization: string };
+  let atendente: { authorization: string };
+  let outroDono: { authorization: string };
+  let maria: ClienteTeste;
+
+  beforeAll(async () => {
+    ta = await openTestApp(dialect, { rateLimit: false });
+    await ta.app.ready();
+    await definirHorarios(ta.t.db, 1);
+    dono = await staffBearer(ta.app, ta.t.db, 1, 'dono@pizzaria.test', 'dono');
+    atendente = await staffBearer(ta.app, ta.t.db, 1, 'atendente@pizzaria.test', 'atendente');
+    outroDono = await staffBearer(ta.app, ta.t.db, 2, 'dono@lanchonete.test', 'dono');
+    maria = await novoCliente(ta.app, ta.t.db);
+  });
+  afterAll(async () => ta?.close());
+
+  const call = (opts: InjectOptions, headers = dono) => ta.app.inject({ ...opts, headers });
+  const versao = async (id = 1) =>
+    (
+      await ta.t.db
+        .selectFrom('estabelecimento')
+        .select('menu_versao')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).menu_versao;
+  const cardapio = async (id = 1, headers = dono): Promise<CardapioPainel> => {
+    const res = await call({ url: `${est(id)}/cardapio/` }, headers);
+    expect(res.statusCode).toBe(200);
+    return cardapioPainelSchema.parse(res.json());
+  };
+  const eventosMenu = async () =>
+    ta.t.db
+      .selectFrom('evento')
+      .select(['idestabelecimento', 'dados'])
+      .where('tipo', '=', EVENTO.menu)
+      .orderBy('id')
+      .execute();
+
+  /** A refusal that changed nothing: no version move, no event, no audit row. */
+  async function recusado(opts: InjectOptions, status: number, body: unknown, headers = dono, id = 1) {
+    const antes = {
+      v: await versao(id),
+      e: (await eventosMenu()).length,
+      c: JSON.stringify(await cardapio(id, headers)),
+    };
+    const res = await call(opts, headers);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json()).toEqual(body);
+    expect(await versao(id)).toBe(antes.v);
+    expect((await eventosMenu()).length).toBe(antes.e);
+    expect(JSON.stringify(await cardapio(id, headers))).toBe(antes.c);
+  }
+
+  describe('guard', () => {
+    it('401 without a staff token; 404 for another establishment; 403 for an attendant', async () => {
+      const url = `${est(1)}/cardapio/`;
+      expect((await ta.app.inject({ url })).statusCode).toBe(401);
+      expect((await ta.app.inject({ url, headers: maria.headers })).statusCode).toBe(401);
+      const outro = await call({ url }, outroDono);
+      expect(outro.statusCode).toBe(404);
+      expect(outro.json()).toEqual({ detail: MSG_PAINEL.semAcesso });
+      const at = await call(
+        { method: 'POST', url: `${est(1)}/categorias/`, payload: { descricao: 'X' } },
+        atendente,
+      );
+      expect(at.statusCode).toBe(403);
+      expect(at.json()).toEqual({ detail: MSG_PAINEL.semPermissao });
+      expect((await call({ url: `${est(1)}/cupons/` }, atendente)).statusCode).toBe(403);
+    });
+
+    it("another establishment's product, group, option, area and coupon answer 404", async () => {
+      const h = outroDono;
+      const cat = (
+        await call({ method: 'POST', url: `${est(2)}/categorias/`, payload: { descricao: 'Lanches' } }, h)
+      ).json<{
+        idgrupo: number;
+      }>();
+      const p = (
+        await call(
+          {
+            method: 'POST',
+            url: `${est(2)}/produtos/`,
+            payload: { idgrupo: cat.idgrupo, descricao: 'X-Burger', preco: 2500 },
+          },
+          h,
+        )
+      ).json<ProdutoPainel>();
+      const g = (await call({ method: 'POST', url: `${est(2)}/grupos-opcao/`, payload: GRUPO }, h)).json<{
+        idgrupoopcao: number;
+      }>();
+      const o = (
+        await call(
+          {
+            method: 'POST',
+            url: `${est(2)}/grupos-opcao/${g.idgrupoopcao}/opcoes/`,
+            payload: { descricao: 'Grande', preco: 0 },
+          },
+          h,
+        )
+      ).json<{ idopcao: number }>();
+      const a = (
+        await call(
+          {
+            method: 'POST',
+            url: `${est(2)}/areas/`,
+            payload: { lat: -23.5, lng: -46.6, raio: 2000, taxaentrega: 500, valorminimo: null },
+          },
+          h,
+        )
+      ).json<{ idareaentrega: number }>();
+      const c = (
+        await call(
+          {
+            method: 'POST',
+            url: `${est(2)}/cupons/`,
+            payload: { codigo: 'LANCHE', ehpercentual: true, desconto: 10 },
+          },
+          h,
+        )
+      ).json<{
+        id: number;
+      }>();
+      for (const [method, url] of [
+        ['GET', `${est(1)}/produtos/${p.idproduto}/`],
+        ['DELETE', `${est(1)}/produtos/${p.idproduto}/`],
+        ['PUT', `${est(1)}/categorias/${cat.idgrupo}/`],
+        ['GET', `${est(1)}/grupos-opcao/${g.idgrupoopcao}/`],
+        ['DELETE', `${est(1)}/opcoes/${o.idopcao}/`],
+        ['DELETE', `${est(1)}/areas/${a.idareaentrega}/`],
+        ['DELETE', `${est(1)}/cupons/${c.id}/`],
+        ['GET', `${est(1)}/produtos/abc/`],
+      ] as const) {
+        const res = await call({ method, url, payload: method === 'PUT' ? { descricao: 'Y' } : undefined });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      // Linking a group of another establishment: the field says it is not found; nothing saved.
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/produtos/`,
+          payload: { idgrupo: 10, descricao: 'Suco', preco: 800, grupoopcoes: [g.idgrupoopcao] },
+        },
+        400,
+        { grupoopcoes: [M.grupoNaoEncontrado] },
+      );
+    });
+  });
+
+  describe('establishment', () => {
+    it('a staff member creates an establishment: they own it, it starts empty, the customer menu is empty', async () => {
+      const bad = await call(
+        {
+          method: 'POST',
+          url: `${API}/painel/estabelecimentos/`,
+          payload: { ...NOVO, endereco: { ...NOVO.endereco, cep: '1' } },
+        },
+        atendente,
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ 'endereco.cep': [M.cepInvalido] });
+      const res = await call(
+        { method: 'POST', url: `${API}/painel/estabelecimentos/`, payload: NOVO },
+        atendente,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const e = estabelecimentoConfigSchema.parse(res.json());
+      expect(e).toMatchObject({
+        apelidooufantasia: 'Cantina Nova',
+        fones: ['(11) 3333-4444'],
+        pedidominimo: 2000,
+      });
+      // The attendant of establishment 1 is the owner of the new one.
+      const dados = await call({ url: `${est(e.id)}/dados/` }, atendente);
+      expect(dados.statusCode).toBe(200);
+      expect(await cardapio(e.id, atendente)).toEqual({
+        menu_versao: e.menu_versao,
+        categorias: [],
+        gruposopcao: [],
+      });
+      const menu = await ta.app.inject({ url: menuUrl(e.id) });
+      expect(menuSchema.parse(menu.json())).toEqual({ grupos: [] });
+      expect((await call({ url: `${est(e.id)}/dados/` }, dono)).statusCode).toBe(404);
+      expect(
+        (await ta.app.inject({ method: 'POST', url: `${API}/painel/estabelecimentos/`, payload: NOVO }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('settings: saved with the version moved and an event; refusals per field, nothing saved', async () => {
+      const v0 = await versao();
+      const res = await call({
+        method: 'PUT',
+        url: `${est(1)}/dados/`,
+        payload: { ...NOVO, apelidooufantasia: 'Pizzaria Renovada', pedidominimo: 1000 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(estabelecimentoConfigSchema.parse(res.json()).apelidooufantasia).toBe('Pizzaria Renovada');
+      expect(await versao()).toBe(v0 + 1);
+      expect((await eventosMenu()).at(-1)).toEqual({
+        idestabelecimento: 1,
+        dados: JSON.stringify({ menu_versao: v0 + 1 }),
+      });
+      const detalhe = await ta.app.inject({ url: `${API}/controle/estabelecimento/1/` });
+      expect(detalhe.json()).toMatchObject({
+        estabelecimento: { apelidooufantasia: 'Pizzaria Renovada' },
+        pedidominimo: 10,
+      });
+      await recusado(
+        {
+          method: 'PUT',
+          url: `${est(1)}/dados/`,
+          payload: { ...NOVO, previsaoentregamin: 90, pedidominimo: -5, fones: ['abc'] },
+        },
+        400,
+        {
+          previsaoentregamin: [M.previsaoMinAcimaMax],
+          pedidominimo: [M.dinheiroInvalido],
+          'fones.0': [M.telefoneInvalido],
+        },
+      );
+    });
+
+    it('hours: the week replaced at once; overlapping and inverted ranges refused with the row', async () => {
+      const semana = {
+        horarios: [
+          { diadasemana: 5, abertura: '18:00', fechamento: '02:00', dia_seguinte: true },
+          { diadasemana: 6, abertura: '00:00', fechamento: '00:00', dia_seguinte: true },
+          { diadasemana: 1, abertura: '11:00', fechamento: '14:00', dia_seguinte: false },
+          { diadasemana: 1, abertura: '18:00', fechamento: '23:00', dia_seguinte: false },
+        ],
+      };
+      await recusado(
+        {
+          method: 'PUT',
+          url: `${est(1)}/horarios/`,
+          payload: {
+            horarios: [
+              ...semana.horarios,
+              { diadasemana: 1, abertura: '13:00', fechamento: '12:00', dia_seguinte: false },
+            ],
+          },
+        },
+        400,
+        {
+          'horarios.1.abertura': [M.horarioSobreposto('sexta 18:00–02:00 (dia seguinte)')],
+          'horarios.4.fechamento': [M.horarioInvertido],
+        },
+      );
+      // Friday past midnight runs into Saturday's 24 h.
+      const res = await call({ method: 'PUT', url: `${est(1)}/horarios/`, payload: semana });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        'horarios.1.abertura': [M.horarioSobreposto('sexta 18:00–02:00 (dia seguinte)')],
+      });
+      semana.horarios[0]!.fechamento = '00:00';
+      const ok = await call({ method: 'PUT', url: `${est(1)}/horarios/`, payload: semana });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(horariosSchema.parse(ok.json()).horarios).toEqual([
+        { diadasemana: 1, abertura: '11:00', fechamento: '14:00', dia_seguinte: false },
+        { diadasemana: 1, abertura: '18:00', fechamento: '23:00', dia_seguinte: false },
+        { diadasemana: 5, abertura: '18:00', fechamento: '00:00', dia_seguinte: true },
+        { diadasemana: 6, abertura: '00:00', fechamento: '00:00', dia_seguinte: true },
+      ]);
+      const detalhe = await ta.app.inject({ url: `${API}/controle/estabelecimento/1/` });
+      expect(detalhe.json<{ horariofuncionamento_set: unknown[] }>().horariofuncionamento_set).toHaveLength(
+        4,
+      );
+      await definirHorarios(ta.t.db, 1);
+    });
+
+    it('delivery circles and neighbourhood fees: CRUD and refusals', async () => {
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/areas/`,
+          payload: { lat: -23.5, lng: -46.6, raio: -10, taxaentrega: 500, valorminimo: null },
+        },
+        400,
+        { raio: [M.raioInvalido] },
+      );
+      const criada = await call({
+        method: 'POST',
+        url: `${est(1)}/areas/`,
+        payload: { lat: -23.5, lng: -46.6, raio: 500, taxaentrega: null, valorminimo: null },
+      });
+      expect(criada.statusCode).toBe(201);
+      const area = areaPainelSchema.parse(criada.json());
+      const mudada = await call({
+        method: 'PUT',
+        url: `${est(1)}/areas/${area.idareaentrega}/`,
+        payload: { lat: -23.5, lng: -46.6, raio: 800, taxaentrega: 300, valorminimo: 5000 },
+      });
+      expect(mudada.json()).toMatchObject({ raio: 800, taxaentrega: 300, valorminimo: 5000 });
+      const publicas = await ta.app.inject({ url: `${API}/api/estabelecimento/1/areas_entrega/` });
+      expect(publicas.json()).toContainEqual(
+        expect.objectContaining({ idareaentrega: area.idareaentrega, taxaentrega: 3, valorminimo: 50 }),
+      );
+      expect(
+        (await call({ method: 'DELETE', url: `${est(1)}/areas/${area.idareaentrega}/` })).statusCode,
+      ).toBe(204);
+      expect(
+        (await call({ method: 'DELETE', url: `${est(1)}/areas/${area.idareaentrega}/` })).statusCode,
+      ).toBe(404);
+
+      const taxa = { bairro: 'Pinheiros', cidade: 'São Paulo', uf: 'sp', valor: 700, valorminimo: 6000 };
+      const t = await call({ method: 'POST', url: `${est(1)}/taxas-bairro/`, payload: taxa });
+      expect(t.statusCode, t.body).toBe(201);
+      expect(t.json()).toMatchObject({ bairro: 'Pinheiros', uf: 'SP', valor: 700, valorminimo: 6000 });
+      await recusado(
+        { method: 'POST', url: `${est(1)}/taxas-bairro/`, payload: { ...taxa, bairro: 'PINHEIROS' } },
+        400,
+        {
+          bairro: [M.bairroRepetido],
+        },
+      );
+      const id = t.json<{ id: number }>().id;
+      const sem = await call({
+        method: 'PUT',
+        url: `${est(1)}/taxas-bairro/${id}/`,
+        payload: { ...taxa, valorminimo: null },
+      });
+      expect(sem.json()).toMatchObject({ valorminimo: null });
+      expect((await call({ method: 'DELETE', url: `${est(1)}/taxas-bairro/${id}/` })).statusCode).toBe(204);
+    });
+
+    it('payment methods: ids kept, new ones added, missing ones removed; an unknown id refused', async () => {
+      const antes = (await call({ url: `${est(1)}/formas-pagamento/` })).json<{
+        formas: { idformapgto: number; descricao: string; sttipopgto: number }[];
+      }>();
+      expect(antes.formas.length).toBeGreaterThan(1);
+      const [primeira] = antes.formas;
+      await recusado(
+        {
+          method: 'PUT',
+          url: `${est(1)}/formas-pagamento/`,
+          payload: { formas: [{ idformapgto: 99999, descricao: 'X', sttipopgto: 0 }] },
+        },
+        400,
+        { 'formas.0.idformapgto': [M.formaNaoEncontrada] },
+      );
+      await recusado(
+        {
+          method: 'PUT',
+          url: `${est(1)}/formas-pagamento/`,
+          payload: { formas: [{ descricao: 'Vale', sttipopgto: 7 }] },
+        },
+        400,
+        {
+          'formas.0.sttipopgto': [M.tipoPgtoInvalido],
+        },
+      );
+      const res = await call({
+        method: 'PUT',
+        url: `${est(1)}/formas-pagamento/`,
+        payload: {
+          formas: [
+            { ...primeira, descricao: 'Dinheiro vivo' },
+            { descricao: 'PIX na entrega', sttipopgto: 200 },
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const depois = res.json<{ formas: { idformapgto: number; descricao: string }[] }>().formas;
+      expect(depois).toHaveLength(2);
+      expect(depois[0]).toMatchObject({ idformapgto: primeira!.idformapgto, descricao: 'Dinheiro vivo' });
+      const publicas = await ta.app.inject({ url: `${API}/api/estabelecimento/1/formapgto/` });
+      expect(publicas.json()).toHaveLength(2);
+      // Put the fixture's methods back for the order tests below.
+      const volta = await call({
+        method: 'PUT',
+        url: `${est(1)}/formas-pagamento/`,
+        payload: {
+          formas: [
+            primeira!,
+            ...antes.formas.slice(1).map((f) => ({ descricao: f.descricao, sttipopgto: f.sttipopgto })),
+          ],
+        },
+      });
+      expect(volta.statusCode).toBe(200);
+      await ta.t.db
+        .updateTable('formapgto')
+        .set({ descricao: 'Crédito' })
+        .where('descricao', '=', 'Crédito')
+        .execute();
+    });
+  });
+
+  describe('menu', () => {
+    it('a price change shows on the customer menu at once; an order priced on the old menu gets 1202', async () => {
+      const produtosAntes = await produtosDoMenu(ta.app, 1);
+      const antigo = montarPedido(produtosAntes, { itens: [{ produto: 311, quantidade: 2 }] });
+      const atual = (await call({ url: `${est(1)}/produtos/311/` })).json<ProdutoPainel>();
+      expect(atual.preco).toBe(600);
+      const res = await call({
+        method: 'PUT',
+        url: `${est(1)}/produtos/311/`,
+        payload: { idgrupo: atual.idgrupo, descricao: atual.descricao, preco: 650 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const menu = menuSchema.parse((await ta.app.inject({ url: menuUrl(1) })).json());
+      expect(menu.grupos.flatMap((g) => g.produtos).find((p) => p.idproduto === 311)?.preco).toBe(6.5);
+      const pedido: PedidoInput = antigo;
+      const r = await ta.app.inject({
+        method: 'POST',
+        url: pedidoUrl(1),
+        payload: pedido,
+        headers: maria.headers,
+      });
+      expect(r.statusCode).toBe(400);
+      expect(
+        r.json<{ non_field_errors: { codigo: number; msg: string }[] }>().non_field_errors,
+      ).toContainEqual({
+        codigo: 1202,
+        msg: MSG_ERRO_PEDIDO.produtoPrecoUnit('Refrigerante Lata', 650),
+      });
+      // Priced on the new menu it is accepted.
+      const novo = montarPedido(await produtosDoMenu(ta.app, 1), {
+        itens: [{ produto: 311, quantidade: 2 }],
+      });
+      const ok = await ta.app.inject({
+        method: 'POST',
+        url: pedidoUrl(1),
+        payload: novo,
+        headers: maria.headers,
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+    });
+
+    it('categories: create, rename, reorder (every id once), delete only when empty', async () => {
+      const c = await call({
+        method: 'POST',
+        url: `${est(1)}/categorias/`,
+        payload: { descricao: '  Sobremesas ' },
+      });
+      expect(c.statusCode).toBe(201);
+      const { idgrupo } = c.json<{ idgrupo: number }>();
+      expect(c.json()).toMatchObject({ descricao: 'Sobremesas' });
+      await recusado({ method: 'POST', url: `${est(1)}/categorias/`, payload: { descricao: '' } }, 400, {
+        descricao: [M.obrigatorio],
+      });
+      const ids = (await cardapio()).categorias.map((x) => x.idgrupo);
+      await recusado(
+        { method: 'PUT', url: `${est(1)}/categorias/ordem/`, payload: { ids: ids.slice(1) } },
+        400,
+        { ids: [M.ordemIncompleta] },
+      );
+      await recusado(
+        { method: 'PUT', url: `${est(1)}/categorias/ordem/`, payload: { ids: [...ids, ids[0]] } },
+        400,
+        { ids: [M.idsRepetidos] },
+      );
+      const nova = [...ids].reverse();
+      expect(
+        (await call({ method: 'PUT', url: `${est(1)}/categorias/ordem/`, payload: { ids: nova } }))
+          .statusCode,
+      ).toBe(204);
+      const menu = menuSchema.parse((await ta.app.inject({ url: menuUrl(1) })).json());
+      expect(menu.grupos.map((g) => g.idgrupo)).toEqual(nova);
+      await recusado({ method: 'DELETE', url: `${est(1)}/categorias/20/` }, 409, {
+        detail: M.categoriaComProdutos,
+      });
+      expect(
+        (
+          await call({
+            method: 'PUT',
+            url: `${est(1)}/categorias/${idgrupo}/`,
+            payload: { descricao: 'Doces' },
+          })
+        ).json(),
+      ).toMatchObject({
+        descricao: 'Doces',
+      });
+      expect((await call({ method: 'DELETE', url: `${est(1)}/categorias/${idgrupo}/` })).statusCode).toBe(
+        204,
+      );
+    });
+
+    it('products: refusals, create with groups, duplicate (shares groups, right after), reorder, delete keeps past orders', async () => {
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/produtos/`,
+          payload: { idgrupo: 10, descricao: 'Suco', preco: -100 },
+        },
+        400,
+        {
+          preco: [M.dinheiroInvalido],
+        },
+      );
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/produtos/`,
+          payload: { idgrupo: 10, descricao: 'Suco', preco: 800, precooferta: 900 },
+        },
+        400,
+        { precooferta: [M.ofertaAcimaDoPreco] },
+      );
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/produtos/`,
+          payload: { idgrupo: 999, descricao: 'Suco', preco: 800 },
+        },
+        400,
+        {
+          idgrupo: [M.categoriaNaoEncontrada],
+        },
+      );
+      const p = await call({
+        method: 'POST',
+        url: `${est(1)}/produtos/`,
+        payload: { idgrupo: 20, descricao: 'Pizza Nova', preco: 4500, grupoopcoes: [502] },
+      });
+      expect(p.statusCode, p.body).toBe(201);
+      const prod = produtoPainelSchema.parse(p.json());
+      expect(prod.grupoopcoes).toEqual([502]);
+      const dup = await call({ method: 'POST', url: `${est(1)}/produtos/${prod.idproduto}/duplicar/` });
+      expect(dup.statusCode).toBe(201);
+      const copia = produtoPainelSchema.parse(dup.json());
+      expect(copia).toMatchObject({
+        descricao: 'Pizza Nova (cópia)',
+        preco: 4500,
+        grupoopcoes: [502],
+        ordem: prod.ordem + 1,
+      });
+      const c = await cardapio();
+      const pizzas = c.categorias.find((x) => x.idgrupo === 20)!.produtos.map((x) => x.idproduto);
+      expect(pizzas.indexOf(copia.idproduto)).toBe(pizzas.indexOf(prod.idproduto) + 1);
+      expect(c.gruposopcao.find((g) => g.idgrupoopcao === 502)?.produtos).toEqual(
+        expect.arrayContaining([prod.idproduto, copia.idproduto]),
+      );
+      const invertida = [...pizzas].reverse();
+      expect(
+        (
+          await call({
+            method: 'PUT',
+            url: `${est(1)}/categorias/20/produtos/ordem/`,
+            payload: { ids: invertida },
+          })
+        ).statusCode,
+      ).toBe(204);
+      const menu = menuSchema.parse((await ta.app.inject({ url: menuUrl(1) })).json());
+      expect(menu.grupos.find((g) => g.idgrupo === 20)?.produtos.map((x) => x.idproduto)).toEqual(invertida);
+
+      // An order of the product, then the product deleted: the order reads the same.
+      const pedido = montarPedido(await produtosDoMenu(ta.app, 1), {
+        itens: [{ produto: prod.idproduto, quantidade: 1, escolhas: { 502: { 9003: 1 } } }],
+      });
+      const feito = await ta.app.inject({
+        method: 'POST',
+        url: pedidoUrl(1),
+        payload: pedido,
+        headers: maria.headers,
+      });
+      expect(feito.statusCode, feito.body).toBe(201);
+      const idPedido = feito.json<{ id: number }>().id;
+      const lido = async () => {
+        const r = await ta.app.inject({ url: `${API}/controle/pedido/${idPedido}/`, headers: maria.headers });
+        expect(r.statusCode).toBe(200);
+        return r.json<unknown>();
+      };
+      const antes = await lido();
+      expect(
+        (await call({ method: 'DELETE', url: `${est(1)}/produtos/${prod.idproduto}/` })).statusCode,
+      ).toBe(204);
+      expect((await call({ method: 'DELETE', url: `${est(1)}/grupos-opcao/502/` })).statusCode).toBe(204);
+      expect(await lido()).toEqual(antes);
+      expect(
+        (await cardapio()).categorias.flatMap((x) => x.produtos).find((x) => x.idproduto === copia.idproduto)
+          ?.grupoopcoes,
+      ).toEqual([]);
+    });
+
+    it('option groups and options: reusable, Kit needs options, min ≤ max, default ≤ max; nothing half-saved', async () => {
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/grupos-opcao/`,
+          payload: { ...GRUPO, qtdmultiplomin: 3, qtdmultiplomax: 2 },
+        },
+        400,
+        {
+          qtdmultiplomin: [M.minimoAcimaDoMaximo],
+        },
+      );
+      const kit = (
+        await call({
+          method: 'POST',
+          url: `${est(1)}/grupos-opcao/`,
+          payload: { ...GRUPO, descricao: 'Combo', stprecopraticado: 10 },
+        })
+      ).json<{
+        idgrupoopcao: number;
+      }>();
+      // A Kit with no options cannot go on a product.
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/produtos/311/grupos/`,
+          payload: { idgrupoopcao: kit.idgrupoopcao },
+        },
+        400,
+        {
+          idgrupoopcao: [M.kitSemOpcoes],
+        },
+      );
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/grupos-opcao/${kit.idgrupoopcao}/opcoes/`,
+          payload: { descricao: 'Batata', preco: 500, qtdpadrao: 3, qtdmax: 2 },
+        },
+        400,
+        { qtdpadrao: [M.padraoAcimaDoMaximo] },
+      );
+      const o1 = opcaoPainelSchema.parse(
+        (
+          await call({
+            method: 'POST',
+            url: `${est(1)}/grupos-opcao/${kit.idgrupoopcao}/opcoes/`,
+            payload: { descricao: 'Batata', preco: 500 },
+          })
+        ).json(),
+      );
+      const o2 = opcaoPainelSchema.parse(
+        (
+          await call({
+            method: 'POST',
+            url: `${est(1)}/grupos-opcao/${kit.idgrupoopcao}/opcoes/`,
+            payload: { descricao: 'Refri', preco: 300, valorafetaproduto: 10, stpercentualafetaproduto: 1 },
+          })
+        ).json(),
+      );
+      expect(o2).toMatchObject({ ordem: o1.ordem + 1, valorafetaproduto: 10, stpercentualafetaproduto: 1 });
+      // Linked to two products (reuse), in the position asked.
+      const l1 = await call({
+        method: 'POST',
+        url: `${est(1)}/produtos/311/grupos/`,
+        payload: { idgrupoopcao: kit.idgrupoopcao },
+      });
+      expect(l1.statusCode, l1.body).toBe(200);
+      const l2 = await call({
+        method: 'POST',
+        url: `${est(1)}/produtos/302/grupos/`,
+        payload: { idgrupoopcao: kit.idgrupoopcao, posicao: 0 },
+      });
+      expect(l2.json<ProdutoPainel>().grupoopcoes[0]).toBe(kit.idgrupoopcao);
+      const g = grupoOpcaoPainelSchema.parse(
+        (await call({ url: `${est(1)}/grupos-opcao/${kit.idgrupoopcao}/` })).json(),
+      );
+      expect(g.produtos).toEqual([302, 311]);
+      const menu = menuSchema.parse((await ta.app.inject({ url: menuUrl(1) })).json());
+      const refri = menu.grupos.flatMap((x) => x.produtos).find((p) => p.idproduto === 311);
+      expect(refri?.grupoopcoes.map((x) => x.idgrupoopcao)).toEqual([kit.idgrupoopcao]);
+      expect(refri?.grupoopcoes[0]?.opcoes.map((o) => o.descricao)).toEqual(['Batata', 'Refri']);
+      // Reorder the options; a stale list refused.
+      await recusado(
+        {
+          method: 'PUT',
+          url: `${est(1)}/grupos-opcao/${kit.idgrupoopcao}/opcoes/ordem/`,
+          payload: { ids: [o2.idopcao] },
+        },
+        400,
+        {
+          ids: [M.ordemIncompleta],
+        },
+      );
+      expect(
+        (
+          await call({
+            method: 'PUT',
+            url: `${est(1)}/grupos-opcao/${kit.idgrupoopcao}/opcoes/ordem/`,
+            payload: { ids: [o2.idopcao, o1.idopcao] },
+          })
+        ).statusCode,
+      ).toBe(204);
+      // The Kit's options may not all go while it is on a product.
+      expect((await call({ method: 'DELETE', url: `${est(1)}/opcoes/${o1.idopcao}/` })).statusCode).toBe(204);
+      await recusado({ method: 'DELETE', url: `${est(1)}/opcoes/${o2.idopcao}/` }, 409, {
+        detail: M.kitSemOpcoes,
+      });
+      await recusado(
+        {
+          method: 'PUT',
+          url: `${est(1)}/opcoes/${o2.idopcao}/`,
+          payload: { descricao: 'Refri', preco: 300, stindisponivel: 2 },
+        },
+        400,
+        { stindisponivel: [M.kitSemOpcoes] },
+      );
+      // A group without quantities cannot keep an option whose default is 2.
+      const multi = (
+        await call({
+          method: 'POST',
+          url: `${est(1)}/grupos-opcao/`,
+          payload: { ...GRUPO, multiplo: true, qtdmultiplomax: 5 },
+        })
+      ).json<{
+        idgrupoopcao: number;
+      }>();
+      await call({
+        method: 'POST',
+        url: `${est(1)}/grupos-opcao/${multi.idgrupoopcao}/opcoes/`,
+        payload: { descricao: 'Queijo', preco: 200, qtdpadrao: 2 },
+      });
+      await recusado(
+        {
+          method: 'PUT',
+          url: `${est(1)}/grupos-opcao/${multi.idgrupoopcao}/`,
+          payload: { ...GRUPO, qtdmultiplomax: 5 },
+        },
+        400,
+        {
+          multiplo: [M.padraoNaoMultiplo],
+        },
+      );
+      // Unlink and group order on a product.
+      const d = await call({ method: 'DELETE', url: `${est(1)}/produtos/302/grupos/${kit.idgrupoopcao}/` });
+      expect(d.json<ProdutoPainel>().grupoopcoes).not.toContain(kit.idgrupoopcao);
+      const p302 = (await call({ url: `${est(1)}/produtos/302/` })).json<ProdutoPainel>();
+      const inv = [...p302.grupoopcoes].reverse();
+      expect(
+        (
+          await call({ method: 'PUT', url: `${est(1)}/produtos/302/grupos/ordem/`, payload: { ids: inv } })
+        ).json<ProdutoPainel>().grupoopcoes,
+      ).toEqual(inv);
+    });
+
+    it('a second instance on the same database serves the new menu right after a write', async () => {
+      const outra = buildApp(testConfig({ rateLimit: false }), { db: ta.t.reopen() });
+      await outra.ready();
+      try {
+        const ler = async (app: FastifyInstance) =>
+          menuSchema
+            .parse((await app.inject({ url: menuUrl(1) })).json())
+            .grupos.flatMap((g) => g.produtos)
+            .find((p) => p.idproduto === 310)?.preco;
+        expect(await ler(outra)).toBe(3.5);
+        const res = await call({
+          method: 'PUT',
+          url: `${est(1)}/produtos/310/`,
+          payload: { idgrupo: 10, descricao: 'Água', preco: 400 },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(await ler(outra)).toBe(4);
+        expect(await ler(ta.app)).toBe(4);
+      } finally {
+        await outra.close();
+      }
+    });
+  });
+
+  describe('coupons and audit', () => {
+    it('coupons: 150 % refused, repeated code refused, uses counted, a used coupon is deactivated instead of deleted', async () => {
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/cupons/`,
+          payload: { codigo: 'MEGA', ehpercentual: true, desconto: 150 },
+        },
+        400,
+        {
+          desconto: [M.descontoPercentualInvalido],
+        },
+      );
+      const c = await call({
+        method: 'POST',
+        url: `${est(1)}/cupons/`,
+        payload: {
+          codigo: 'dez',
+          ehpercentual: true,
+          desconto: 10,
+          limitedesconto: 500,
+          limite_por_cliente: 1,
+        },
+      });
+      expect(c.statusCode, c.body).toBe(201);
+      const cupom = cupomPainelSchema.parse(c.json());
+      expect(cupom).toMatchObject({ codigo: 'DEZ', usos: 0, ativo: true });
+      await recusado(
+        {
+          method: 'POST',
+          url: `${est(1)}/cupons/`,
+          payload: { codigo: 'Dez', ehpercentual: false, desconto: 500 },
+        },
+        400,
+        {
+          codigo: [M.cupomRepetido],
+        },
+      );
+      const validar = await ta.app.inject({
+        method: 'POST',
+        url: `${API}/api/cupom/validar/`,
+        payload: { cupom: 'DEZ', deliveryestabelecimento: 1 },
+        headers: maria.headers,
+      });
+      expect(validar.statusCode, validar.body).toBe(200);
+      const pedido = montarPedido(await produtosDoMenu(ta.app, 1), {
+        itens: [{ produto: 310, quantidade: 3 }],
+        cupom: { codigo: 'DEZ', ehpercentual: true, desconto: 10, limitedesconto: 5 },
+      });
+      const feito = await ta.app.inject({
+        method: 'POST',
+        url: pedidoUrl(1),
+        payload: pedido,
+        headers: maria.headers,
+      });
+      expect(feito.statusCode, feito.body).toBe(201);
+      const lista = (await call({ url: `${est(1)}/cupons/` })).json<{ codigo: string; usos: number }[]>();
+      expect(lista.find((x) => x.codigo === 'DEZ')?.usos).toBe(1);
+      const del = await call({ method: 'DELETE', url: `${est(1)}/cupons/${cupom.id}/` });
+      expect(del.statusCode).toBe(200);
+      expect(del.json()).toMatchObject({ ativo: false, usos: 1 });
+      const outro = (
+        await call({
+          method: 'POST',
+          url: `${est(1)}/cupons/`,
+          payload: { codigo: 'FIXO', ehpercentual: false, desconto: 500 },
+        })
+      ).json<{
+        id: number;
+      }>();
+      expect((await call({ method: 'DELETE', url: `${est(1)}/cupons/${outro.id}/` })).statusCode).toBe(204);
+    });
+
+    it('audit: who changed what, newest first, paged', async () => {
+      const n = Number(
+        (
+          await ta.t.db
+            .selectFrom('auditoria')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('idestabelecimento', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      for (let i = n; i <= 50; i++) {
+        await call({
+          method: 'POST',
+          url: `${est(1)}/categorias/`,
+          payload: { descricao: `Categoria ${i}` },
+        });
+      }
+      await call({
+        method: 'POST',
+        url: `${est(1)}/cupons/`,
+        payload: { codigo: 'ULTIMO', ehpercentual: true, desconto: 5 },
+      });
+      const res = await call({ url: `${est(1)}/auditoria/` });
+      expect(res.statusCode).toBe(200);
+      const a = auditoriaSchema.parse(res.json());
+      expect(a.itens.length).toBe(50);
+      expect(a.itens[0]).toMatchObject({
+        entidade: 'cupom',
+        acao: 'criar',
+        funcionario: 'dono',
+        dados: { codigo: 'ULTIMO', ehpercentual: true, desconto: 5 },
+      });
+      expect(a.proximo).not.toBeNull();
+      const next = auditoriaSchema.parse(
+        (await call({ url: `${est(1)}/auditoria/?antes=${a.proximo}` })).json(),
+      );
+      expect(next.itens[0]!.id).toBeLessThan(a.itens.at(-1)!.id);
+      expect((await call({ url: `${est(1)}/auditoria/?antes=x` })).statusCode).toBe(400);
+      expect((await call({ url: `${est(1)}/auditoria/` }, atendente)).statusCode).toBe(403);
+    });
+  });
+});
