@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { CardapioPainel } from '@rango/domain/painel';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -214,9 +214,12 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
           </Alert>
         ) : null}
         {!rascunho ? (
-          <Alert variant="light" color="gray" title="Escolha um produto">
-            Escolha um produto na lista para editar, ou crie um com &quot;Novo produto&quot; numa categoria.
-          </Alert>
+          <Paper withBorder radius="md" p="md">
+            <Text fw={600}>Escolha um produto</Text>
+            <Text size="sm" c="dimmed">
+              Escolha um produto na lista para editar, ou crie um com &quot;Novo produto&quot; numa categoria.
+            </Text>
+          </Paper>
         ) : (
           <ValidacaoContext.Provider value={validacao}>
             <ProdutoEditor

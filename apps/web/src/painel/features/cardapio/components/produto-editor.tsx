@@ -67,8 +67,8 @@ export function ProdutoEditor({ rascunho, onChange, gruposExistentes, nomesProdu
           />
           <Textarea
             label="Descrição"
-            autosize
-            minRows={2}
+
+            rows={3}
             value={produto.detalhe ?? ''}
             onChange={(e) => setProduto({ detalhe: e.currentTarget.value || null })}
             onBlur={() => v.tocar(k('detalhe'))}
@@ -76,7 +76,7 @@ export function ProdutoEditor({ rascunho, onChange, gruposExistentes, nomesProdu
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <CampoDinheiro
-              label="Preço"
+              label="Preço do produto"
               valor={produto.preco}
               onChange={(c) => setProduto({ preco: c })}
               chave={k('preco')}

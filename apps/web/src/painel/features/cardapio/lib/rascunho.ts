@@ -418,11 +418,14 @@ export async function salvarRascunho(
     }
     alvo = chave.produto;
     const input = inputProduto(r.produto);
-    const salvo =
-      r.produto.idproduto < 0
-        ? await api.criarProduto(input)
-        : await api.salvarProduto(r.produto.idproduto, input);
-    r.produto = { ...r.produto, idproduto: salvo.idproduto };
+    if (r.produto.idproduto < 0) {
+      const salvo = await api.criarProduto(input);
+      r.produto = { ...r.produto, idproduto: salvo.idproduto };
+    } else {
+      const antes = servidor ? rascunhoDe(servidor, r.produto.idproduto) : null;
+      if (!antes || !igual(inputProduto(antes.produto), input))
+        await api.salvarProduto(r.produto.idproduto, input);
+    }
     return r;
   } catch (e) {
     throw new SalvarErro(r, e, alvo);
