@@ -55,7 +55,7 @@ function servidor(roteiro: (Conexao_ | number | 'rede')[]) {
   return { chamadas, conexoes };
 }
 
-function abrir(desde: number | null, extra: { fallbackAposMs?: number } = {}) {
+function abrir(desde: number | null, extra: { fallbackAposMs?: number; avisoReconexaoMs?: number } = {}) {
   const eventos: EventoPainel[] = [];
   const estados: Conexao[] = [];
   const fallback: boolean[] = [];
@@ -68,6 +68,7 @@ function abrir(desde: number | null, extra: { fallbackAposMs?: number } = {}) {
     onConexao: (c) => estados.push(c),
     onFallback: (a) => fallback.push(a),
     random: () => 0,
+    avisoReconexaoMs: 0,
     ...extra,
   });
   return { s, eventos, estados, fallback, resync };
@@ -137,6 +138,19 @@ describe('abrirEventosPainel', () => {
     await vi.waitFor(() => expect(t.eventos.map((e) => e.id)).toEqual([11, 12]));
     expect(t.eventos[1]?.dados.sistema).toBe(true);
     expect(t.estados).toContain('reconectando');
+  });
+
+  it('does not show a short planned reconnection (the server ends each stream when its token expires)', async () => {
+    const c1 = conexaoSse();
+    const { chamadas } = servidor([c1, conexaoSse()]);
+    const t = abrir(10, { avisoReconexaoMs: 1000 });
+    fechar = t.s.fechar;
+    await vi.waitFor(() => expect(t.estados).toContain('conectado'));
+    c1.enviar('retry: 10\n\n: sessão expirada\n\n');
+    c1.fechar();
+    await vi.waitFor(() => expect(chamadas).toHaveLength(2));
+    await vi.waitFor(() => expect(t.resync).toHaveBeenCalledTimes(1));
+    expect(t.estados).toEqual(['conectando', 'conectado', 'conectado']);
   });
 
   it('reads the list again on a reset (the panel was away longer than the server keeps events)', async () => {

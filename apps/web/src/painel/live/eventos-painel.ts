@@ -45,6 +45,7 @@ export interface EventosPainelOptions {
   random?: () => number;
   watchdogMs?: number;
   fallbackAposMs?: number;
+  avisoReconexaoMs?: number;
 }
 
 /**
@@ -52,6 +53,12 @@ export interface EventosPainelOptions {
  * (a few reconnection attempts with backoff; a server restart is back well within it).
  */
 export const FALLBACK_APOS_MS = 20_000;
+/**
+ * A reconnection shorter than this is not shown: the server ends every stream when its access
+ * token expires (5 min) and the client is back within a few seconds with a fresh one, missing
+ * nothing (Last-Event-ID); 'Reconectando…' flashing every few minutes would read as trouble.
+ */
+export const AVISO_RECONEXAO_MS = 6000;
 
 export const eventosPainelUrl = (idest: number) => `${API_BASE}/painel/estabelecimento/${idest}/eventos/`;
 
@@ -72,6 +79,8 @@ async function renovarSessao(): Promise<boolean> {
 
 export function abrirEventosPainel(options: EventosPainelOptions): { fechar(): void; reconectar(): void } {
   const fallbackAposMs = options.fallbackAposMs ?? FALLBACK_APOS_MS;
+  const avisoReconexaoMs = options.avisoReconexaoMs ?? AVISO_RECONEXAO_MS;
+  let aviso: ReturnType<typeof setTimeout> | null = null;
   let abriu = false;
   let fallback = false;
   let fechado = false;
@@ -87,7 +96,9 @@ export function abrirEventosPainel(options: EventosPainelOptions): { fechar(): v
   };
   const pararRelogio = () => {
     if (caiu) clearTimeout(caiu);
+    if (aviso) clearTimeout(aviso);
     caiu = null;
+    aviso = null;
   };
 
   const onState = (s: StreamState) => {
@@ -107,9 +118,11 @@ export function abrirEventosPainel(options: EventosPainelOptions): { fechar(): v
         abriu = true;
         break;
       case 'reconectando':
-        if (fallback) break;
-        options.onConexao('reconectando');
         caiu ??= setTimeout(semConexao, fallbackAposMs);
+        if (fallback || aviso) break;
+        aviso = setTimeout(() => {
+          if (!fallback) options.onConexao('reconectando');
+        }, avisoReconexaoMs);
         break;
       case 'offline':
       case 'encerrado':
