@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@rango/domain';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import { dbOptions } from './config.ts';
 import type { Config, TrustProxy } from './config.ts';
 import type { Mailer } from './adapters/mail/index.ts';
 import { createCepLookup } from './adapters/cep/index.ts';
@@ -85,7 +86,7 @@ const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory()
 /** Builds the Fastify app (tests call app.inject on it; main.ts listens). */
 export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   const ownsDb = deps.db === undefined;
-  const db = deps.db ?? createDb(config.databaseUrl);
+  const db = deps.db ?? createDb(config.databaseUrl, dbOptions(config));
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
   const establishments = createEstablishmentsService(db);
   const menu = createMenuService(db);

@@ -257,3 +257,30 @@ describe('METRICS_ALLOW and METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'xyzzy-7' })).not.toThrow(/xyzzy/);
   });
 });
+
+describe('PostgreSQL pool and migrations on start (issue 13)', () => {
+  it('PG_POOL_MAX, PG_STATEMENT_TIMEOUT_MS and MIGRATE_ON_START: defaults, values, clear refusals', () => {
+    expect(loadConfig({})).toMatchObject({
+      pgPoolMax: 10,
+      pgStatementTimeoutMs: 30_000,
+      migrateOnStart: true,
+    });
+    expect(
+      loadConfig({ PG_POOL_MAX: '4', PG_STATEMENT_TIMEOUT_MS: '0', MIGRATE_ON_START: '0' }),
+    ).toMatchObject({ pgPoolMax: 4, pgStatementTimeoutMs: 0, migrateOnStart: false });
+    expect(() => loadConfig({ PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX inválido/);
+    expect(() => loadConfig({ PG_POOL_MAX: 'dez' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PG_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(/PG_STATEMENT_TIMEOUT_MS inválido/);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('a pool connection gets the statement timeout', async () => {
+    const db = createDb(process.env.TEST_DATABASE_URL!, { poolMax: 2, statementTimeoutMs: 1234 });
+    try {
+      const { rows } = await sql<{ t: string }>`select current_setting('statement_timeout') as t`.execute(db);
+      expect(rows[0]?.t).toBe('1234ms');
+      await expect(sql`select pg_sleep(2)`.execute(db)).rejects.toThrow(/statement timeout/);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

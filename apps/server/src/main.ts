@@ -1,15 +1,17 @@
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, dbOptions, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
-import { createDb } from './db/index.ts';
+import { createDb, dialectOf } from './db/index.ts';
 import type { Db } from './db/index.ts';
-import { migrateToLatest } from './db/migrations.ts';
+import { migrateToLatest, pendingMigrations } from './db/migrations.ts';
 import { seedDemo } from './db/seed/seeder.ts';
+import { MOTIVO } from './http/lifecycle.ts';
 
 /**
- * `npm run serve`: check the configuration, migrate, seed an empty database, listen; on
- * SIGTERM/SIGINT drain and close (see shutdown).
+ * `npm run serve`: check the configuration, migrate (unless MIGRATE_ON_START=0), seed an empty
+ * database, listen; on SIGTERM/SIGINT drain and close (see shutdown).
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -30,9 +32,36 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => onSignal(signal));
 
-  const db = createDb(config.databaseUrl);
-  await migrateToLatest(db);
+  const db = createDb(config.databaseUrl, dbOptions(config));
+  let migradas: string[] = [];
+  let pendentes: string[] = [];
+  if (config.migrateOnStart === false) {
+    pendentes = await pendingMigrations(db);
+  } else {
+    // Several instances starting at once: Kysely's migrator holds a PostgreSQL advisory lock for
+    // the whole run, so one migrates and the others wait, then find nothing pending. Its own
+    // connection, without the pool's statement timeout: that wait, or a long migration, may
+    // outlast it.
+    const pg = dialectOf(db) === 'postgres';
+    const mig = pg ? createDb(config.databaseUrl, { poolMax: 1 }) : db;
+    try {
+      migradas = await migrateToLatest(mig);
+    } finally {
+      if (mig !== db) await mig.destroy();
+    }
+  }
+  if (pendentes.length) {
+    // MIGRATE_ON_START=0 and the separate step has not run yet: the app's modules read their
+    // tables as they load, so nothing is served but health (/readyz 503) until
+    // `npm run operator -- migrate` brings the schema up to date.
+    await esperarMigracoes(db, config, pendentes, () => early !== undefined);
+    if (early) {
+      await db.destroy();
+      process.exit(0);
+    }
+  }
   const app = buildApp(config, { db });
+  if (migradas.length) app.log.info({ migracoes: migradas }, `Migrações aplicadas: ${migradas.join(', ')}`);
   if (config.seedDemo && !early) {
     const r = await seedDemo(db, { alwaysOpen: config.demoAlwaysOpen });
     if (r.seeded) app.log.info(`Dados de demonstração: ${r.estabelecimentos} estabelecimentos.`);
@@ -55,6 +84,49 @@ async function main(): Promise<void> {
   }
   const port = app.server.address();
   app.log.info(`Rango em http://localhost:${typeof port === 'object' && port ? port.port : config.port}`);
+}
+
+/**
+ * Until the schema is current: a bare listener on the server's port answers GET /healthz 200 and
+ * everything else 503 (/readyz says why), so the balancer keeps the instance out; the schema is
+ * read again every 2 s. Returns when it is current or when `parar()` says a signal came.
+ */
+async function esperarMigracoes(
+  db: Db,
+  config: Config,
+  pendentes: string[],
+  parar: () => boolean,
+): Promise<void> {
+  const log = (msg: string, extra: Record<string, unknown> = {}) =>
+    console.log(JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, ...extra, msg }));
+  log('Migrações pendentes (MIGRATE_ON_START=0): /readyz fica 503 até rodar npm run operator -- migrate', {
+    pendentes,
+  });
+  let faltam = pendentes;
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?', 1)[0];
+    const ok = path === '/healthz';
+    res.writeHead(ok ? 200 : 503, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    res.end(
+      JSON.stringify(
+        ok ? { ok: true } : { ok: false, motivo: `${MOTIVO.migracoesPendentes}: ${faltam.join(', ')}` },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    while (faltam.length > 0 && !parar()) {
+      await new Promise((r) => setTimeout(r, 2000));
+      faltam = await pendingMigrations(db).catch(() => faltam);
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  if (!parar()) log('Esquema atualizado: iniciando.');
 }
 
 /**
