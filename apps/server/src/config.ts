@@ -79,16 +79,6 @@ export interface Config {
   shutdown: ShutdownConfig;
   /** Who may read GET /metrics (http/metrics.ts). */
   metrics: MetricsConfig;
-  /** PG_POOL_MAX: PostgreSQL connections per instance (default 10); instances × this ≤ max_connections. */
-  pgPoolMax?: number | undefined;
-  /** PG_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement running longer (default 30000; 0 = never). */
-  pgStatementTimeoutMs?: number | undefined;
-  /**
-   * MIGRATE_ON_START (default on): migrate before listening. Off (0) for a deployment that runs
-   * `npm run operator -- migrate` as its own step: the instance then never migrates, and /readyz
-   * answers 503 while the schema is behind this code.
-   */
-  migrateOnStart?: boolean | undefined;
 }
 
 export interface MetricsConfig {
@@ -262,22 +252,6 @@ function milliseconds(value: string | undefined, fallback: number, name: string)
   return n;
 }
 
-function poolMax(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 10;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000)
-    throw new ConfigError(`PG_POOL_MAX inválido: ${value} (conexões por instância, de 1 a 1000)`);
-  return n;
-}
-
-/** createDb's options from the configuration (PostgreSQL's pool; nothing for SQLite). */
-export function dbOptions(config: Config): { poolMax?: number; statementTimeoutMs?: number } {
-  return {
-    ...(config.pgPoolMax !== undefined ? { poolMax: config.pgPoolMax } : {}),
-    ...(config.pgStatementTimeoutMs !== undefined ? { statementTimeoutMs: config.pgStatementTimeoutMs } : {}),
-  };
-}
-
 /** What a URL's credentials would show in an error message, masked. */
 function semCredenciais(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//***@');
@@ -399,9 +373,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: milliseconds(env.SHUTDOWN_TIMEOUT_MS, 15_000, 'SHUTDOWN_TIMEOUT_MS'),
     },
     metrics: metricsConfig(env),
-    pgPoolMax: poolMax(env.PG_POOL_MAX),
-    pgStatementTimeoutMs: milliseconds(env.PG_STATEMENT_TIMEOUT_MS, 30_000, 'PG_STATEMENT_TIMEOUT_MS'),
-    migrateOnStart: flag(env.MIGRATE_ON_START, true),
   };
   if (config.production) checkProduction(config, flag(env.ALLOW_DEMO_IN_PRODUCTION, false));
   return config;

@@ -14,20 +14,9 @@ import { createEventBus } from './bus.ts';
 import type { EventBus } from './bus.ts';
 import type { Audiencia } from './repository.ts';
 import { ligarEventos } from './record.ts';
+import type { EventosConfig } from './settings.ts';
 
-/** The live events' settings (config.eventos; every field optional). */
-export interface EventosConfig {
-  /** false: nothing is recorded or streamed (EVENTOS=0, the orders benchmark's comparison only). */
-  ligados?: boolean | undefined;
-  /** A comment line on every open stream this often (ms), under the balancers' idle time-out. */
-  heartbeatMs?: number | undefined;
-  /** The bus's fallback poll (ms). */
-  pollMs?: number | undefined;
-  /** Events kept for resuming (hours). */
-  retencaoHoras?: number | undefined;
-  /** Stream opens allowed per customer or staff member and IP per minute. */
-  conexoesPorMinuto?: number | undefined;
-}
+export type { EventosConfig } from './settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

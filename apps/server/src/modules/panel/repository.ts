@@ -68,16 +68,6 @@ export const panelRepository = {
     await db.updateTable('pedido').set({ previsao_em: previsaoEm }).where('id', '=', id).execute();
   },
 
-  /** The establishment's last event id (the panel's stream resumes after it). */
-  async ultimoEvento(db: Db, idestabelecimento: number): Promise<number | null> {
-    const r = await db
-      .selectFrom('evento')
-      .select((eb) => eb.fn.max('id').as('m'))
-      .where('idestabelecimento', '=', idestabelecimento)
-      .executeTakeFirst();
-    return r?.m === null || r?.m === undefined ? null : Number(r.m);
-  },
-
   loja(db: Db, id: number) {
     return db
       .selectFrom('estabelecimento')

@@ -32,6 +32,7 @@ import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { lojaAbertaAgora } from '../establishments/loja.ts';
+import { posicaoDosEventos } from '../events/posicao.ts';
 import { avisarEventos, registrarEvento } from '../events/record.ts';
 import { bumpMenuVersion } from '../menu/repository.ts';
 import { moverPedido } from '../operator/mover-pedido.ts';
@@ -176,11 +177,12 @@ export function createPanelService(deps: PanelServiceDeps) {
 
     /**
      * Every open order (scheduled and waiting for payment included) and those finished today,
-     * newest first. The last event id is read first: an event committed meanwhile is replayed by
-     * the stream (harmless: the panel reads the order again), never lost.
+     * newest first. The stream's resume position is read first (events/posicao.ts): an event
+     * committed meanwhile is replayed by the stream (harmless: the panel reads the order again),
+     * never lost.
      */
     async listar(idestabelecimento: number): Promise<PedidosPainel> {
-      const ultimo = await repo.ultimoEvento(db, idestabelecimento);
+      const ultimo = await posicaoDosEventos(db, idestabelecimento);
       const rows = await repo.listPedidos(db, idestabelecimento, inicioDoDia(agora()));
       return conform(
         pedidosPainelSchema,
