@@ -72,6 +72,18 @@ describe('PedidoCard', () => {
     expect(botao).not.toHaveTextContent('Troco');
   });
 
+  it.each([
+    ['pendente', 'Online (não pago) · Pix'],
+    ['estornado', 'Pago online e estornado · Pix'],
+    ['estorno_pendente', 'Pago online, estorno em andamento · Pix'],
+  ] as const)('says how an online payment %s stands', (estado, texto) => {
+    const { botao } = cardDe({
+      status: STATUS.Cancelado,
+      pagamento: { online: true, descricao: 'Pix', tipo: 'pix', estado, troco_para: null },
+    });
+    expect(botao).toHaveTextContent(texto);
+  });
+
   it('shows an order waiting for its payment without flagging it', () => {
     const { botao } = cardDe({ status: STATUS.PgtoPendente, dthrpedido: haMin(30) });
     expect(botao).toHaveAttribute('data-alerta', 'normal');

@@ -37,12 +37,17 @@ export function tempoTexto(p: PedidoPainel, agora: number): string {
   return `Há ${min}`;
 }
 
+/** How an online payment stands, for staff. A refunded one was paid: never 'não pago'. */
+function online(estado: PedidoPainel['pagamento']['estado']): string {
+  if (estado === null || estado === 'pago') return 'Pago online';
+  if (estado === 'estornado') return 'Pago online e estornado';
+  if (estado === 'estorno_pendente') return 'Pago online, estorno em andamento';
+  return 'Online (não pago)';
+}
+
 /** 'Pago online · Pix' or 'Cobrar na entrega · Dinheiro' (the payment's own description). */
 export function pagamentoTexto(p: PedidoPainel): string {
-  if (p.pagamento.online) {
-    const pendente = p.pagamento.estado !== null && p.pagamento.estado !== 'pago';
-    return `${pendente ? 'Online (não pago)' : 'Pago online'} · ${p.pagamento.descricao}`;
-  }
+  if (p.pagamento.online) return `${online(p.pagamento.estado)} · ${p.pagamento.descricao}`;
   return `${p.tipo === 'DELIVERY' ? 'Cobrar na entrega' : 'Cobrar na retirada'} · ${p.pagamento.descricao}`;
 }
 
