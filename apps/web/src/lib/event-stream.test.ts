@@ -120,6 +120,33 @@ describe('openEventStream', () => {
     stream.close();
   });
 
+  it('volta na hora quando o servidor encerra o stream porque o token expirou', async () => {
+    vi.useFakeTimers();
+    const srv = fakeServer();
+    const stream = openEventStream({
+      url: '/s',
+      getToken: () => 'tok',
+      onUnauthorized: async () => false,
+      onEvent: () => undefined,
+      fetch: srv.fetchFake,
+      random: () => 0.5,
+    });
+    await flush();
+    srv.conexoes[0]?.write('retry: 4000\n\nevent: expirado\ndata: {}\n\n');
+    srv.conexoes[0]?.end();
+    await flush();
+    await flush();
+    expect(srv.conexoes).toHaveLength(2);
+    // A plain end (a restart) still waits the server's retry.
+    srv.conexoes[1]?.end();
+    await flush();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(srv.conexoes).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(3500);
+    expect(srv.conexoes).toHaveLength(3);
+    stream.close();
+  });
+
   it('renova a sessão após um 401 e para quando não há como renovar', async () => {
     vi.useFakeTimers();
     const srv = fakeServer();

@@ -77,6 +77,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   let controller: AbortController | null = null;
   let espera: ReturnType<typeof setTimeout> | null = null;
   let estado: StreamState | null = null;
+  let expirou = false;
 
   const setState = (s: StreamState) => {
     if (s === estado) return;
@@ -105,6 +106,12 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   const handle = (msg: EventSourceMessage) => {
     const id = msg.id !== undefined && /^\d{1,15}$/.test(msg.id) ? Number(msg.id) : null;
     const event = msg.event ?? 'message';
+    // The server ended the stream because the token expired: come back at once (a restart says
+    // `retry:` instead, and everyone waits their jittered time).
+    if (event === 'expirado') {
+      expirou = true;
+      return;
+    }
     if (event === 'reset') {
       if (id !== null) lastId = id;
       options.onReset?.();
@@ -178,6 +185,12 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       if (watchdog) clearTimeout(watchdog);
     }
     if (fechado || controller !== ctrl) return;
+    if (expirou) {
+      expirou = false;
+      tentativa = 0;
+      agendar(0);
+      return;
+    }
     agendar(backoffMs(retryMs, tentativa++, random));
   }
 

@@ -18,6 +18,7 @@ import { criarChaveOperador } from '../operator/service.ts';
 import { inserirPedido } from '../operator/testing.ts';
 import { definirHorarios, montarPedido, novoCliente, pedidoUrl, produtosDoMenu } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
+import { EVENTO_EXPIRADO } from './plugin.ts';
 import { abrirStream, dadosDe, pausa } from './testing.ts';
 import type { EventoSse, StreamTeste } from './testing.ts';
 
@@ -257,6 +258,8 @@ describe.each(DIALECTS)('event streams (SSE) on %s', (dialect) => {
       expect(s.status).toBe(200);
       await Promise.race([s.fim, pausa(3000)]);
       expect(s.terminou()).toBe(true);
+      // Said as an event, so the client reconnects at once instead of after its backoff.
+      expect(s.eventos().map((e) => e.event)).toContain(EVENTO_EXPIRADO);
     });
   });
 

@@ -31,6 +31,9 @@ const MAX_PENDENTE = 256 * 1024;
 /** Last-Event-ID / `desde`: an event id, nothing else. */
 const ID_EVENTO = /^\d{1,15}$/;
 
+/** The stream ends because its token expired (not a restart: no reason to wait). */
+export const EVENTO_EXPIRADO = 'expirado';
+
 /** `retry:` a client waits before reconnecting: spread so a restart does not bring all back at once. */
 const retryComJitter = (minMs: number, maxMs: number): number =>
   Math.round(minMs + Math.random() * (maxMs - minMs));
@@ -124,7 +127,8 @@ export function eventsRoutes({ config, bus, rateLimit }: EventsRoutesDeps) {
       () => {
         const agora = Date.now();
         for (const s of fatias[vez++ % FATIAS]!) {
-          if (s.expira <= agora) fechar(s, ': sessão expirada\n\n');
+          // Said as an event: the client comes back at once with a renewed token, not after its backoff.
+          if (s.expira <= agora) fechar(s, `event: ${EVENTO_EXPIRADO}\ndata: {}\n\n`);
           else escrever(s, ':\n\n');
         }
       },
