@@ -14,7 +14,6 @@ import { createEventBus } from './bus.ts';
 import type { EventBus } from './bus.ts';
 import type { Audiencia } from './repository.ts';
 import { ligarEventos } from './record.ts';
-import type { EventosConfig } from './settings.ts';
 
 export type { EventosConfig } from './settings.ts';
 
