@@ -14,10 +14,16 @@ import {
   produtoInputSchema,
   taxaBairroInputSchema,
   vincularGrupoInputSchema,
+  MAX_BYTES_IMPORTACAO,
+  MSG_IMPORTACAO,
+  cardapioParaCsv,
+  csvParaCardapio,
+  decodificarCsv,
 } from '@rango/domain/painel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, parseId } from '../../http/errors.ts';
 import { requireFuncionario, requireStaff } from '../staff/guard.ts';
+import { exportarCardapio, importarCardapio } from './cardapio-io.ts';
 import type { Autor, CatalogueService } from './service.ts';
 
 /**
@@ -265,6 +271,57 @@ export function catalogueRoutes(svc: CatalogueService) {
       const c = await svc.excluirCupom(a, idDe(req.params.idcupom, M.cupomNaoEncontrado));
       return c ? reply.send(c) : reply.code(204).send();
     });
+
+    // Import/export (part 3). A CSV arrives as its bytes (encoding decided here, not by the client).
+    app.addContentTypeParser(
+      ['text/csv', 'text/plain', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: MAX_BYTES_IMPORTACAO },
+      (_req, body, done) => done(null, body),
+    );
+    app.get<{ Params: P; Querystring: { formato?: string } }>(
+      `${B}/cardapio/exportar/`,
+      async (req, reply) => {
+        const a = await dono(req as unknown as R);
+        const formato = req.query.formato ?? 'json';
+        if (formato !== 'json' && formato !== 'csv') throw new HttpError(400, { formato: [M.valorInvalido] });
+        const arquivo = await exportarCardapio(req.server.db, a.idestabelecimento);
+        const nome = `cardapio-${a.idestabelecimento}.${formato}`;
+        reply
+          .header('content-disposition', `attachment; filename="${nome}"`)
+          .header('cache-control', 'private, no-store');
+        if (formato === 'json')
+          return reply.type('application/json; charset=utf-8').send(JSON.stringify(arquivo, null, 2));
+        return reply.type('text/csv; charset=utf-8').send(cardapioParaCsv(arquivo));
+      },
+    );
+    app.post<{ Params: P; Querystring: { dry_run?: string } }>(
+      `${B}/cardapio/importar/`,
+      { bodyLimit: MAX_BYTES_IMPORTACAO },
+      async (req) => {
+        const a = await dono(req as unknown as R);
+        const dryRun = req.query.dry_run === '1' || req.query.dry_run === 'true';
+        if (Buffer.isBuffer(req.body)) {
+          const csv = csvParaCardapio(decodificarCsv(req.body));
+          if ('erros' in csv)
+            throw new HttpError(400, {
+              aplicado: false,
+              alteracoes: [],
+              erros: csv.erros,
+              menu_versao: null,
+            });
+          return importarCardapio(req.server.db, a, csv.arquivo, { dryRun, linhas: csv.linhas });
+        }
+        if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+          throw new HttpError(400, {
+            aplicado: false,
+            alteracoes: [],
+            erros: [{ linha: null, caminho: '', msg: MSG_IMPORTACAO.arquivoInvalido }],
+            menu_versao: null,
+          });
+        }
+        return importarCardapio(req.server.db, a, req.body, { dryRun });
+      },
+    );
 
     // Audit
     app.get<{ Params: P; Querystring: { antes?: string } }>(`${B}/auditoria/`, async (req) => {

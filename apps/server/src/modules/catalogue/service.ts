@@ -38,7 +38,7 @@ export interface Autor {
 }
 
 /** What a write changed, for the audit log. */
-interface Mudanca<T> {
+export interface Mudanca<T> {
   resultado: T;
   entidade: string;
   identidade: number | null;
@@ -137,35 +137,48 @@ function mesmaLista(atuais: readonly number[], ids: readonly number[]): void {
 }
 
 /**
+ * One back-office write: `fn` in a transaction that also moves the establishment's menu_versao
+ * (the customer's menu cache of every instance rebuilds on its next request), records the 'menu'
+ * event and the audit row; a refusal thrown inside rolls all of it back, so nothing is
+ * half-saved. Open streams are woken after the commit.
+ */
+export async function escreverNoCardapio<T>(
+  db: Db,
+  a: Autor,
+  fn: (trx: Db) => Promise<Mudanca<T>>,
+): Promise<T> {
+  const resultado = await db.transaction().execute(async (trx) => {
+    const m = await fn(trx);
+    const menu_versao = await repo.bumpVersao(trx, a.idestabelecimento);
+    await registrarEvento(trx, {
+      idestabelecimento: a.idestabelecimento,
+      tipo: EVENTO.menu,
+      dados: { menu_versao },
+    });
+    await repo.insertAuditoria(trx, {
+      idestabelecimento: a.idestabelecimento,
+      idfuncionario: a.idfuncionario,
+      entidade: m.entidade,
+      identidade: m.identidade,
+      acao: m.acao,
+      dados: dadosAuditoria(m.dados),
+      criado_em: new Date().toISOString(),
+    });
+    return m.resultado;
+  });
+  avisarEventos(db);
+  return resultado;
+}
+
+/**
  * The back office's writes and reads (issue 12). Every write runs in one transaction that also
  * moves the establishment's menu_versao (the customer's menu cache of every instance rebuilds on
  * its next request), records the 'menu' event and the audit row; a refusal thrown inside rolls
  * all of it back, so nothing is half-saved.
  */
 export function createCatalogueService(db: Db) {
-  async function escrever<T>(a: Autor, fn: (trx: Db) => Promise<Mudanca<T>>): Promise<T> {
-    const resultado = await db.transaction().execute(async (trx) => {
-      const m = await fn(trx);
-      const menu_versao = await repo.bumpVersao(trx, a.idestabelecimento);
-      await registrarEvento(trx, {
-        idestabelecimento: a.idestabelecimento,
-        tipo: EVENTO.menu,
-        dados: { menu_versao },
-      });
-      await repo.insertAuditoria(trx, {
-        idestabelecimento: a.idestabelecimento,
-        idfuncionario: a.idfuncionario,
-        entidade: m.entidade,
-        identidade: m.identidade,
-        acao: m.acao,
-        dados: dadosAuditoria(m.dados),
-        criado_em: new Date().toISOString(),
-      });
-      return m.resultado;
-    });
-    avisarEventos(db);
-    return resultado;
-  }
+  const escrever = <T>(a: Autor, fn: (trx: Db) => Promise<Mudanca<T>>): Promise<T> =>
+    escreverNoCardapio(db, a, fn);
 
   // --- reads used by writes ------------------------------------------------------------------
 
