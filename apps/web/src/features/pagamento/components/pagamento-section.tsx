@@ -1,8 +1,9 @@
-import { Radio, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { formatBRL, LOCAL_ENTREGA_PADRAO, MSG_PEDIDO, TIPO_PGTO, type FormaPgto } from '@rango/domain';
+import { LOCAL_ENTREGA_PADRAO, MSG_PEDIDO, type FormaPgto } from '@rango/domain';
 import type { CartaoFormApi } from '../../../components/cartao-form/use-cartao-form.ts';
-import { formaEscolhida, formasOnline, type AbaPagamento, type PagamentoValues } from '../lib/validar.ts';
+import { formasOnline, type AbaPagamento, type PagamentoValues } from '../lib/validar.ts';
+import { PagamentoNaEntrega } from './pagamento-na-entrega.tsx';
 import { PagamentoOnline, type EstadoCartoes } from './pagamento-online.tsx';
 
 interface PagamentoSectionProps {
@@ -20,8 +21,7 @@ interface PagamentoSectionProps {
 
 /**
  * The payment tabs (spec section 2): 'Pagar online' with the establishment's online methods
- * (PagamentoOnline) and 'Pagar na entrega' with its methods; cash asks for the note to change
- * ('troco').
+ * (PagamentoOnline) and 'Pagar na entrega' with its methods (PagamentoNaEntrega).
  */
 export function PagamentoSection({
   form,
@@ -33,8 +33,6 @@ export function PagamentoSection({
   progresso,
 }: PagamentoSectionProps) {
   const { aba } = form.values;
-  const forma = formaEscolhida(form.values, formas);
-  const dinheiro = forma?.sttipopgto === TIPO_PGTO.Dinheiro;
   return (
     <Stack gap="sm" component="section" aria-labelledby="pagamento-titulo">
       <Title order={2} size="h4" id="pagamento-titulo">
@@ -69,44 +67,7 @@ export function PagamentoSection({
           />
         </Tabs.Panel>
         <Tabs.Panel value="entrega" pt="md">
-          {formas.length === 0 ? (
-            <Text size="sm">{MSG_PEDIDO.nenhumMeioPagamento}</Text>
-          ) : (
-            <Stack gap="md">
-              <Radio.Group
-                id="pg-formapgto"
-                label="Meio de pagamento"
-                withAsterisk
-                value={form.values.formapgto}
-                error={aba === 'entrega' ? form.errors.formapgto : undefined}
-                onChange={(v) => {
-                  form.setFieldValue('formapgto', v);
-                  form.clearFieldError('formapgto');
-                  form.clearFieldError('troco');
-                }}
-              >
-                <Stack gap="xs" mt="xs">
-                  {formas.map((f) => (
-                    <Radio key={f.idformapgto} value={String(f.idformapgto)} label={f.descricao} />
-                  ))}
-                </Stack>
-              </Radio.Group>
-              {dinheiro && (
-                <TextInput
-                  id="pg-troco"
-                  label="Troco para"
-                  withAsterisk
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0,00"
-                  leftSection={<Text size="sm">R$</Text>}
-                  description={`Valor da nota com que você vai pagar; precisa ser maior que o total (${formatBRL(total)}).`}
-                  {...form.getInputProps('troco')}
-                  onBlur={onTrocoBlur}
-                />
-              )}
-            </Stack>
-          )}
+          <PagamentoNaEntrega form={form} formas={formas} total={total} onTrocoBlur={onTrocoBlur} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

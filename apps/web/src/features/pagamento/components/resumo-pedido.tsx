@@ -16,6 +16,9 @@ import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
 import { openCartDrawer, type Cart } from '../../../stores/cart.ts';
 import classes from './pagamento.module.css';
 
+/** The minimum-order text: it describes 'Finalizar'. */
+export const ID_PEDIDO_MINIMO = 'pedido-minimo';
+
 function Linha({ label, children, strong }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -72,7 +75,7 @@ export function ResumoPedido({
             color="yellow"
             p="xs"
             icon={<IconInfoCircle aria-hidden />}
-            id="pedido-minimo"
+            id={ID_PEDIDO_MINIMO}
           >
             {semQuebraMoeda(MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando)))}
           </Alert>

@@ -1,0 +1,510 @@
+import { useForm } from '@mantine/form';
+import {
+  formatBRL,
+  LOCAL_ENTREGA_PADRAO,
+  MSG_PEDIDO,
+  novoNumeroPedido,
+  telefoneCheckoutValido,
+  TIPO_PGTO,
+  type EnderecoLocal,
+  type FormaPgto,
+} from '@rango/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { getCartoesQueryOptions, TokenizacaoError, tokenizarCartao } from '../../../api/cartoes.ts';
+import { useCliente } from '../../../api/cliente.ts';
+import { getEstabelecimentoQueryOptions, useEstabelecimento } from '../../../api/get-estabelecimento.ts';
+import { useFormasPgto } from '../../../api/get-formas-pgto.ts';
+import { useMenu } from '../../../api/get-menu.ts';
+import { PEDIDOS_KEY } from '../../../api/pedidos.ts';
+import { useCartaoForm, type CartaoDados } from '../../../components/cartao-form/use-cartao-form.ts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { repriceWithMenu } from '../../../lib/cart-item.ts';
+import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
+import {
+  cartTotals,
+  clearCart,
+  repriceItems,
+  useCart,
+  type CartEstablishment,
+} from '../../../stores/cart.ts';
+import { removeCupom, restartPedidoId, setAbono, setTaxaEntrega } from '../../../stores/cart-actions.ts';
+import { useEnderecoEscolhido } from '../../../stores/endereco.ts';
+import { useIsLoggedIn } from '../../../stores/session.ts';
+import { useCriarPedido } from '../api/criar-pedido.ts';
+import { getToken3ds } from '../api/get-token-3ds.ts';
+import { avisarPedidoDuplicado, avisarPedidoMinimo, notificar } from '../components/avisos-pedido.tsx';
+import { temCartoesSalvos, type EstadoCartoes } from '../components/pagamento-online.tsx';
+import { isoAgendado } from '../lib/agendamento.ts';
+import {
+  buildPedido,
+  produtosPorId,
+  type CartaoPedido,
+  type DadosPedido,
+  type PagamentoOnline,
+} from '../lib/build-pedido.ts';
+import { focarPrimeiroErro } from '../lib/focar-erro.ts';
+import { autenticarMpi, carregarMpi, esquecerCartaoMpi, pararMpi, preencherCamposMpi } from '../lib/mpi.ts';
+import { pagarComCartaoNovo } from '../lib/pagar-cartao-novo.ts';
+import {
+  classificarFalha,
+  pedeNovaTaxa,
+  pedeNovosPrecos,
+  type CampoPedido,
+} from '../lib/resultado-pedido.ts';
+import { parseTroco } from '../lib/troco.ts';
+import {
+  formaEscolhida,
+  formaOnlineEscolhida,
+  pedeCartaoNovo,
+  validarPagamento,
+  type ErrosPagamento,
+  type PagamentoValues,
+} from '../lib/validar.ts';
+import { useTaxaEntrega } from './use-taxa-entrega.ts';
+
+const digitos = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
+
+/** Ticks every 30 s so the offered times and the closed-store notice follow the clock. */
+function useAgora(): Date {
+  const [agora, setAgora] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setAgora(new Date()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  return agora;
+}
+
+const VALORES_INICIAIS: PagamentoValues = {
+  agendar: false,
+  data: '',
+  hora: '',
+  tipo: '',
+  observacoes: '',
+  localEntrega: LOCAL_ENTREGA_PADRAO,
+  aba: 'entrega',
+  formapgto: '',
+  formaOnline: '',
+  cartaoSalvo: '',
+  troco: '',
+};
+
+/**
+ * The checkout's state and its submission (spec sections 2, 4, 5, 8; issue 5): the data it reads,
+ * the form, the fee, the new card, and 'Finalizar' — validation, the phone it needs, the payment
+ * (a card typed now through pagarComCartaoNovo), the order's POST and what each refusal does.
+ * `onSaindo`: the page is leaving with the cart emptied (it must not redirect to the menu).
+ */
+export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
+  const id = est.id;
+  const cart = useCart();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const detalheQ = useEstabelecimento(id);
+  const menuQ = useMenu(id);
+  const formasQ = useFormasPgto(id);
+  const clienteQ = useCliente();
+  const enderecoEscolhido = useEnderecoEscolhido();
+  const agora = useAgora();
+  const criar = useCriarPedido();
+  const [numeroPedido] = useState(() => novoNumeroPedido());
+  const [cupomAberto, setCupomAberto] = useState(false);
+  const [errosPedido, setErrosPedido] = useState<string[] | null>(null);
+  const [telefonePrompt, setTelefonePrompt] = useState<{ erro: string | null } | null>(null);
+  const enviando = useRef(false);
+  // 'Pagar online' with a new card: what is going on after 'Finalizar' (shown, and it blocks
+  // another 'Finalizar').
+  const [progresso, setProgresso] = useState<string | null>(null);
+  /** The last ReferenceId submitted: the script's events submit once per new one (spec section 4). */
+  const ultimaReferencia = useRef<string | null>(null);
+  const abortar = useRef<AbortController | null>(null);
+  // A card field to focus once the form is enabled again (it is disabled while the card is sent).
+  const [focoPendente, setFocoPendente] = useState<string | null>(null);
+  useEffect(() => {
+    if (focoPendente === null || progresso !== null) return;
+    document.getElementById(focoPendente)?.focus();
+    setFocoPendente(null);
+  }, [focoPendente, progresso]);
+  // Leaving the page: no authentication goes on listening, no card number stays in the page.
+  useEffect(
+    () => () => {
+      abortar.current?.abort();
+      pararMpi();
+    },
+    [],
+  );
+
+  // The summary and the order show what the engine computes from today's menu.
+  useEffect(() => {
+    if (menuQ.data) repriceItems(id, repriceWithMenu(menuQ.data));
+  }, [menuQ.data, id]);
+  // A cart from an older version may lack its order id.
+  useEffect(() => {
+    if (!cart.pedidoid) restartPedidoId();
+  }, [cart.pedidoid]);
+
+  const form = useForm<PagamentoValues>({ mode: 'controlled', initialValues: VALORES_INICIAIS });
+  const values = form.values;
+  const formas = formasQ.data ?? [];
+  const formaOnline = formaOnlineEscolhida(values, formas);
+  const creditoOnline = values.aba === 'online' && formaOnline?.sttipopgto === TIPO_PGTO.Credito;
+
+  // The new card (online credit and debit): its number and CVV stay in this component's state.
+  const cartao = useCartaoForm({ debito: formaOnline?.sttipopgto === TIPO_PGTO.Debito });
+  // Saved cards, asked for once online credit is chosen.
+  const logado = useIsLoggedIn();
+  const cartoesQ = useQuery({ ...getCartoesQueryOptions(), enabled: logado && creditoOnline });
+  const estadoCartoes: EstadoCartoes = cartoesQ.data
+    ? { estado: 'ok', lista: cartoesQ.data }
+    : cartoesQ.isError
+      ? { estado: 'erro', tentarDeNovo: () => void cartoesQ.refetch() }
+      : { estado: 'carregando' };
+
+  // Only a saved address (with its server id) can be sent; a visitor's local one is being carried over.
+  const endereco =
+    enderecoEscolhido && enderecoEscolhido.id !== undefined
+      ? (enderecoEscolhido as EnderecoLocal & { id: number })
+      : null;
+  const detalhe = detalheQ.data;
+  const taxa = useTaxaEntrega({
+    idEstabelecimento: id,
+    tipo: values.tipo,
+    endereco,
+    detalhe,
+    detalheAtualizando: detalheQ.isFetching,
+    errosNaTela: errosPedido !== null,
+  });
+
+  const totals = cartTotals({
+    ...cart,
+    estabelecimento: { ...est, pedidominimo: detalhe?.pedidominimo ?? est.pedidominimo },
+    taxaentrega: taxa.mostrar ? cart.taxaentrega : null,
+    abono: taxa.mostrar ? cart.abono : null,
+  });
+  function contexto(now: Date) {
+    return {
+      horarios: detalhe?.horariofuncionamento_set ?? [],
+      agora: now,
+      formas,
+      total: totals.total,
+      temEndereco: endereco !== null,
+      temCartoesSalvos: temCartoesSalvos(estadoCartoes),
+    };
+  }
+
+  function mostrarErros(erros: ErrosPagamento) {
+    form.setErrors(erros);
+    focarPrimeiroErro(erros);
+  }
+
+  function sair(destino: string) {
+    onSaindo();
+    clearCart();
+    void navigate(destino);
+  }
+
+  /** `cartaoNovo`: the order was paid with a card typed now (a refusal clears its number and CVV). */
+  function tratarFalha(error: unknown, cartaoNovo = false) {
+    const falha =
+      error instanceof ApiError ? classificarFalha(error.status, error.data) : ({ tipo: 'ops' } as const);
+    const estabelecimentoKey = getEstabelecimentoQueryOptions(id).queryKey;
+    switch (falha.tipo) {
+      case 'rede':
+        notificar(MSG_PEDIDO.pedidoNaoEnviadoTitulo, MSG_PEDIDO.pedidoNaoEnviado, 'yellow');
+        return;
+      case 'loja-fechada':
+        notificar(MSG_PEDIDO.lojaFechadaTitulo, MSG_PEDIDO.lojaFechadaTexto);
+        void queryClient.invalidateQueries({ queryKey: estabelecimentoKey });
+        return;
+      case 'pedido-minimo':
+        notificar(MSG_PEDIDO.pedidoMinimoTitulo, falha.msg);
+        void queryClient.invalidateQueries({ queryKey: estabelecimentoKey });
+        return;
+      case 'pagamento-online':
+        notificar(MSG_PEDIDO.pagamentoOnlineTitulo, falha.msg);
+        // No order was made and the cart stays; the card is typed again (holder and expiry kept).
+        if (cartaoNovo) {
+          cartao.limpar();
+          setFocoPendente(cartao.ids.numero);
+        }
+        return;
+      case 'cupom':
+        notificar(MSG_PEDIDO.cupomInvalido, falha.msg);
+        // The server will not take it again: the order goes on without it.
+        removeCupom();
+        return;
+      case 'duplicado':
+        avisarPedidoDuplicado(falha.msg, () => sair(paths.pedidos));
+        return;
+      case 'recusado': {
+        setErrosPedido(falha.erros.map((e) => e.msg));
+        const taxaMudou = falha.erros.some((e) => pedeNovaTaxa(e.codigo));
+        if (taxaMudou && values.tipo === 'DELIVERY') {
+          // Forget the fee: once the establishment's data is fresh, the 'Taxa de entrega' modal asks again.
+          setTaxaEntrega(null);
+          setAbono(null);
+        }
+        if (taxaMudou || falha.erros.some((e) => pedeNovosPrecos(e.codigo))) {
+          // Fresh establishment, areas and menu; the menu effect re-prices the cart.
+          void queryClient.invalidateQueries({ queryKey: estabelecimentoKey });
+        }
+        return;
+      }
+      case 'campos': {
+        const { telefone, ...resto } = falha.campos as Partial<Record<CampoPedido, string>>;
+        // The payment's errors belong to the tab it was chosen in.
+        if (resto.formapgto && form.getValues().aba === 'online') {
+          resto.formaOnline = resto.formapgto;
+          delete resto.formapgto;
+        }
+        if (Object.keys(resto).length > 0) mostrarErros(resto);
+        if (telefone) setTelefonePrompt({ erro: telefone });
+        return;
+      }
+      case 'ops':
+        notificar(MSG_PEDIDO.opsTitulo, MSG_PEDIDO.opsTexto);
+        return;
+    }
+  }
+
+  function terminarProgresso() {
+    enviando.current = false;
+    setProgresso(null);
+  }
+
+  /** Sends the order; `cartaoNovo` says it was paid with a card typed now (what a refusal resets). */
+  function submeter(dados: DadosPedido, online: PagamentoOnline | null, cartaoNovo = false) {
+    const montado = buildPedido({ ...dados, online });
+    if (!montado.ok) {
+      setErrosPedido(montado.erros);
+      terminarProgresso();
+      return;
+    }
+    enviando.current = true;
+    criar.mutate(montado.pedido, {
+      onSuccess: (criado) => {
+        // The orders badge and lists now have one more.
+        void queryClient.invalidateQueries({ queryKey: PEDIDOS_KEY });
+        sair(paths.pedido(criado.id));
+      },
+      // Spec section 4: after a failed submission with debit, authentication resets — nothing of
+      // this one is kept (the next 'Finalizar' is a new pagarComCartaoNovo, which authenticates).
+      onError: (error) => tratarFalha(error, cartaoNovo),
+      onSettled: terminarProgresso,
+    });
+  }
+
+  /** The order's data apart from the payment. */
+  function dadosPedido(v: PagamentoValues, telefone: string, forma: FormaPgto): DadosPedido | null {
+    const cliente = clienteQ.data;
+    if (!cliente || !detalhe || !menuQ.data) return null;
+    return {
+      cart,
+      produtos: produtosPorId(menuQ.data.grupos),
+      detalhe,
+      cliente,
+      telefone,
+      tipo: v.tipo === 'DELIVERY' ? 'DELIVERY' : 'TOGO',
+      endereco,
+      entregueAs: v.agendar ? isoAgendado(v.data, v.hora) : null,
+      observacoes: v.observacoes,
+      localEntrega: v.localEntrega || null,
+      forma,
+      trocoPara: parseTroco(v.troco),
+      numeroPedido,
+    };
+  }
+
+  function enviar(v: PagamentoValues, telefone: string) {
+    if (enviando.current) return;
+    const online = v.aba === 'online';
+    const forma = online ? formaOnlineEscolhida(v, formas) : formaEscolhida(v, formas);
+    const dados = forma ? dadosPedido(v, telefone, forma) : null;
+    if (!forma || !dados) return;
+    if (!online) {
+      submeter(dados, null);
+      return;
+    }
+    if (forma.sttipopgto === TIPO_PGTO.Pix) {
+      submeter(dados, { tipo: 'PIX' });
+      return;
+    }
+    if (!pedeCartaoNovo(v, forma, temCartoesSalvos(estadoCartoes))) {
+      const salvo = cartoesQ.data?.find((c) => String(c.id) === v.cartaoSalvo);
+      if (!salvo) {
+        mostrarErros({ cartaoSalvo: MSG_PEDIDO.cartaoObrigatorio });
+        return;
+      }
+      // A saved card is paid by its token.
+      submeter(dados, {
+        tipo: 'CARTAO',
+        cartao: {
+          token: salvo.token,
+          bandeira: salvo.bandeira,
+          titular: salvo.titular,
+          cnpjoucpf: salvo.cnpjoucpf,
+          expiracao: null,
+          final: salvo.numero,
+          tipo: 'CREDITO',
+          salvar: false,
+          autenticacao: null,
+        },
+      });
+      return;
+    }
+    const card = cartao.validar();
+    if (!card) return;
+    // Items no longer on the menu are said before the card goes anywhere.
+    const previa = buildPedido(dados);
+    if (!previa.ok) {
+      setErrosPedido(previa.erros);
+      return;
+    }
+    void pagarComCartao(dados, card, forma.sttipopgto === TIPO_PGTO.Debito, previa.pedido.total);
+  }
+
+  /** A card typed now: the steps are pagarComCartaoNovo's; here, what the page does at each end. */
+  async function pagarComCartao(dados: DadosPedido, card: CartaoDados, debito: boolean, total: number) {
+    enviando.current = true;
+    abortar.current?.abort();
+    const controller = new AbortController();
+    abortar.current = controller;
+    const fim = await pagarComCartaoNovo(
+      {
+        card,
+        debito,
+        total,
+        pedidoid: dados.cart.pedidoid ?? '',
+        ultimaReferencia,
+        signal: controller.signal,
+      },
+      {
+        tokenizar: tokenizarCartao,
+        getToken3ds,
+        preencherCamposMpi,
+        carregarMpi,
+        autenticarMpi,
+        esquecerCartaoMpi,
+        progresso: setProgresso,
+        submeter: (c: CartaoPedido) => submeter(dados, { tipo: 'CARTAO', cartao: c }, true),
+      },
+    );
+    switch (fim.tipo) {
+      case 'tokenizacao-recusada':
+        terminarProgresso();
+        falhaTokenizacao(fim.erro);
+        return;
+      case 'autenticacao-recusada':
+        terminarProgresso();
+        notificar(MSG_PEDIDO.pagamentoOnlineTitulo, fim.aviso);
+        return;
+      case 'enviado':
+      case 'abortado':
+        return;
+    }
+  }
+
+  /** The browser tokenisation refused the card: on its field when it names one. */
+  function falhaTokenizacao(e: unknown) {
+    if (e instanceof TokenizacaoError && e.campo !== null) {
+      const campo = e.campo === 'numero' ? 'numero' : 'mes';
+      cartao.form.setFieldError(campo, e.message);
+      setFocoPendente(cartao.ids[campo]);
+      return;
+    }
+    if (e instanceof ApiError && e.status === undefined) {
+      notificar(MSG_PEDIDO.pedidoNaoEnviadoTitulo, MSG_PEDIDO.pedidoNaoEnviado, 'yellow');
+      return;
+    }
+    notificar(
+      MSG_PEDIDO.pagamentoOnlineTitulo,
+      e instanceof Error ? e.message : MSG_PEDIDO.pagamentoOnlinePadrao,
+    );
+  }
+
+  /** 'Finalizar' (the form's submit). */
+  function finalizar(e: FormEvent) {
+    e.preventDefault();
+    if (criar.isPending || enviando.current) return;
+    if (totals.pedidoMinimoFaltando !== null) {
+      // The button looks disabled but answers (issue 14): a press says why nothing happens.
+      avisarPedidoMinimo(
+        semQuebraMoeda(MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando))),
+      );
+      return;
+    }
+    const v = form.getValues();
+    const erros = validarPagamento(v, contexto(new Date()));
+    // The new card's fields too (each shows its error; the focus goes to the first of the page's).
+    const cartaoValido = pedeCartaoNovo(v, formaOnlineEscolhida(v, formas), temCartoesSalvos(estadoCartoes))
+      ? cartao.validar() !== null
+      : true;
+    if (Object.keys(erros).length > 0) {
+      mostrarErros(erros);
+      return;
+    }
+    if (!cartaoValido) return;
+    form.clearErrors();
+    // Delivery waits for its fee.
+    if (v.tipo === 'DELIVERY' && !taxa.acordada) {
+      taxa.avisar();
+      return;
+    }
+    const cliente = clienteQ.data;
+    if (!cliente) return;
+    if (!telefoneCheckoutValido(cliente.telefone)) {
+      setTelefonePrompt({ erro: null });
+      return;
+    }
+    enviar(v, digitos(cliente.telefone));
+  }
+
+  function validarTroco() {
+    const erro = validarPagamento(form.getValues(), contexto(new Date())).troco;
+    form.setFieldError('troco', erro ?? null);
+  }
+
+  return {
+    form,
+    cart,
+    agora,
+    detalhe,
+    cliente: clienteQ.data,
+    formas,
+    endereco,
+    totals,
+    carregando: detalheQ.isPending || menuQ.isPending || formasQ.isPending || clienteQ.isPending,
+    erro: detalheQ.error ?? menuQ.error ?? formasQ.error ?? clienteQ.error,
+    tentarDeNovo: () => {
+      void detalheQ.refetch();
+      void menuQ.refetch();
+      void formasQ.refetch();
+      void clienteQ.refetch();
+    },
+    taxa,
+    cartao,
+    estadoCartoes,
+    /** What is going on after 'Finalizar' with a card typed now, or null. */
+    progresso,
+    /** The order is on its way ('Finalizar' shows it is busy). */
+    ocupado: criar.isPending || progresso !== null,
+    finalizar,
+    validarTroco,
+    cupom: { aberto: cupomAberto, abrir: () => setCupomAberto(true), fechar: () => setCupomAberto(false) },
+    errosPedido,
+    fecharErrosPedido: () => setErrosPedido(null),
+    telefone: telefonePrompt && {
+      erro: telefonePrompt.erro,
+      fechar: () => setTelefonePrompt(null),
+      /** The phone saved in the dialog: the order goes on with it. */
+      salvo: (telefone: string) => {
+        setTelefonePrompt(null);
+        enviar(form.getValues(), telefone);
+      },
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;
