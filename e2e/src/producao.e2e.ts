@@ -1,0 +1,420 @@
+/**
+ * Issue 13 part 6: three instances of the built server on one fresh PostgreSQL database behind
+ * HAProxy configured from deploy/haproxy.cfg, started by `npm run deploy:local` itself
+ * (scripts/deploy-local.mjs). Slow (a minute or two): it starts real processes.
+ *
+ * - three instances started at once on an empty database: one migration run, one seed;
+ * - a customer's access token from one instance works on every instance; a refresh rotated on one
+ *   is refused when replayed on another; a login limit counts across instances;
+ * - SIGTERM to one instance in the middle of a bounded order load through the balancer: no failed
+ *   request, every acknowledged order is in the database, the instance exits 0.
+ *
+ * Skipped (with the reason) without HAProxy or without a PostgreSQL (TEST_DATABASE_URL).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import {
+  areasEntregaSchema,
+  chooseDeliveryFee,
+  defaultGroupChoice,
+  enderecoSchema,
+  estabelecimentoDetalheSchema,
+  formasPgtoSchema,
+  isGroupHidden,
+  isGroupSatisfied,
+  itemPedido,
+  menuSchema,
+  novoNumeroPedido,
+  totaisPedido,
+  type PedidoInput,
+  type Produto,
+  type QuantidadesGrupo,
+} from '@rango/domain';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, freePort, waitForExit } from './processes.ts';
+
+const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
+const PG_URL = process.env.TEST_DATABASE_URL;
+
+function motivoParaPular(): string | null {
+  if (!HAPROXY) return 'HAProxy não instalado (apt-get install -y haproxy)';
+  if (!PG_URL) return 'sem PostgreSQL (TEST_DATABASE_URL não definido)';
+  const r = spawnSync('pg_isready', ['-d', PG_URL, '-q']);
+  if (r.error === undefined && r.status !== 0) return `PostgreSQL não responde em ${PG_URL}`;
+  return null;
+}
+const PULAR = motivoParaPular();
+if (PULAR) console.log(`producao.e2e: pulado — ${PULAR}`);
+
+const ESTABELECIMENTO = 1;
+const INSTANCIAS = 3;
+
+interface Instancia {
+  nome: string;
+  pid: number;
+  url: string;
+}
+
+async function postJson(url: string, body: unknown, token?: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function getJson(url: string, token?: string): Promise<unknown> {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+function escolhasValidas(produto: Produto): Record<number, QuantidadesGrupo> | null {
+  const escolhas: Record<number, QuantidadesGrupo> = {};
+  for (const g of produto.grupoopcoes) {
+    if (isGroupHidden(g)) continue;
+    const e: Record<number, number> = { ...defaultGroupChoice(g) };
+    for (const o of g.opcoes) {
+      if (isGroupSatisfied(g, e)) break;
+      if (o.stindisponivel === 0 && !e[o.idopcao]) e[o.idopcao] = 1;
+    }
+    if (!isGroupSatisfied(g, e)) return null;
+    if (Object.keys(e).length > 0) escolhas[g.idgrupoopcao] = e;
+  }
+  return escolhas;
+}
+
+/** One valid cash delivery order of this customer, priced from the server's public answers. */
+async function montarPedido(base: string, token: string): Promise<PedidoInput> {
+  const api = `${base}/api/ead`;
+  const [menuRaw, detalheRaw, areasRaw, formasRaw] = await Promise.all([
+    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/menu/`),
+    getJson(`${api}/controle/estabelecimento/${ESTABELECIMENTO}/`),
+    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/areas_entrega/`),
+    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/formapgto/`),
+  ]);
+  const menu = menuSchema.parse(menuRaw);
+  const detalhe = estabelecimentoDetalheSchema.parse(detalheRaw);
+  const areas = areasEntregaSchema.parse(areasRaw);
+  const dinheiro = formasPgtoSchema.parse(formasRaw).find((f) => f.sttipopgto === 0);
+  if (!dinheiro) throw new Error('o estabelecimento não aceita dinheiro');
+  const res = await postJson(
+    `${api}/controle/endereco/`,
+    {
+      idtipoendereco: 1,
+      cep: '01414-001',
+      rua: 'Rua Haddock Lobo',
+      numero: '100',
+      bairro: 'Cerqueira César',
+      cidade: 'São Paulo',
+      uf: 'SP',
+      complemento: '',
+      detalhe: '',
+    },
+    token,
+  );
+  if (!res.ok) throw new Error(`endereço: ${res.status} ${await res.text()}`);
+  const endereco = enderecoSchema.parse(await res.json());
+  const taxa = chooseDeliveryFee({
+    areas,
+    taxasentrega: detalhe.taxaentrega_set,
+    endereco: { ...endereco, cidade: endereco.cidade.descricao },
+  });
+  if (!taxa.entrega) throw new Error(`sem entrega: ${taxa.motivo}`);
+  const itens = [];
+  for (const p of menu.grupos.flatMap((g) => g.produtos).filter((p) => p.stindisponivel === 0)) {
+    const escolhas = escolhasValidas(p);
+    if (escolhas === null) continue;
+    itens.push(itemPedido(p, { quantidade: 1, escolhas }, ''));
+    if (itens.length === 3) break;
+  }
+  const t = totaisPedido({ itens, taxaCents: taxa.taxaCents, abonoCents: taxa.abonoCents, cupom: null });
+  return {
+    pedido_id: randomUUID(),
+    entregue_as: null,
+    ajuste: 0,
+    desconto: t.desconto,
+    cliente: {
+      cpf: null,
+      external_id: null,
+      nome: 'Carga',
+      telefone: '11987654321',
+      endereco: { id: endereco.id },
+    },
+    cpf_pagador: null,
+    deliveryestabelecimento_id: ESTABELECIMENTO,
+    itens,
+    observacoes: '',
+    numero_pedido: novoNumeroPedido(),
+    origem: 'WEB',
+    pagamentos: [
+      {
+        cartao: null,
+        descricaoFormaPgto: dinheiro.descricao,
+        formapgto_id: dinheiro.idformapgto,
+        formapgto_sttipopgto: dinheiro.sttipopgto,
+        pre_pago: false,
+        tipo: null,
+        troco_para: (Math.floor(t.total / 10_000) + 1) * 10_000,
+        valor: t.total,
+      },
+    ],
+    previsaoentregamax: detalhe.previsaoentregamax,
+    previsaoentregamin: detalhe.previsaoentregamin,
+    subtotal: t.subtotal,
+    taxa_entrega: t.taxa_entrega,
+    tipo: 'DELIVERY',
+    total: t.total,
+    endereco_togo: 'Quero encontrar o entregador.',
+    codigo_cupom: null,
+    abono_taxa_entrega: taxa.abonoCents,
+  };
+}
+
+/** Three ports in a row that are free now (the script numbers its instances from the first). */
+async function basePort(): Promise<number> {
+  for (;;) {
+    const p = await freePort();
+    if (p > 60_000) continue;
+    const [a, b] = [await freePort(), await freePort()];
+    if (a !== p + 1 && b !== p + 2) {
+      // Not proof, but the OS hands out ephemeral ports rarely in sequence: check by binding.
+      const net = await import('node:net');
+      const livre = (port: number) =>
+        new Promise<boolean>((resolve) => {
+          const s = net.createServer();
+          s.once('error', () => resolve(false));
+          s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+        });
+      if ((await livre(p + 1)) && (await livre(p + 2))) return p;
+    }
+  }
+}
+
+describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL behind HAProxy', () => {
+  const banco = `rango_e2e_${randomUUID().slice(0, 8)}`;
+  let dbUrl: string;
+  let script: ChildProcess;
+  let saida = '';
+  let lb: string;
+  const instancias: Instancia[] = [];
+  let pool: pg.Pool;
+
+  /** When the script saw each instance exit. */
+  const saidas = new Map<string, number>();
+  const linhas = (re: RegExp) => saida.split('\n').filter((l) => re.test(l));
+
+  /** A confirmed customer through the balancer (the outbox link read from the instances' logs). */
+  async function cliente(
+    n: number,
+  ): Promise<{ email: string; senha: string; access: string; refresh: string }> {
+    const email = `carga.${n}.${Date.now()}@exemplo.com.br`;
+    const senha = 'segredo-da-carga';
+    const cad = await postJson(`${lb}/api/ead/controle/cliente/`, {
+      nomeourazaosocial: `Carga ${n}`,
+      email,
+      telefone: '11987654321',
+      senha,
+      confirm: senha,
+    });
+    expect(cad.status, await cad.clone().text()).toBe(201);
+    const row = await pool.query<{ link: string }>(
+      'select link from mail_outbox where para = $1 order by id desc limit 1',
+      [email],
+    );
+    const [uuid, token] = new URL(row.rows[0]!.link).pathname.split('/').slice(2);
+    const conf = await fetch(`${lb}/api/ead/controle/cliente/${uuid}/confirmar/${token}/`, {
+      method: 'POST',
+    });
+    expect(conf.status).toBe(200);
+    const login = await postJson(`${lb}/api/ead/controle/token/`, { email, senha });
+    expect(login.status).toBe(200);
+    return { email, senha, ...((await login.json()) as { access: string; refresh: string }) };
+  }
+
+  beforeAll(async () => {
+    const u = new URL(PG_URL!);
+    u.pathname = `/${banco}`;
+    dbUrl = u.toString();
+    const [lbPort, statsPort, base] = [await freePort(), await freePort(), await basePort()];
+    script = spawn(process.execPath, ['scripts/deploy-local.mjs', String(INSTANCIAS)], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        LB_PORT: String(lbPort),
+        STATS_PORT: String(statsPort),
+        BASE_PORT: String(base),
+        LOG_LEVEL: 'info',
+        SEED_DEMO: '1',
+        DEMO_SIMULATOR: '0',
+        PAGAMENTOS_CONCILIAR_SEGUNDOS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: false,
+    });
+    for (const s of [script.stdout!, script.stderr!]) {
+      createInterface({ input: s }).on('line', (l) => {
+        saida += `${l}\n`;
+        const m = /^instancia (\S+) pid=(\d+) (\S+)$/.exec(l);
+        if (m) instancias.push({ nome: m[1]!, pid: Number(m[2]), url: m[3]! });
+        const saiu = /^instancia-saiu (\S+) /.exec(l);
+        if (saiu) saidas.set(saiu[1]!, Date.now());
+      });
+    }
+    const prazo = Date.now() + 240_000;
+    while (!/^pronto /m.test(saida)) {
+      if (script.exitCode !== null) throw new Error(`deploy-local saiu (${script.exitCode}):\n${saida}`);
+      if (Date.now() > prazo) throw new Error(`deploy-local não ficou pronto:\n${saida.slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    lb = `http://127.0.0.1:${lbPort}`;
+    // Every instance ready (the balancer needed only one).
+    for (const i of instancias) {
+      for (let t = 0; ; t++) {
+        const ok = await fetch(`${i.url}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (t > 600) throw new Error(`${i.nome} não ficou pronta`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    if (script && script.exitCode === null) {
+      script.kill('SIGTERM');
+      if (!(await waitForExit(script, 40_000))) script.kill('SIGKILL');
+    }
+    if (PG_URL) {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${banco} with (force)`);
+      await c.end();
+    }
+  });
+
+  it('three instances started at once on an empty database: one migration run, one seed', () => {
+    expect(instancias.map((i) => i.nome)).toEqual(['app1', 'app2', 'app3']);
+    expect(linhas(/Migrações aplicadas/)).toHaveLength(1);
+    expect(linhas(/Dados de demonstração: \d+ estabelecimentos/)).toHaveLength(1);
+  });
+
+  it('a token from one instance works on all; a rotated refresh replayed elsewhere is refused; login limits are shared', async () => {
+    const c = await cliente(0);
+    for (const i of instancias) {
+      const me = await fetch(`${i.url}/api/ead/controle/cliente/`, {
+        headers: { authorization: `Bearer ${c.access}` },
+      });
+      expect(me.status, i.nome).toBe(200);
+    }
+    const [a, b] = instancias as [Instancia, Instancia, Instancia];
+    const girou = await postJson(`${a.url}/api/ead/controle/token/refresh/`, { refresh: c.refresh });
+    expect(girou.status).toBe(200);
+    const novo = (await girou.json()) as { access: string; refresh: string };
+    expect(novo.refresh).not.toBe(c.refresh);
+    const replay = await postJson(`${b.url}/api/ead/controle/token/refresh/`, { refresh: c.refresh });
+    expect(replay.status).toBeGreaterThanOrEqual(400);
+    expect(replay.status).toBeLessThan(500);
+
+    // Ten logins a minute per address and e-mail (the successful one above counted): spread
+    // over the three instances, the 10th wrong password is refused, as on one instance (separate
+    // counters would allow 30).
+    const status: number[] = [];
+    for (let n = 0; n < 11; n++) {
+      const alvo = instancias[n % 3]!;
+      const r = await postJson(`${alvo.url}/api/ead/controle/token/`, {
+        email: c.email,
+        senha: 'errada-123',
+      });
+      status.push(r.status);
+    }
+    expect(status.indexOf(429), status.join(' ')).toBe(9);
+    expect(status.slice(9)).toEqual([429, 429]);
+  });
+
+  it('SIGTERM to one instance during an order load through the balancer: 0 failed requests, 0 lost orders', async () => {
+    // 20 orders a minute per customer: up to 18 orders each of twelve customers. The load runs
+    // until the instance has exited and one more second (the whole drain under load), at most
+    // that many orders.
+    const clientes = await Promise.all(Array.from({ length: 12 }, (_, n) => cliente(n + 1)));
+    const modelos = await Promise.all(clientes.map((c) => montarPedido(lb, c.access)));
+    const porCliente = 18;
+    const trabalhos = clientes.flatMap((c, k) =>
+      Array.from({ length: porCliente }, () => ({ token: c.access, modelo: modelos[k]! })),
+    );
+    const capacidade = trabalhos.length;
+    const aceitos: string[] = [];
+    const falhas: string[] = [];
+    let feitos = 0;
+    let sinal: Promise<void> | undefined;
+    const alvo = instancias[1]!;
+    let proximo = 0;
+    async function trabalhador() {
+      for (;;) {
+        const saiu = saidas.get(alvo.nome);
+        if (saiu !== undefined && Date.now() - saiu > 1000) return;
+        const k = proximo++;
+        if (k >= capacidade) return;
+        const { token, modelo } = trabalhos[k]!;
+        const pedido = { ...modelo, pedido_id: randomUUID(), numero_pedido: novoNumeroPedido() };
+        const r = await postJson(
+          `${lb}/api/ead/api/estabelecimento/${ESTABELECIMENTO}/pedido/`,
+          pedido,
+          token,
+        ).catch((e: unknown) => e as Error);
+        if (r instanceof Error) falhas.push(`rede: ${r.message}`);
+        else if (r.status === 201) aceitos.push(pedido.pedido_id);
+        else falhas.push(`${r.status} ${(await r.text()).slice(0, 200)}`);
+        feitos++;
+        if (feitos === 20 && !sinal) {
+          process.kill(alvo.pid, 'SIGTERM');
+          sinal = Promise.resolve();
+        }
+        // A steady load rather than a flood: the drain spans many requests.
+        await new Promise((res) => setTimeout(res, 60));
+      }
+    }
+    const inicio = Date.now();
+    await Promise.all(Array.from({ length: 4 }, trabalhador));
+    const fim = Date.now();
+    const duracao = fim - inicio;
+    const total = feitos;
+    console.log(
+      `carga: ${total} pedidos em ${duracao} ms, ${aceitos.length} aceitos, ${falhas.length} falhas`,
+    );
+    expect(sinal).toBeDefined();
+    expect(falhas).toEqual([]);
+    expect(aceitos).toHaveLength(total);
+    const gravados = await pool.query<{ pedido_id: string }>(
+      'select pedido_id from pedido where pedido_id = any($1)',
+      [aceitos],
+    );
+    expect(gravados.rowCount).toBe(total);
+    // The instance drained and exited 0 (the script reports it).
+    for (let t = 0; t < 200 && !linhas(new RegExp(`^instancia-saiu ${alvo.nome} `)).length; t++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(linhas(new RegExp(`^instancia-saiu ${alvo.nome} `))).toEqual([
+      `instancia-saiu ${alvo.nome} code=0 signal=null`,
+    ]);
+    // The whole drain (3 s of SHUTDOWN_DELAY_MS, then the close) happened under the load.
+    expect(saidas.get(alvo.nome)).toBeLessThan(fim);
+    // Some of the load still reached the instance before it went out of rotation, and HAProxy
+    // took it out on its /readyz.
+    expect(linhas(/Server rango\/app2 is DOWN/).length).toBeGreaterThan(0);
+    expect(
+      linhas(/ rango\/app2 .* 201 .*"POST \/api\/ead\/api\/estabelecimento\/1\/pedido\//).length,
+    ).toBeGreaterThan(0);
+  });
+});
