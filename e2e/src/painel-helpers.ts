@@ -14,9 +14,21 @@ import {
 import type { PedidoInput } from '@rango/domain';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AppHandle } from './harness.ts';
+import { type AppHandle, DESKTOP } from './harness.ts';
 import type { DemoData } from './menu-data.ts';
-import { api, type Cliente, produtosSimples } from './pedidos-helpers.ts';
+import {
+  api,
+  type Cliente,
+  encherCarrinho,
+  entrar,
+  escolherEndereco,
+  idDoPedido,
+  novoCliente,
+  novoEndereco,
+  pagarEmDinheiro,
+  produtosSimples,
+} from './pedidos-helpers.ts';
+import { acceptCookies } from './ui.ts';
 
 /** The seeded demo owner of establishment 1 (README, demo section). */
 export const DONO = { email: 'dono@sabordavila.com.br', senha: 'painel-demo' } as const;
@@ -45,6 +57,13 @@ export async function filaConectada(page: Page): Promise<void> {
 /** An order's card in the queue (one button per order, `data-pedido` = its id). */
 export function card(page: Page, id: number | string): Locator {
   return page.locator(`[data-pedido="${id}"]`);
+}
+
+/** One of the choices under 'Fechar loja agora' (a menu item, or a button in a disclosure list). */
+export function opcaoFecharLoja(page: Page, rotulo: string): Locator {
+  return page
+    .getByRole('menuitem', { name: rotulo, exact: true })
+    .or(page.getByRole('list', { name: 'Fechar a loja' }).getByRole('button', { name: rotulo, exact: true }));
 }
 
 /** The open order drawer ('Pedido #…'). */
@@ -125,4 +144,33 @@ export async function pedidoNaApi(
 /** The id of the focused card, or null when the focus is elsewhere. */
 export function cardFocado(page: Page): Promise<string | null> {
   return page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.pedido ?? null);
+}
+
+/**
+ * A delivery order paid in cash with change, placed through the customer's pages (the delivery
+ * fee comes from the checkout) by a new customer at 1280 px. Answers its id.
+ */
+export async function pedidoEntregaPelaLoja(app: AppHandle, demo: DemoData, nome: string): Promise<number> {
+  const cliente = await novoCliente(app, nome);
+  await novoEndereco(app, cliente.token, '01414-001', 'Rua Haddock Lobo', 'Cerqueira César');
+  const { page, close } = await app.open('/login', DESKTOP);
+  try {
+    await acceptCookies(page);
+    await entrar(page, cliente.email, cliente.senha);
+    await encherCarrinho(page, produtosSimples(demo, 2));
+    await page.goto('/pagamento');
+    await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
+    await page.getByRole('radio', { name: 'Entregar no meu endereço' }).check();
+    await escolherEndereco(page, /Rua Haddock Lobo/);
+    const taxa = page.getByRole('dialog', { name: 'Taxa de entrega' });
+    await taxa.getByRole('button', { name: 'Ok, entendi' }).click();
+    await taxa.waitFor({ state: 'hidden' });
+    await pagarEmDinheiro(page, '500,00');
+    await page.getByLabel('Observações').fill('Interfone quebrado: ligar ao chegar.');
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await page.waitForURL(/\/pedido\/\d+\/?$/);
+    return Number(idDoPedido(page));
+  } finally {
+    await close();
+  }
 }

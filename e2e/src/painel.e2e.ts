@@ -18,6 +18,7 @@ import {
   filaConectada,
   gavetaPedido,
   indicadorConexao,
+  opcaoFecharLoja,
   pedidoNaApi,
   statusNaGaveta,
 } from './painel-helpers.ts';
@@ -543,7 +544,7 @@ describe('painel ao vivo', () => {
       const estado = page.getByRole('status').filter({ hasText: /^Loja (aberta|fechada)/ });
       expect(await estado.textContent()).toBe('Loja aberta');
       await page.getByRole('button', { name: 'Fechar loja agora' }).click();
-      await page.getByRole('menuitem', { name: 'Até eu abrir de novo' }).click();
+      await opcaoFecharLoja(page, 'Até eu abrir de novo').click();
       await expect.poll(() => estado.textContent()).toBe('Loja fechada');
       await page.getByRole('button', { name: 'Abrir loja' }).waitFor();
       await screenshot(page, 'painel-loja-fechada');
