@@ -1,10 +1,21 @@
 import { Stack } from '@mantine/core';
+import { useEstabelecimento } from '../../app/estabelecimento.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { DadosSecao } from './components/dados-secao.tsx';
+import { EntregaSecao } from './components/entrega-secao.tsx';
+import { FormasSecao } from './components/formas-secao.tsx';
+import { HorariosSecao } from './components/horarios-secao.tsx';
 
-export default function Page() {
+/** /painel/:id/loja (owner): the establishment's data, hours, delivery areas and payment methods. */
+export default function LojaPage() {
+  const { id } = useEstabelecimento();
   return (
-    <Stack>
+    <Stack gap="md" maw={960} mx="auto" w="100%">
       <PageTitle>Loja</PageTitle>
+      <DadosSecao idest={id} />
+      <HorariosSecao idest={id} />
+      <EntregaSecao idest={id} />
+      <FormasSecao idest={id} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Group, NumberInput, Radio, Select, Text, TextInput } from '@mantine/core';
-import { createContext, useContext, useState, type ReactNode } from 'react';
-import { parseDinheiro, textoDinheiro } from '../lib/rascunho.ts';
+import { Group, NumberInput, Radio, Select, Text } from '@mantine/core';
+import { createContext, useContext, type ReactNode } from 'react';
+import { CampoDinheiro as CampoDinheiroBase } from '../../../components/campo-dinheiro.tsx';
 
 /** The draft's field errors and which fields were touched (errors show on touch or after 'Salvar'). */
 export interface Validacao {
@@ -10,19 +10,11 @@ export interface Validacao {
 export const ValidacaoContext = createContext<Validacao>({ erro: () => undefined, tocar: () => {} });
 export const useValidacao = () => useContext(ValidacaoContext);
 
-const INVALIDO = 'Informe um valor como 12,50.';
-
-/**
- * Reais as typed ('12,50'), integer cents out. The text is kept while typing; what it means is
- * sent on every change (an unreadable text keeps the last amount and says so under the field).
- */
+/** The shared money field, with the draft's error and touch. */
 export function CampoDinheiro({
-  label,
-  valor,
-  onChange,
   chave,
-  description,
-  permitirNegativo = false,
+  onChange,
+  ...props
 }: {
   label: string;
   valor: number;
@@ -32,37 +24,12 @@ export function CampoDinheiro({
   permitirNegativo?: boolean;
 }) {
   const v = useValidacao();
-  const [texto, setTexto] = useState(() => textoDinheiro(valor));
-  const [visto, setVisto] = useState(valor);
-  // A change from outside (a discarded draft, another product) shows the new amount.
-  if (valor !== visto) {
-    setVisto(valor);
-    if (parseDinheiro(texto) !== valor) setTexto(textoDinheiro(valor));
-  }
-  const lido = parseDinheiro(texto);
-  const invalido = texto.trim() !== '' && (lido === null || (!permitirNegativo && lido < 0));
   return (
-    <TextInput
-      label={label}
-      description={description}
-      inputMode="decimal"
-      autoComplete="off"
-      leftSection={<Text size="sm">R$</Text>}
-      value={texto}
-      onChange={(e) => {
-        const t = e.currentTarget.value;
-        setTexto(t);
-        const c = t.trim() === '' ? 0 : parseDinheiro(t);
-        if (c !== null && (permitirNegativo || c >= 0)) {
-          setVisto(c);
-          onChange(c);
-        }
-      }}
-      onBlur={() => {
-        v.tocar(chave);
-        if (!invalido) setTexto(textoDinheiro(valor));
-      }}
-      error={invalido ? INVALIDO : v.erro(chave)}
+    <CampoDinheiroBase
+      {...props}
+      onChange={(c) => onChange(c ?? 0)}
+      onBlur={() => v.tocar(chave)}
+      error={v.erro(chave)}
     />
   );
 }

@@ -1,0 +1,373 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { formatBRL } from '@rango/domain';
+import {
+  areaInputSchema,
+  taxaBairroInputSchema,
+  type AreaInput,
+  type AreaPainel,
+  type TaxaBairroInput,
+  type TaxaBairroPainel,
+} from '@rango/domain/painel';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CampoDinheiro } from '../../../components/campo-dinheiro.tsx';
+import { ErroCarga } from '../../../components/erro-carga.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { errosDe, errosDoServidor, lojaApi, lojaQueries, type Erros } from '../api.ts';
+
+const num = (x: string | number) => (typeof x === 'number' ? x : Number(String(x).replace(',', '.')));
+
+/** One circle as numbers (a map is optional and needs tiles we do not have here). */
+function AreaForm({ idest, area, onFim }: { idest: number; area: AreaPainel | null; onFim: () => void }) {
+  const qc = useQueryClient();
+  const [v, setV] = useState<AreaInput>(
+    area
+      ? {
+          lat: area.lat,
+          lng: area.lng,
+          raio: area.raio,
+          taxaentrega: area.taxaentrega,
+          valorminimo: area.valorminimo,
+        }
+      : { lat: 0, lng: 0, raio: 3000, taxaentrega: 500, valorminimo: null },
+  );
+  const [erros, setErros] = useState<Erros>({});
+  const salvar = useMutation({
+    mutationFn: (b: AreaInput) =>
+      area ? lojaApi.salvarArea(idest, area.idareaentrega, b) : lojaApi.criarArea(idest, b),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: lojaQueries.areas(idest).queryKey });
+      onFim();
+    },
+    onError: (e) => setErros(errosDoServidor(e)),
+  });
+  const naoEntrega = v.taxaentrega === null;
+  const enviar = () => {
+    const e = errosDe(areaInputSchema.safeParse(v));
+    setErros(e);
+    if (Object.keys(e).length === 0) salvar.mutate(v);
+  };
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+        <NumberInput
+          label="Latitude do centro"
+          value={v.lat}
+          decimalScale={6}
+          onChange={(x) => setV({ ...v, lat: num(x) })}
+          error={erros.lat}
+        />
+        <NumberInput
+          label="Longitude do centro"
+          value={v.lng}
+          decimalScale={6}
+          onChange={(x) => setV({ ...v, lng: num(x) })}
+          error={erros.lng}
+        />
+        <NumberInput
+          label="Raio (km)"
+          value={v.raio / 1000}
+          decimalScale={3}
+          min={0}
+          onChange={(x) => setV({ ...v, raio: Math.round(num(x) * 1000) })}
+          error={erros.raio}
+        />
+      </SimpleGrid>
+      <Checkbox
+        label="Não entrega nesta área (uma área sem entrega dentro de outra)"
+        checked={naoEntrega}
+        onChange={(e) =>
+          setV({
+            ...v,
+            taxaentrega: e.currentTarget.checked ? null : 0,
+            valorminimo: e.currentTarget.checked ? null : v.valorminimo,
+          })
+        }
+      />
+      {naoEntrega ? null : (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+          <CampoDinheiro
+            label="Taxa de entrega"
+            valor={v.taxaentrega}
+            onChange={(c) => setV({ ...v, taxaentrega: c ?? 0 })}
+            error={erros.taxaentrega}
+          />
+          <CampoDinheiro
+            label="Entrega grátis a partir de (opcional)"
+            valor={v.valorminimo}
+            opcional
+            onChange={(c) => setV({ ...v, valorminimo: c })}
+            error={erros.valorminimo}
+          />
+        </SimpleGrid>
+      )}
+      <FormError
+        error={salvar.error && Object.keys(errosDoServidor(salvar.error)).length === 0 ? salvar.error : null}
+      />
+      <Group gap="xs">
+        <Button onClick={enviar} loading={salvar.isPending}>
+          {area ? 'Salvar área' : 'Adicionar área'}
+        </Button>
+        <Button variant="default" onClick={onFim}>
+          Cancelar
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function descreverArea(a: AreaPainel): string {
+  const raio = `${(a.raio / 1000).toLocaleString('pt-BR')} km de ${a.lat.toFixed(5)}, ${a.lng.toFixed(5)}`;
+  if (a.taxaentrega === null) return `${raio}: não entrega`;
+  const gratis = a.valorminimo !== null ? `, grátis a partir de ${formatBRL(a.valorminimo)}` : '';
+  return `${raio}: ${a.taxaentrega === 0 ? 'entrega grátis' : formatBRL(a.taxaentrega)}${gratis}`;
+}
+
+function Areas({ idest }: { idest: number }) {
+  const qc = useQueryClient();
+  const q = useQuery(lojaQueries.areas(idest));
+  const [editando, setEditando] = useState<number | 'nova' | null>(null);
+  const excluir = useMutation({
+    mutationFn: (id: number) => lojaApi.excluirArea(idest, id),
+    onSettled: () => qc.invalidateQueries({ queryKey: lojaQueries.areas(idest).queryKey }),
+  });
+  if (q.isPending) return <PageLoader />;
+  if (q.isError) return <ErroCarga error={q.error} onRetry={() => void q.refetch()} />;
+  return (
+    <Stack gap="xs">
+      {q.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nenhuma área. Sem áreas, a taxa vem da tabela por bairro abaixo.
+        </Text>
+      ) : null}
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+        {q.data.map((a) => (
+          <Paper key={a.idareaentrega} component="li" withBorder p="sm" radius="sm">
+            {editando === a.idareaentrega ? (
+              <AreaForm idest={idest} area={a} onFim={() => setEditando(null)} />
+            ) : (
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{descreverArea(a)}</Text>
+                <Group gap="xs">
+                  <Button size="xs" variant="default" onClick={() => setEditando(a.idareaentrega)}>
+                    Editar
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    onClick={() => {
+                      if (window.confirm('Excluir esta área de entrega?')) excluir.mutate(a.idareaentrega);
+                    }}
+                  >
+                    Excluir
+                  </Button>
+                </Group>
+              </Group>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+      <FormError error={excluir.error} />
+      {editando === 'nova' ? (
+        <Paper withBorder p="sm" radius="sm">
+          <AreaForm idest={idest} area={null} onFim={() => setEditando(null)} />
+        </Paper>
+      ) : (
+        <Group>
+          <Button variant="light" onClick={() => setEditando('nova')}>
+            Nova área
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function BairroForm({
+  idest,
+  taxa,
+  onFim,
+}: {
+  idest: number;
+  taxa: TaxaBairroPainel | null;
+  onFim: () => void;
+}) {
+  const qc = useQueryClient();
+  const [v, setV] = useState<TaxaBairroInput>(
+    taxa
+      ? {
+          bairro: taxa.bairro,
+          cidade: taxa.cidade,
+          uf: taxa.uf,
+          valor: taxa.valor,
+          valorminimo: taxa.valorminimo,
+        }
+      : { bairro: '', cidade: '', uf: '', valor: 0, valorminimo: null },
+  );
+  const [erros, setErros] = useState<Erros>({});
+  const salvar = useMutation({
+    mutationFn: (b: TaxaBairroInput) =>
+      taxa ? lojaApi.salvarBairro(idest, taxa.id, b) : lojaApi.criarBairro(idest, b),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: lojaQueries.bairros(idest).queryKey });
+      onFim();
+    },
+    onError: (e) => setErros(errosDoServidor(e)),
+  });
+  const enviar = () => {
+    const e = errosDe(taxaBairroInputSchema.safeParse(v));
+    setErros(e);
+    if (Object.keys(e).length === 0) salvar.mutate(v);
+  };
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+        <TextInput
+          label="Bairro"
+          value={v.bairro}
+          onChange={(e) => setV({ ...v, bairro: e.currentTarget.value })}
+          error={erros.bairro}
+        />
+        <TextInput
+          label="Cidade"
+          value={v.cidade}
+          onChange={(e) => setV({ ...v, cidade: e.currentTarget.value })}
+          error={erros.cidade}
+        />
+        <TextInput
+          label="UF"
+          maxLength={2}
+          value={v.uf}
+          onChange={(e) => setV({ ...v, uf: e.currentTarget.value })}
+          error={erros.uf}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <CampoDinheiro
+          label="Taxa"
+          valor={v.valor}
+          onChange={(c) => setV({ ...v, valor: c ?? 0 })}
+          error={erros.valor}
+        />
+        <CampoDinheiro
+          label="Entrega grátis a partir de (opcional)"
+          valor={v.valorminimo}
+          opcional
+          onChange={(c) => setV({ ...v, valorminimo: c })}
+          error={erros.valorminimo}
+        />
+      </SimpleGrid>
+      <FormError
+        error={salvar.error && Object.keys(errosDoServidor(salvar.error)).length === 0 ? salvar.error : null}
+      />
+      <Group gap="xs">
+        <Button onClick={enviar} loading={salvar.isPending}>
+          {taxa ? 'Salvar bairro' : 'Adicionar bairro'}
+        </Button>
+        <Button variant="default" onClick={onFim}>
+          Cancelar
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Bairros({ idest }: { idest: number }) {
+  const qc = useQueryClient();
+  const q = useQuery(lojaQueries.bairros(idest));
+  const [editando, setEditando] = useState<number | 'nova' | null>(null);
+  const excluir = useMutation({
+    mutationFn: (id: number) => lojaApi.excluirBairro(idest, id),
+    onSettled: () => qc.invalidateQueries({ queryKey: lojaQueries.bairros(idest).queryKey }),
+  });
+  if (q.isPending) return <PageLoader />;
+  if (q.isError) return <ErroCarga error={q.error} onRetry={() => void q.refetch()} />;
+  return (
+    <Stack gap="xs">
+      {q.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nenhum bairro na tabela.
+        </Text>
+      ) : null}
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+        {q.data.map((t) => (
+          <Paper key={t.id} component="li" withBorder p="sm" radius="sm">
+            {editando === t.id ? (
+              <BairroForm idest={idest} taxa={t} onFim={() => setEditando(null)} />
+            ) : (
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">
+                  {t.bairro}, {t.cidade}/{t.uf}: {t.valor === 0 ? 'entrega grátis' : formatBRL(t.valor)}
+                  {t.valorminimo !== null ? `, grátis a partir de ${formatBRL(t.valorminimo)}` : ''}
+                </Text>
+                <Group gap="xs">
+                  <Button size="xs" variant="default" onClick={() => setEditando(t.id)}>
+                    Editar
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    onClick={() => {
+                      if (window.confirm(`Excluir a taxa de ${t.bairro}?`)) excluir.mutate(t.id);
+                    }}
+                  >
+                    Excluir
+                  </Button>
+                </Group>
+              </Group>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+      <FormError error={excluir.error} />
+      {editando === 'nova' ? (
+        <Paper withBorder p="sm" radius="sm">
+          <BairroForm idest={idest} taxa={null} onFim={() => setEditando(null)} />
+        </Paper>
+      ) : (
+        <Group>
+          <Button variant="light" onClick={() => setEditando('nova')}>
+            Novo bairro
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Delivery: circles around the store (as numbers) and the neighbourhood table. */
+export function EntregaSecao({ idest }: { idest: number }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="loja-entrega">
+      <Title order={2} size="h3" id="loja-entrega" mb={4}>
+        Áreas de entrega
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Círculos ao redor da loja: o cliente dentro de um círculo paga a menor taxa entre os que o cobrem;
+        dentro de uma área &quot;não entrega&quot;, só retira na loja.
+      </Text>
+      <Areas idest={idest} />
+      <Title order={3} size="h4" mt="lg" mb="xs">
+        Taxas por bairro
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Usadas quando a loja não tem áreas de entrega.
+      </Text>
+      <Bairros idest={idest} />
+    </Paper>
+  );
+}

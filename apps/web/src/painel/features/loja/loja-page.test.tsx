@@ -1,0 +1,138 @@
+import { MSG_CATALOGO, type EstabelecimentoConfig } from '@rango/domain/painel';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, on } from '../../../test/mock-api.ts';
+import { clearStaffSession, setStaffTokens } from '../../session.ts';
+import { EU_DONO, renderPainel } from '../../testing/render.tsx';
+
+const BASE = '/painel/estabelecimento/1';
+const DADOS: EstabelecimentoConfig = {
+  id: 1,
+  apelidooufantasia: 'Sabor da Vila',
+  nomeourazaosocial: 'Sabor da Vila Ltda',
+  logo: null,
+  endereco: {
+    rua: 'Rua A',
+    numero: '10',
+    bairro: 'Centro',
+    complemento: null,
+    cep: '01001-000',
+    cidade: 'São Paulo',
+    uf: 'SP',
+  },
+  fones: ['(11) 3333-4444'],
+  pedidominimo: 2000,
+  previsaoentregamin: 30,
+  previsaoentregamax: 50,
+  menu_versao: 3,
+};
+
+beforeEach(() => setStaffTokens({ access: 'a1', refresh: 'r1' }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearStaffSession();
+});
+
+function api(...extra: Parameters<typeof mockApi>) {
+  return mockApi(
+    ...extra,
+    on('GET', '/painel/eu/', 200, EU_DONO),
+    on('GET', `${BASE}/dados/`, 200, DADOS),
+    on('GET', `${BASE}/horarios/`, 200, {
+      horarios: [{ diadasemana: 6, abertura: '18:00', fechamento: '02:00', dia_seguinte: true }],
+    }),
+    on('GET', `${BASE}/areas/`, 200, [
+      { idareaentrega: 5, lat: -23.5, lng: -46.6, raio: 3000, taxaentrega: 500, valorminimo: null },
+    ]),
+    on('GET', `${BASE}/taxas-bairro/`, 200, []),
+    on('GET', `${BASE}/formas-pagamento/`, 200, {
+      formas: [{ idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0 }],
+    }),
+  );
+}
+
+describe('/painel/:id/loja', () => {
+  it("marks a Sunday range that overlaps Saturday's past-midnight range as it is typed, and saves none", async () => {
+    const m = api();
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const secao = await screen.findByRole('region', { name: 'Horário de funcionamento' });
+    await within(secao).findByText('Sábado');
+    await user.click(within(secao).getByRole('button', { name: 'Adicionar faixa: Domingo' }));
+    const abre = within(secao).getByLabelText('Domingo: abre às');
+    await user.clear(abre);
+    await user.type(abre, '01:00');
+    expect(await within(secao).findByText(/Este horário se sobrepõe a sábado 18:00–02:00/)).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    await user.click(within(secao).getByRole('button', { name: 'Salvar horários' }));
+    expect(m.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  }, 30_000);
+
+  it('saves the week with a 24 h day and a closed day', async () => {
+    const m = api((c) =>
+      c.method === 'PUT' && c.path === `${BASE}/horarios/` ? { status: 200, body: c.body } : undefined,
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const secao = await screen.findByRole('region', { name: 'Horário de funcionamento' });
+    await within(secao).findByText('Sábado');
+    await user.click(within(secao).getByRole('button', { name: '24 horas: Segunda' }));
+    await user.click(within(secao).getByRole('button', { name: 'Salvar horários' }));
+    await waitFor(() =>
+      expect(m.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        horarios: [
+          { diadasemana: 6, abertura: '18:00', fechamento: '02:00', dia_seguinte: true },
+          { diadasemana: 1, abertura: '00:00', fechamento: '00:00', dia_seguinte: true },
+        ],
+      }),
+    );
+    expect(await within(secao).findByText('Horários salvos.')).toBeInTheDocument();
+  }, 30_000);
+
+  it("refuses a bad CEP on touch and puts the server's field errors on their fields", async () => {
+    const m = api(on('PUT', `${BASE}/dados/`, 400, { pedidominimo: ['Mínimo recusado pelo servidor.'] }));
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const cep = await screen.findByRole('textbox', { name: 'CEP' });
+    await user.clear(cep);
+    await user.type(cep, '123');
+    await user.tab();
+    expect(await screen.findByText(MSG_CATALOGO.cepInvalido)).toHaveAttribute('role', 'alert');
+    await user.clear(cep);
+    await user.type(cep, '01001000');
+    await user.click(screen.getByRole('button', { name: 'Salvar dados' }));
+    await waitFor(() =>
+      expect(m.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        pedidominimo: 2000,
+        fones: ['(11) 3333-4444'],
+      }),
+    );
+    expect(await screen.findByText('Mínimo recusado pelo servidor.')).toHaveAttribute('role', 'alert');
+  }, 30_000);
+
+  it('shows a delivery circle in words and creates a no-delivery area without a fee', async () => {
+    const m = api((c) =>
+      c.method === 'POST' && c.path === `${BASE}/areas/`
+        ? { status: 201, body: { idareaentrega: 6, ...(c.body as object) } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    expect(await screen.findByText(/3 km de -23.50000, -46.60000: R\$ 5,00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nova área' }));
+    await user.click(screen.getByRole('checkbox', { name: /Não entrega nesta área/ }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar área' }));
+    await waitFor(() =>
+      expect(m.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        lat: 0,
+        lng: 0,
+        raio: 3000,
+        taxaentrega: null,
+        valorminimo: null,
+      }),
+    );
+  }, 30_000);
+});
