@@ -24,7 +24,7 @@ const grupo = {
   qtdinclusa: 0,
   qtdmultiplomin: 1,
   qtdmultiplomax: 1,
-  stprecopraticado: 0,
+  stprecopraticado: 0 as const,
   stnegagrupoopcao: 0,
 };
 
@@ -147,7 +147,12 @@ describe('back office schemas', () => {
     });
     expect(problemasGrupo({ ...grupo, stprecopraticado: 10 }, [])).toEqual([
       { campo: 'stprecopraticado', msg: M.kitSemOpcoes },
+      { campo: 'qtdmultiplomin', msg: M.minimoInalcancavel },
     ]);
+    expect(problemasGrupo({ ...grupo, qtdmultiplomin: 2 }, [{}])).toEqual([
+      { campo: 'qtdmultiplomin', msg: M.minimoInalcancavel },
+    ]);
+    expect(problemasGrupo({ ...grupo, qtdmultiplomin: 0 }, [])).toEqual([]);
     expect(problemasGrupo({ ...grupo, stprecopraticado: 10 }, [{ stindisponivel: 0 }])).toEqual([]);
   });
 

@@ -633,7 +633,7 @@ export function problemasGrupo(
   const disponiveis = opcoes.filter((o) => (o.stindisponivel ?? 0) === 0);
   if (g.stprecopraticado === 10 && disponiveis.length === 0)
     out.push({ campo: 'stprecopraticado', msg: M.kitSemOpcoes });
-  if (!g.multiplo && opcoes.length > 0 && g.qtdmultiplomin > opcoes.length)
+  if (g.qtdmultiplomin > 0 && (opcoes.length === 0 || (!g.multiplo && g.qtdmultiplomin > opcoes.length)))
     out.push({ campo: 'qtdmultiplomin', msg: M.minimoInalcancavel });
   if (!g.multiplo && opcoes.some((o) => (o.qtdpadrao ?? 0) > 1))
     out.push({ campo: 'qtdpadrao', msg: M.padraoNaoMultiplo });

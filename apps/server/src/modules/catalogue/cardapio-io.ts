@@ -225,7 +225,8 @@ export async function importarCardapio(
       { multiplo: g.multiplo, qtdmultiplomin: g.qtdmultiplomin, stprecopraticado: g.stprecopraticado },
       g.opcoes,
     )) {
-      if (ligado || p.msg !== MSG_CATALOGO.kitSemOpcoes) erro(`${caminho}.${p.campo}`, p.msg);
+      if (ligado || (p.msg !== MSG_CATALOGO.kitSemOpcoes && p.msg !== MSG_CATALOGO.minimoInalcancavel))
+        erro(`${caminho}.${p.campo}`, p.msg);
     }
   }
   if (erros.length > 0) recusar();

@@ -774,6 +774,37 @@ describe.each(DIALECTS)('back office routes on %s', (dialect) => {
           multiplo: [M.padraoNaoMultiplo],
         },
       );
+      // A group is built step by step: its first option is accepted below its minimum, but the
+      // group goes on a product only once its minimum can be met.
+      const dois = (
+        await call({
+          method: 'POST',
+          url: `${est(1)}/grupos-opcao/`,
+          payload: { ...GRUPO, multiplo: true, qtdmultiplomin: 2, qtdmultiplomax: 2 },
+        })
+      ).json<{ idgrupoopcao: number }>();
+      const vazioLink = await call({
+        method: 'POST',
+        url: `${est(1)}/produtos/310/grupos/`,
+        payload: { idgrupoopcao: dois.idgrupoopcao },
+      });
+      expect(vazioLink.json()).toEqual({ idgrupoopcao: [M.minimoInalcancavel] });
+      const primeira = await call({
+        method: 'POST',
+        url: `${est(1)}/grupos-opcao/${dois.idgrupoopcao}/opcoes/`,
+        payload: { descricao: 'Sabor A', preco: 0 },
+      });
+      expect(primeira.statusCode).toBe(201);
+      expect(
+        (
+          await call({
+            method: 'POST',
+            url: `${est(1)}/produtos/310/grupos/`,
+            payload: { idgrupoopcao: dois.idgrupoopcao },
+          })
+        ).statusCode,
+      ).toBe(200);
+      await call({ method: 'DELETE', url: `${est(1)}/produtos/310/grupos/${dois.idgrupoopcao}/` });
       // Unlink and group order on a product.
       const d = await call({ method: 'DELETE', url: `${est(1)}/produtos/302/grupos/${kit.idgrupoopcao}/` });
       expect(d.json<ProdutoPainel>().grupoopcoes).not.toContain(kit.idgrupoopcao);

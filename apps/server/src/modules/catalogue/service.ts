@@ -130,6 +130,12 @@ function opcaoValues(v: OpcaoInput) {
   };
 }
 
+/**
+ * Problems of a group still being built (a Kit with no option yet, a minimum above its options so
+ * far): refused only once the group is on a product, so the owner can create it, then its options.
+ */
+const incompleto = (msg: string): boolean => msg === M.kitSemOpcoes || msg === M.minimoInalcancavel;
+
 /** Every id of `atuais` exactly once, else the reorder is refused (a stale editor). */
 function mesmaLista(atuais: readonly number[], ids: readonly number[]): void {
   const a = new Set(atuais);
@@ -305,7 +311,7 @@ export function createCatalogueService(db: Db) {
         stprecopraticado: g.stprecopraticado as 0,
       },
       opcoes,
-    ).filter((p) => linked || p.msg !== M.kitSemOpcoes);
+    ).filter((p) => linked || !incompleto(p.msg));
     const p = problemas[0];
     if (p) throw campo(mapa[p.campo] ?? p.campo, p.msg);
   }
@@ -323,7 +329,7 @@ export function createCatalogueService(db: Db) {
           stprecopraticado: g.stprecopraticado as 0,
         },
         opcoes,
-      ).find((p) => p.msg === M.kitSemOpcoes);
+      ).find((p) => incompleto(p.msg));
       if (kit) throw campo(path, kit.msg);
       // An unowned (seeded) group becomes this establishment's once linked here.
       if (g.idestabelecimento === null) await repo.updateGrupo(d, idg, { idestabelecimento: id });
@@ -998,7 +1004,7 @@ export function createCatalogueService(db: Db) {
             stprecopraticado: g.stprecopraticado as 0,
           },
           resto,
-        ).find((p) => p.msg === M.kitSemOpcoes);
+        ).find((p) => incompleto(p.msg));
         if (kit && (await repo.produtosDoGrupo(trx, g.idgrupoopcao)).length > 0) throw conflito(kit.msg);
         return {
           resultado: undefined,
