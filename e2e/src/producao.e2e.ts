@@ -417,4 +417,83 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
       linhas(/ rango\/app2 .* 201 .*"POST \/api\/ead\/api\/estabelecimento\/1\/pedido\//).length,
     ).toBeGreaterThan(0);
   });
+  it('kill -9 of one instance during an order load: every acknowledged order is stored once, a retried pedido_id never doubles', async () => {
+    const clientes = await Promise.all(Array.from({ length: 6 }, (_, n) => cliente(100 + n)));
+    const modelos = await Promise.all(clientes.map((c) => montarPedido(lb, c.access)));
+    const trabalhos = clientes.flatMap((c, k) =>
+      Array.from({ length: 14 }, () => ({
+        token: c.access,
+        pedido: { ...modelos[k]!, pedido_id: randomUUID(), numero_pedido: novoNumeroPedido() },
+      })),
+    );
+    const alvo = instancias[2]!;
+    const confirmados: string[] = [];
+    const falhas: string[] = [];
+    let repetidos = 0;
+    let feitos = 0;
+    let morto = false;
+    let proximo = 0;
+    async function trabalhador() {
+      for (;;) {
+        const k = proximo++;
+        if (k >= trabalhos.length) return;
+        const { token, pedido } = trabalhos[k]!;
+        // The app's behaviour: a request without an answer is sent again with the same pedido_id;
+        // 'already received' means the first one was placed.
+        let ultimo = '';
+        for (let tentativa = 0; tentativa < 6; tentativa++) {
+          if (tentativa > 0) {
+            repetidos++;
+            await new Promise((r) => setTimeout(r, 300));
+          }
+          const r = await postJson(
+            `${lb}/api/ead/api/estabelecimento/${ESTABELECIMENTO}/pedido/`,
+            pedido,
+            token,
+          ).catch((e: unknown) => e as Error);
+          if (r instanceof Error) {
+            ultimo = `rede: ${r.message}`;
+            continue;
+          }
+          if (r.status === 201) {
+            confirmados.push(pedido.pedido_id);
+            ultimo = '';
+            break;
+          }
+          const body = (await r.json().catch(() => ({}))) as { extra?: { status_code?: number } };
+          if (r.status === 400 && body.extra?.status_code === 409) {
+            confirmados.push(pedido.pedido_id);
+            ultimo = '';
+            break;
+          }
+          ultimo = `${r.status} ${JSON.stringify(body).slice(0, 200)}`;
+          if (r.status < 500) break;
+        }
+        if (ultimo) falhas.push(ultimo);
+        feitos++;
+        if (feitos === 15 && !morto) {
+          morto = true;
+          process.kill(alvo.pid, 'SIGKILL');
+        }
+        await new Promise((res) => setTimeout(res, 40));
+      }
+    }
+    await Promise.all(Array.from({ length: 4 }, trabalhador));
+    console.log(
+      `kill -9: ${trabalhos.length} pedidos, ${confirmados.length} confirmados, ${repetidos} reenvios`,
+    );
+    expect(morto).toBe(true);
+    expect(falhas).toEqual([]);
+    expect(confirmados).toHaveLength(trabalhos.length);
+    const linhasDb = await pool.query<{ pedido_id: string; n: string }>(
+      'select pedido_id, count(*) as n from pedido where pedido_id = any($1) group by pedido_id',
+      [confirmados],
+    );
+    expect(linhasDb.rowCount).toBe(trabalhos.length);
+    expect(linhasDb.rows.every((r) => Number(r.n) === 1)).toBe(true);
+    for (let t = 0; t < 50 && !saidas.has(alvo.nome); t++) await new Promise((r) => setTimeout(r, 100));
+    expect(linhas(new RegExp(`^instancia-saiu ${alvo.nome} `))).toEqual([
+      `instancia-saiu ${alvo.nome} code=null signal=SIGKILL`,
+    ]);
+  });
 });
