@@ -216,7 +216,7 @@ describe('product drawer', { timeout: 20_000 }, () => {
     const { user, drawer, d } = await openDrawer('/estabelecimento/1?item=3', 'Hambúrguer Vegano');
     expect(d.getByText('INDISPONÍVEL')).toBeInTheDocument();
     const botao = addButton(drawer);
-    expect(botao).toHaveTextContent('Indisponível');
+    expect(botao).toHaveTextContent(/^Indisponível$/);
     expect(botao).toHaveAttribute('aria-disabled', 'true');
     await user.click(botao);
     expect(await screen.findByText('Produto indisponível')).toBeInTheDocument();

@@ -254,13 +254,14 @@ function ProductForm({
             size="md"
             color={indisponivel ? 'gray' : undefined}
             style={{ flex: 1 }}
-            justify="space-between"
+            justify={indisponivel ? 'center' : 'space-between'}
             onClick={submit}
             loading={enviando || (carregandoFormas && !indisponivel)}
             // Looks and reads disabled, but a click still explains why (spec section 5).
             data-disabled={indisponivel || undefined}
             aria-disabled={indisponivel || undefined}
-            rightSection={<span>{formatBRL(total)}</span>}
+            // Unavailable: no total (nothing can be bought), and 'Indisponível' is never cut at 375 px.
+            rightSection={indisponivel ? undefined : <span>{formatBRL(total)}</span>}
           >
             {rotulo}
           </Button>
