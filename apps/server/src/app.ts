@@ -28,6 +28,7 @@ import { createSpaShell, isPainelAsset, isPainelPath, PAINEL_DIR, readPainelHtml
 import { cardsRoutes } from './modules/cards/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
+import { createLocalStorage } from './modules/catalogue/images.ts';
 import { couponsRoutes } from './modules/coupons/routes.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
@@ -184,7 +185,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // The restaurant's panel (issue 11): staff accounts and the panel's REST routes.
       await api.register(panelPlugin({ config, db, mailer: deps.mailer, payments: pagamentos.payments }));
       // The back office (issue 12): the owner's menu, hours, delivery, payment methods, coupons.
-      await api.register(catalogueRoutes(createCatalogueService(db)));
+      await api.register(
+        catalogueRoutes(createCatalogueService(db, { midia: createLocalStorage(config.mediaDir) })),
+      );
       // The panel's and the customer's event streams (SSE).
       await api.register(
         eventsRoutes({ config, bus: eventos, rateLimit: createRateLimiter(db, config.rateLimit) }),

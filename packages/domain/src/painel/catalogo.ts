@@ -81,7 +81,14 @@ export const MSG_CATALOGO = {
   bairroRepetido: 'Já existe uma taxa para este bairro nesta cidade.',
   ordemIncompleta: 'Envie todos os itens, cada um uma vez, na nova ordem.',
   grupoJaNoProduto: 'Este grupo já está no produto.',
+  imagemTipo: 'Envie uma foto JPEG, PNG, WebP ou GIF.',
+  imagemGrande: 'A foto pode ter até 5 MB.',
+  imagemInvalida: 'Não foi possível ler esta foto. Envie outro arquivo.',
+  imagemDimensoes: 'A foto é grande demais (até 40 megapixels).',
 } as const;
+
+/** Product photos: at most this many bytes per upload. */
+export const MAX_BYTES_IMAGEM = 5 * 1024 * 1024;
 
 /** The largest amount anything may cost or adjust: R$ 100.000,00. */
 export const MAX_CENTAVOS = 10_000_000;

@@ -14,6 +14,7 @@ import {
   produtoInputSchema,
   taxaBairroInputSchema,
   vincularGrupoInputSchema,
+  MAX_BYTES_IMAGEM,
   MAX_BYTES_IMPORTACAO,
   MSG_IMPORTACAO,
   cardapioParaCsv,
@@ -322,6 +323,36 @@ export function catalogueRoutes(svc: CatalogueService) {
         return importarCardapio(req.server.db, a, req.body, { dryRun });
       },
     );
+
+    // Product photos: the bytes themselves (any declared type; the type is sniffed from the bytes).
+    app.addContentTypeParser(
+      /^image\//,
+      { parseAs: 'buffer', bodyLimit: MAX_BYTES_IMAGEM },
+      (_req, body, done) => done(null, body),
+    );
+    app.put<{ Params: P }>(
+      `${B}/produtos/:idproduto/imagem/`,
+      {
+        bodyLimit: MAX_BYTES_IMAGEM,
+        // A 50 MB upload is cut at the limit and refused on its field, in Portuguese.
+        errorHandler: (error, _req, reply) => {
+          if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+            return reply.code(413).send({ imagem: [M.imagemGrande] });
+          }
+          throw error;
+        },
+      },
+      async (req) => {
+        const a = await dono(req);
+        const idproduto = idDe(req.params.idproduto, M.produtoNaoEncontrado);
+        if (!Buffer.isBuffer(req.body)) throw new HttpError(400, { imagem: [M.imagemTipo] });
+        return svc.definirImagem(a, idproduto, req.body);
+      },
+    );
+    app.delete<{ Params: P }>(`${B}/produtos/:idproduto/imagem/`, async (req) => {
+      const a = await dono(req);
+      return svc.removerImagem(a, idDe(req.params.idproduto, M.produtoNaoEncontrado));
+    });
 
     // Audit
     app.get<{ Params: P; Querystring: { antes?: string } }>(`${B}/auditoria/`, async (req) => {

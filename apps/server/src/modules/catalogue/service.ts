@@ -29,6 +29,8 @@ import type { Db } from '../../db/index.ts';
 import type { AreaEntregaTable, GrupoOpcaoTable, OpcaoTable } from '../../db/types.ts';
 import { HttpError } from '../../http/errors.ts';
 import { avisarEventos, registrarEvento } from '../events/record.ts';
+import { gravarImagemProduto } from './images.ts';
+import type { Armazenamento } from './images.ts';
 import { catalogueRepository as repo } from './repository.ts';
 
 /** Who writes, where (from the staff guard). */
@@ -182,7 +184,7 @@ export async function escreverNoCardapio<T>(
  * its next request), records the 'menu' event and the audit row; a refusal thrown inside rolls
  * all of it back, so nothing is half-saved.
  */
-export function createCatalogueService(db: Db) {
+export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | undefined } = {}) {
   const escrever = <T>(a: Autor, fn: (trx: Db) => Promise<Mudanca<T>>): Promise<T> =>
     escreverNoCardapio(db, a, fn);
 
@@ -1030,6 +1032,41 @@ export function createCatalogueService(db: Db) {
           identidade: idgrupoopcao,
           acao: 'ordenar',
           dados: { ids },
+        };
+      });
+    },
+
+    /**
+     * A product's photo: checked and re-encoded (images.ts) and stored before the transaction (slow
+     * work outside it); the product then points at it, with the usual version move and event.
+     */
+    async definirImagem(a: Autor, idproduto: number, bytes: Buffer): Promise<ProdutoPainel> {
+      await produto(db, a.idestabelecimento, idproduto);
+      if (!opts.midia) throw new HttpError(503, { detail: M.imagemInvalida });
+      const { foto, miniatura } = await gravarImagemProduto(opts.midia, bytes);
+      return escrever(a, async (trx) => {
+        await produto(trx, a.idestabelecimento, idproduto);
+        await repo.updateProduto(trx, a.idestabelecimento, idproduto, { imagem: foto });
+        return {
+          resultado: await produto(trx, a.idestabelecimento, idproduto),
+          entidade: 'produto',
+          identidade: idproduto,
+          acao: 'imagem',
+          dados: { imagem: foto, miniatura },
+        };
+      });
+    },
+
+    removerImagem(a: Autor, idproduto: number): Promise<ProdutoPainel> {
+      return escrever(a, async (trx) => {
+        await produto(trx, a.idestabelecimento, idproduto);
+        await repo.updateProduto(trx, a.idestabelecimento, idproduto, { imagem: null });
+        return {
+          resultado: await produto(trx, a.idestabelecimento, idproduto),
+          entidade: 'produto',
+          identidade: idproduto,
+          acao: 'imagem',
+          dados: { imagem: null },
         };
       });
     },
