@@ -198,7 +198,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
   };
 
   return (
-    <div className={classes.grade}>
+    <div className={classes.grade} data-com-produto={rascunho ? 'true' : undefined}>
       <nav aria-label="Categorias e produtos" className={classes.lista}>
         <Categorias cardapio={cardapio} selecionado={idproduto} acoes={acoes} />
       </nav>
@@ -235,7 +235,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
                   Salvar produto
                 </Button>
                 <Button variant="default" disabled={!sujo || salvando} onClick={descartar}>
-                  Descartar alterações
+                  Descartar
                 </Button>
                 {sujo ? (
                   <Text size="sm" c="orange.9">

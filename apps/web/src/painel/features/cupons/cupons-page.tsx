@@ -301,7 +301,7 @@ export default function CuponsPage() {
                     {c.limite_total !== null ? ` de ${c.limite_total}` : ''}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={c.ativo ? 'teal' : 'gray'} variant="light">
+                    <Badge color={c.ativo ? 'teal.9' : 'gray.7'} variant="filled">
                       {c.ativo ? 'Ativo' : 'Inativo'}
                     </Badge>
                   </Table.Td>

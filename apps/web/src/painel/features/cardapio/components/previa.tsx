@@ -92,7 +92,14 @@ export function Previa({ produto }: { produto: Produto }) {
             destacado={false}
           />
         ))}
-        <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Box
+          pt="sm"
+          pb={4}
+          pos="sticky"
+          bottom={0}
+          bg="var(--mantine-color-body)"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+        >
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <QuantityStepper
               valor={quantidade}

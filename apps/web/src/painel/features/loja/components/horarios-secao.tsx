@@ -100,7 +100,7 @@ function Editor({ inicial, idest }: { inicial: HorarioInput[]; idest: number }) 
                     ])
                   }
                 >
-                  24 h
+                  24 horas
                 </Button>
               </Group>
             </Group>
