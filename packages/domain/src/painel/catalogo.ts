@@ -739,7 +739,7 @@ export const auditoriaSchema = z.object({
       /** 'estabelecimento' | 'horarios' | 'area' | 'taxa_bairro' | 'formas_pgto' | 'categoria' | 'produto' | 'grupo_opcao' | 'opcao' | 'cupom' | 'cardapio' */
       entidade: z.string(),
       identidade: z.nullable(z.int()),
-      /** 'criar' | 'alterar' | 'excluir' | 'ordenar' | 'duplicar' | 'vincular' | 'desvincular' | 'importar' */
+      /** 'criar' | 'alterar' | 'excluir' | 'ordenar' | 'duplicar' | 'vincular' | 'desvincular' | 'importar' | 'imagem' | 'desativar' (a used coupon) */
       acao: z.string(),
       dados: z.unknown(),
       criado_em: z.string(),
