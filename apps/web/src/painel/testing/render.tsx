@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { StaffEu } from '@rango/domain/painel';
-import { cssVariablesResolver, theme } from '../../app/theme.ts';
+import { cssVariablesResolver, theme } from '../../lib/theme.ts';
 import { PainelRoutes } from '../app/router.tsx';
 
 /**

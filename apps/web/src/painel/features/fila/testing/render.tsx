@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { cssVariablesResolver, theme } from '../../../../app/theme.ts';
+import { cssVariablesResolver, theme } from '../../../../lib/theme.ts';
 import { EstabelecimentoContext } from '../../../app/estabelecimento.ts';
 
 /** Renders `ui` as the panel does under /painel/7 (Mantine's test env: no transitions, no portals). */
