@@ -79,6 +79,10 @@ export function createDb(url: string, options: CreateDbOptions = {}): Db {
     });
     // An idle client's connection error must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
+    // Nor a checked-out one's: pg-pool listens only while a client is idle, and a client whose
+    // socket drops in a query or a transaction also emits 'error' (the database restarting, a
+    // network cut). Its queries fail (→ 503, http/error-handler.ts); the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const pgDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pgPools.set(pgDb, pool);
     return pgDb;

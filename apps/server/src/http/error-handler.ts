@@ -39,6 +39,44 @@ function isBadCharacterError(error: unknown): boolean {
 }
 
 /**
+ * The database is unreachable or refusing work for now (not a bug of this request): Node's socket
+ * errors, pg's lost or unobtainable connections, PostgreSQL's connection-exception class 08,
+ * shutdown/recovery (57P01-57P03), too many connections (53300), a cancelled statement
+ * (statement_timeout, 57014); SQLite busy past its timeout, a full disk, an I/O error.
+ */
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  'SQLITE_BUSY',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (DB_UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && code.startsWith('SQLITE_IOERR')) return true;
+  const message = (error as { message?: unknown }).message;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      message,
+    )
+  );
+}
+
+/**
  * The one error handler. Client errors keep their honest status; anything else is a 500 with the
  * spec's text, and its real cause goes only to the log (never a stack or SQL in a response).
  */
@@ -66,6 +104,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // (NUL, an invalid sequence) is the client's fault, never a 500.
       request.log.info({ code: (error as { code?: unknown }).code }, 'text refused by the database');
       return reply.code(400).send({ detail: MSG.requisicaoMalFormada });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: an honest 503 the client may retry, one warning line (no stack).
+      const code = (error as { code?: unknown }).code;
+      request.log.warn({ code, motivo: error.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ detail: MSG.probleminha });
     }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {
