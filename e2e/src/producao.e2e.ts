@@ -310,6 +310,19 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
     expect(linhas(/Dados de demonstração: \d+ estabelecimentos/)).toHaveLength(1);
   });
 
+  it('the balancer replaces a spoofed X-Request-Id and X-Forwarded-For, and keeps /metrics private', async () => {
+    const r = await fetch(`${lb}/api/ead/controle/estabelecimento/${ESTABELECIMENTO}/`, {
+      headers: { 'x-request-id': 'a'.repeat(10_000), 'x-forwarded-for': 'lixo, 999.1.1.1, ::zz' },
+    });
+    expect(r.status).toBe(200);
+    const id = r.headers.get('x-request-id') ?? '';
+    // HAProxy's unique id (hex and dashes), which the instances accept as theirs.
+    expect(id).toMatch(/^[0-9A-F]+(-[0-9A-F]+){4}$/);
+    expect(id.length).toBeLessThanOrEqual(64);
+    expect((await fetch(`${lb}/metrics`)).status).toBe(403);
+    expect((await fetch(`${instancias[0]!.url}/metrics`)).status).toBe(200);
+  });
+
   it('a token from one instance works on all; a rotated refresh replayed elsewhere is refused; login limits are shared', async () => {
     const c = await cliente(0);
     for (const i of instancias) {

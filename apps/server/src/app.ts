@@ -29,6 +29,7 @@ import { cardsRoutes } from './modules/cards/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createLocalStorage } from './modules/catalogue/images.ts';
+import { createS3Storage } from './modules/catalogue/s3.ts';
 import { couponsRoutes } from './modules/coupons/routes.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
@@ -186,7 +187,11 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       await api.register(panelPlugin({ config, db, mailer: deps.mailer, payments: pagamentos.payments }));
       // The back office (issue 12): the owner's menu, hours, delivery, payment methods, coupons.
       await api.register(
-        catalogueRoutes(createCatalogueService(db, { midia: createLocalStorage(config.mediaDir) })),
+        catalogueRoutes(
+          createCatalogueService(db, {
+            midia: config.mediaS3 ? createS3Storage(config.mediaS3) : createLocalStorage(config.mediaDir),
+          }),
+        ),
       );
       // The panel's and the customer's event streams (SSE).
       await api.register(

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { S3Config } from './modules/catalogue/s3.ts';
 import type { EventosConfig } from './modules/events/settings.ts';
 
 /**
@@ -79,6 +80,8 @@ export interface Config {
   shutdown: ShutdownConfig;
   /** Who may read GET /metrics (http/metrics.ts). */
   metrics: MetricsConfig;
+  /** S3_*: product photos in an S3-compatible bucket; unset = the local media folder (mediaDir). */
+  mediaS3?: S3Config | undefined;
 }
 
 export interface MetricsConfig {
@@ -252,6 +255,30 @@ function milliseconds(value: string | undefined, fallback: number, name: string)
   return n;
 }
 
+/**
+ * S3_BUCKET turns the bucket on; then S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and
+ * S3_PUBLIC_URL (where browsers read the photos: a CDN or the bucket's public URL) are required,
+ * S3_REGION defaults to us-east-1. The secret never appears in a message.
+ */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = optional(env.S3_BUCKET);
+  if (bucket === undefined) return undefined;
+  const faltando = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'].filter(
+    (k) => optional(env[k]) === undefined,
+  );
+  if (faltando.length > 0) throw new ConfigError(`S3_BUCKET definido sem ${faltando.join(', ')}`);
+  const endpoint = optional(env.S3_ENDPOINT)!;
+  if (!/^https?:\/\//.test(endpoint)) throw new ConfigError(`S3_ENDPOINT inválido: ${endpoint}`);
+  return {
+    endpoint,
+    bucket,
+    region: optional(env.S3_REGION) ?? 'us-east-1',
+    accessKeyId: optional(env.S3_ACCESS_KEY_ID)!,
+    secretAccessKey: optional(env.S3_SECRET_ACCESS_KEY)!,
+    publicUrl: optional(env.S3_PUBLIC_URL)!.replace(/\/+$/, ''),
+  };
+}
+
 /** What a URL's credentials would show in an error message, masked. */
 function semCredenciais(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//***@');
@@ -373,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: milliseconds(env.SHUTDOWN_TIMEOUT_MS, 15_000, 'SHUTDOWN_TIMEOUT_MS'),
     },
     metrics: metricsConfig(env),
+    mediaS3: s3Config(env),
   };
   if (config.production) checkProduction(config, flag(env.ALLOW_DEMO_IN_PRODUCTION, false));
   return config;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { startFakeHttp } from '../../test/fake-http.ts';
 import type { FakeHttp } from '../../test/fake-http.ts';
 import { assinaturaV4, createS3Storage } from './s3.ts';
@@ -93,5 +94,31 @@ describe('S3 storage against a fake of its HTTP contract', () => {
     });
     await expect(s3.gravar('produtos/x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow('HTTP 403');
     expect(objetos.has('/rango/produtos/x.webp')).toBe(false);
+  });
+});
+
+describe('S3 configuration', () => {
+  const env = {
+    S3_BUCKET: 'rango-fotos',
+    S3_ENDPOINT: 'https://s3.sa-east-1.amazonaws.com',
+    S3_REGION: 'sa-east-1',
+    S3_ACCESS_KEY_ID: 'AKIA',
+    S3_SECRET_ACCESS_KEY: 'segredo-do-bucket',
+    S3_PUBLIC_URL: 'https://fotos.rango.test/',
+  };
+  it('off without S3_BUCKET; on with every setting; refused with one missing, without echoing the secret', () => {
+    expect(loadConfig({}).mediaS3).toBeUndefined();
+    expect(loadConfig(env).mediaS3).toEqual({
+      bucket: 'rango-fotos',
+      endpoint: 'https://s3.sa-east-1.amazonaws.com',
+      region: 'sa-east-1',
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'segredo-do-bucket',
+      publicUrl: 'https://fotos.rango.test',
+    });
+    const { S3_PUBLIC_URL: _p, ...semUrl } = env;
+    expect(() => loadConfig(semUrl)).toThrow(ConfigError);
+    expect(() => loadConfig(semUrl)).toThrow('S3_BUCKET definido sem S3_PUBLIC_URL');
+    expect(() => loadConfig({ ...env, S3_ENDPOINT: 'ftp://x' })).not.toThrow(/segredo/);
   });
 });
