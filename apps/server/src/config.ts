@@ -82,6 +82,16 @@ export interface Config {
   metrics: MetricsConfig;
   /** S3_*: product photos in an S3-compatible bucket; unset = the local media folder (mediaDir). */
   mediaS3?: S3Config | undefined;
+  /** PG_POOL_MAX: PostgreSQL connections per instance (default 10); instances × this ≤ max_connections. */
+  pgPoolMax?: number | undefined;
+  /** PG_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement running longer (default 30000; 0 = never). */
+  pgStatementTimeoutMs?: number | undefined;
+  /**
+   * MIGRATE_ON_START (default on): migrate before listening. Off (0) for a deployment that runs
+   * `npm run operator -- migrate` as its own step: the instance then never migrates, and /readyz
+   * answers 503 while the schema is behind this code.
+   */
+  migrateOnStart?: boolean | undefined;
 }
 
 export interface MetricsConfig {
@@ -255,6 +265,22 @@ function milliseconds(value: string | undefined, fallback: number, name: string)
   return n;
 }
 
+function poolMax(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 10;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new ConfigError(`PG_POOL_MAX inválido: ${value} (conexões por instância, de 1 a 1000)`);
+  return n;
+}
+
+/** createDb's options from the configuration (PostgreSQL's pool; nothing for SQLite). */
+export function dbOptions(config: Config): { poolMax?: number; statementTimeoutMs?: number } {
+  return {
+    ...(config.pgPoolMax !== undefined ? { poolMax: config.pgPoolMax } : {}),
+    ...(config.pgStatementTimeoutMs !== undefined ? { statementTimeoutMs: config.pgStatementTimeoutMs } : {}),
+  };
+}
+
 /**
  * S3_BUCKET turns the bucket on; then S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and
  * S3_PUBLIC_URL (where browsers read the photos: a CDN or the bucket's public URL) are required,
@@ -401,6 +427,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: metricsConfig(env),
     mediaS3: s3Config(env),
+    pgPoolMax: poolMax(env.PG_POOL_MAX),
+    pgStatementTimeoutMs: milliseconds(env.PG_STATEMENT_TIMEOUT_MS, 30_000, 'PG_STATEMENT_TIMEOUT_MS'),
+    migrateOnStart: flag(env.MIGRATE_ON_START, true),
   };
   if (config.production) checkProduction(config, flag(env.ALLOW_DEMO_IN_PRODUCTION, false));
   return config;
