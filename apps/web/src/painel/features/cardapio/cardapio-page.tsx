@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CardapioPainel } from '@rango/domain/painel';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { AppModal } from '../../../components/app-modal.tsx';
 import { PainelApiError } from '../../api/client.ts';
 import { useEstabelecimento } from '../../app/estabelecimento.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
@@ -238,7 +239,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
                   Descartar
                 </Button>
                 {sujo ? (
-                  <Text size="sm" c="orange.9">
+                  <Text size="sm" c="red.9" fw={600}>
                     Alterações não salvas
                   </Text>
                 ) : null}
@@ -275,7 +276,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
           <Previa produto={produtoCliente(rascunho)} />
         </div>
       ) : null}
-      <Modal opened={excluir} onClose={() => setExcluir(false)} title="Excluir o produto?">
+      <AppModal opened={excluir} onClose={() => setExcluir(false)} title="Excluir o produto?">
         <Stack>
           <Text size="sm">
             {rascunho?.produto.descricao} sai do cardápio. Pedidos já feitos com ele continuam como estão.
@@ -285,7 +286,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
               Cancelar
             </Button>
             <Button
-              color="red"
+              color="red.8"
               onClick={() => {
                 setExcluir(false);
                 if (!idproduto) return;
@@ -298,7 +299,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </div>
   );
 }

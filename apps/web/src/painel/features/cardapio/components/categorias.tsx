@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatBRL } from '@rango/domain';
 import { categoriaInputSchema, type CardapioPainel } from '@rango/domain/painel';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { AppModal } from '../../../../components/app-modal.tsx';
 import { useState, type FormEvent } from 'react';
 import { mover } from '../lib/rascunho.ts';
 import classes from './cardapio.module.css';
@@ -224,12 +225,13 @@ function CategoriaItem({
           style={{ alignSelf: 'flex-start' }}
           leftSection={<IconPlus size={14} aria-hidden="true" />}
           disabled={temporaria}
+          aria-label={`Novo produto em ${nome}`}
           onClick={() => acoes.novoProduto(categoria.idgrupo)}
         >
-          Novo produto em {nome}
+          Novo produto
         </Button>
       </Stack>
-      <Modal opened={confirmar} onClose={() => setConfirmar(false)} title={`Excluir a categoria ${nome}?`}>
+      <AppModal opened={confirmar} onClose={() => setConfirmar(false)} title={`Excluir a categoria ${nome}?`}>
         <Stack>
           <Text size="sm">
             {produtos.length > 0
@@ -241,7 +243,7 @@ function CategoriaItem({
               Cancelar
             </Button>
             <Button
-              color="red"
+              color="red.8"
               onClick={() => {
                 setConfirmar(false);
                 acoes.excluir(categoria.idgrupo);
@@ -251,7 +253,7 @@ function CategoriaItem({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Paper>
   );
 }
