@@ -294,7 +294,8 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   );
   if (faltando.length > 0) throw new ConfigError(`S3_BUCKET definido sem ${faltando.join(', ')}`);
   const endpoint = optional(env.S3_ENDPOINT)!;
-  if (!/^https?:\/\//.test(endpoint)) throw new ConfigError(`S3_ENDPOINT inválido: ${semCredenciais(endpoint)}`);
+  if (!/^https?:\/\//.test(endpoint))
+    throw new ConfigError(`S3_ENDPOINT inválido: ${semCredenciais(endpoint)}`);
   return {
     endpoint,
     bucket,
