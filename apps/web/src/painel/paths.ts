@@ -19,6 +19,7 @@ export const painelPaths = {
   cardapio: (id: number | string) => `/${id}/cardapio`,
   loja: (id: number | string) => `/${id}/loja`,
   cupons: (id: number | string) => `/${id}/cupons`,
+  novoEstabelecimento: '/novo',
 } as const;
 
 /** The API's base path (the same server as the customer's app). */

@@ -87,6 +87,11 @@ function UserMenu() {
         </li>
       ) : null}
       <li>
+        <Link className={itemClass} to={painelPaths.novoEstabelecimento}>
+          Novo estabelecimento
+        </Link>
+      </li>
+      <li>
         <button type="button" className={itemPerigoClass} onClick={() => void sair()}>
           <IconLogout size={18} aria-hidden="true" />
           Sair

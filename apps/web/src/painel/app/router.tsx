@@ -18,6 +18,7 @@ const ConfiguracoesPage = lazy(() => import('../features/configuracoes/configura
 const CardapioPage = lazy(() => import('../features/cardapio/cardapio-page.tsx'));
 const LojaPage = lazy(() => import('../features/loja/loja-page.tsx'));
 const CuponsPage = lazy(() => import('../features/cupons/cupons-page.tsx'));
+const NovoEstabelecimentoPage = lazy(() => import('../features/loja/novo-page.tsx'));
 const NaoEncontradaPage = lazy(() => import('../features/escolher/nao-encontrada-page.tsx'));
 
 /** The panel's routes, under /painel (the server answers every /painel/* with painel.html). */
@@ -48,6 +49,7 @@ export function PainelRoutes() {
       <Route element={<RequireStaff />}>
         <Route element={<PainelLayout />}>
           <Route index element={<EscolherPage />} />
+          <Route path="novo" element={<NovoEstabelecimentoPage />} />
           <Route path=":id" element={<EstabelecimentoGate />}>
             <Route index element={<FilaPage />} />
             <Route path="em-falta" element={<EmFaltaPage />} />

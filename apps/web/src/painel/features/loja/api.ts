@@ -88,3 +88,7 @@ export function errosDoServidor(e: unknown): Erros {
   }
   return out;
 }
+
+/** POST /painel/estabelecimentos/: a new establishment; the caller becomes its owner. */
+export const criarEstabelecimento = (b: EstabelecimentoInput) =>
+  painelPost('/painel/estabelecimentos/', b, estabelecimentoConfigSchema);

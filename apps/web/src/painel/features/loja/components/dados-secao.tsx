@@ -22,18 +22,25 @@ const paraInput = (c: EstabelecimentoConfig): EstabelecimentoInput => ({
   previsaoentregamax: c.previsaoentregamax,
 });
 
-function Editor({ idest, inicial }: { idest: number; inicial: EstabelecimentoConfig }) {
-  const qc = useQueryClient();
-  const [v, setV] = useState<EstabelecimentoInput>(() => paraInput(inicial));
+/** The establishment's data form: validated by the contract's schema on touch and on submit. */
+export function DadosForm({
+  inicial,
+  enviarComo,
+  botao,
+  aviso,
+}: {
+  inicial: EstabelecimentoInput;
+  enviarComo: (b: EstabelecimentoInput) => Promise<unknown>;
+  botao: string;
+  aviso: string;
+}) {
+  const [v, setV] = useState<EstabelecimentoInput>(inicial);
   const [fones, setFones] = useState(inicial.fones.join(', '));
   const [erros, setErros] = useState<Erros>({});
   const [salvo, setSalvo] = useState(false);
   const salvar = useMutation({
-    mutationFn: (b: EstabelecimentoInput) => lojaApi.salvarDados(idest, b),
-    onSuccess: (c) => {
-      qc.setQueryData(lojaQueries.dados(idest).queryKey, c);
-      setSalvo(true);
-    },
+    mutationFn: enviarComo,
+    onSuccess: () => setSalvo(true),
     onError: (e) => setErros(errosDoServidor(e)),
   });
   const corpo = (): EstabelecimentoInput => ({
@@ -173,12 +180,12 @@ function Editor({ idest, inicial }: { idest: number; inicial: EstabelecimentoCon
       />
       {salvo ? (
         <Text role="status" c="teal.9" size="sm">
-          Dados salvos.
+          {aviso}
         </Text>
       ) : null}
       <Group>
         <Button onClick={enviar} loading={salvar.isPending}>
-          Salvar dados
+          {botao}
         </Button>
       </Group>
     </Stack>
@@ -187,6 +194,7 @@ function Editor({ idest, inicial }: { idest: number; inicial: EstabelecimentoCon
 
 /** Name, address, phones, minimum order and the delivery estimate range. */
 export function DadosSecao({ idest }: { idest: number }) {
+  const qc = useQueryClient();
   const q = useQuery(lojaQueries.dados(idest));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="loja-dados">
@@ -195,7 +203,17 @@ export function DadosSecao({ idest }: { idest: number }) {
       </Title>
       {q.isPending ? <PageLoader /> : null}
       {q.isError ? <ErroCarga error={q.error} onRetry={() => void q.refetch()} /> : null}
-      {q.data ? <Editor idest={idest} inicial={q.data} /> : null}
+      {q.data ? (
+        <DadosForm
+          inicial={paraInput(q.data)}
+          botao="Salvar dados"
+          aviso="Dados salvos."
+          enviarComo={async (b) => {
+            const c = await lojaApi.salvarDados(idest, b);
+            qc.setQueryData(lojaQueries.dados(idest).queryKey, c);
+          }}
+        />
+      ) : null}
     </Paper>
   );
 }
