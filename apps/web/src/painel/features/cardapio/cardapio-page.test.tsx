@@ -119,6 +119,23 @@ describe('/painel/:id/cardapio', () => {
     expect(within(p).getByTestId('previa-total')).toHaveTextContent(`Total: ${formatBRL(esperado)}`);
   }, 60_000);
 
+  it("reprices the preview when an option's price changes in the editor (the memoised parts are not stale)", async () => {
+    api();
+    const user = userEvent.setup();
+    renderPainel('/1/cardapio?produto=10');
+    const p = await screen.findByRole('region', { name: 'Pizza dois sabores' });
+    await user.click(within(p).getByRole('checkbox', { name: /Calabresa/ }));
+    await user.click(within(p).getByRole('checkbox', { name: /Quatro queijos/ }));
+    expect(within(p).getByTestId('previa-total')).toHaveTextContent('Total: R$ 52,00');
+    const calabresa = screen.getByRole('listitem', { name: 'Calabresa' });
+    const preco = within(calabresa).getByRole('textbox', { name: 'Preço' });
+    await user.clear(preco);
+    await user.type(preco, '60');
+    // A price is not a change of structure: the choices stay, the total follows.
+    expect(within(p).getByRole('checkbox', { name: /Calabresa/ })).toBeChecked();
+    expect(within(p).getByTestId('previa-total')).toHaveTextContent('Total: R$ 60,00');
+  }, 60_000);
+
   it('shows a price typed in the editor in the preview at once, and sends it in cents on save', async () => {
     const m = api((c) =>
       c.method === 'PUT' && c.path === `${BASE}/produtos/20/`

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CardapioPainel } from '@rango/domain/painel';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { PainelApiError } from '../../api/client.ts';
@@ -20,7 +20,6 @@ import {
   useOrdenarProdutos,
   useRenomearCategoria,
 } from './api/mutacoes.ts';
-import { ValidacaoContext, type Validacao } from './components/campos.tsx';
 import classes from './components/cardapio.module.css';
 import { Categorias, type AcoesCategorias } from './components/categorias.tsx';
 import { Previa } from './components/previa.tsx';
@@ -34,6 +33,7 @@ import {
   rascunhoDe,
   salvarRascunho,
   validarRascunho,
+  type Atualizar,
   type EscritaCatalogo,
   type Rascunho,
 } from './lib/rascunho.ts';
@@ -106,14 +106,21 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
   const confirmar = useAvisoAlteracoes(sujo);
 
   const erros = useMemo(() => (rascunho ? validarRascunho(rascunho) : {}), [rascunho]);
-  const validacao: Validacao = useMemo(
-    () => ({
-      erro: (k) =>
-        edicao?.servidor[k] ?? (edicao && (edicao.tentou || edicao.tocados.has(k)) ? erros[k] : undefined),
-      tocar: (k) =>
-        setEdicao((e) => (e && !e.tocados.has(k) ? { ...e, tocados: new Set(e.tocados).add(k) } : e)),
-    }),
-    [edicao, erros],
+  // What shows: the server's answer, then the schema's errors of touched fields (all after 'Salvar').
+  const visiveis = useMemo(() => {
+    const out: Record<string, string> = {};
+    if (!edicao) return out;
+    for (const [k, m] of Object.entries(erros)) if (edicao.tentou || edicao.tocados.has(k)) out[k] = m;
+    return { ...out, ...edicao.servidor };
+  }, [edicao, erros]);
+  const tocar = useCallback(
+    (k: string) =>
+      setEdicao((e) => (e && !e.tocados.has(k) ? { ...e, tocados: new Set(e.tocados).add(k) } : e)),
+    [],
+  );
+  const atualizar = useCallback<Atualizar>(
+    (fn) => setEdicao((e) => (e ? { ...e, rascunho: fn(e.rascunho), servidor: {} } : e)),
+    [],
   );
 
   const nomesProdutos = useMemo(
@@ -150,6 +157,25 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
       if (confirmar()) ir({ novo: String(idgrupo) });
     },
   };
+
+  // The list is memoised: it gets one object whose methods call the latest actions (a keystroke
+  // in the editor must not redraw every product of the menu).
+  const acoesRef = useRef(acoes);
+  useEffect(() => {
+    acoesRef.current = acoes;
+  });
+  const acoesEstaveis = useMemo<AcoesCategorias>(
+    () => ({
+      criar: (d) => acoesRef.current.criar(d),
+      renomear: (id, d) => acoesRef.current.renomear(id, d),
+      ordenar: (ids) => acoesRef.current.ordenar(ids),
+      excluir: (id) => acoesRef.current.excluir(id),
+      ordenarProdutos: (id, ids) => acoesRef.current.ordenarProdutos(id, ids),
+      abrirProduto: (id) => acoesRef.current.abrirProduto(id),
+      novoProduto: (id) => acoesRef.current.novoProduto(id),
+    }),
+    [],
+  );
 
   const salvar = async () => {
     if (!edicao || !rascunho) return;
@@ -201,7 +227,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
   return (
     <div className={classes.grade} data-com-produto={rascunho ? 'true' : undefined}>
       <nav aria-label="Categorias e produtos" className={classes.lista}>
-        <Categorias cardapio={cardapio} selecionado={idproduto} acoes={acoes} />
+        <Categorias cardapio={cardapio} selecionado={idproduto} acoes={acoesEstaveis} />
       </nav>
       <Stack gap="md" style={{ minWidth: 0 }}>
         {erro ? (
@@ -222,11 +248,13 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
             </Text>
           </Paper>
         ) : (
-          <ValidacaoContext.Provider value={validacao}>
+          <>
             <ProdutoEditor
               key={edicao?.chave}
               rascunho={rascunho}
-              onChange={(r) => setEdicao((e) => (e ? { ...e, rascunho: r, servidor: {} } : e))}
+              atualizar={atualizar}
+              tocar={tocar}
+              visiveis={visiveis}
               gruposExistentes={cardapio.gruposopcao}
               nomesProdutos={nomesProdutos}
             />
@@ -268,7 +296,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
                 </Group>
               ) : null}
             </Group>
-          </ValidacaoContext.Provider>
+          </>
         )}
       </Stack>
       {rascunho ? (

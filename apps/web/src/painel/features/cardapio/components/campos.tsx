@@ -1,5 +1,5 @@
 import { Group, NumberInput, Radio, Select, Text } from '@mantine/core';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { CampoDinheiro as CampoDinheiroBase } from '../../../components/campo-dinheiro.tsx';
 
 /** The draft's field errors and which fields were touched (errors show on touch or after 'Salvar'). */
@@ -9,6 +9,33 @@ export interface Validacao {
 }
 export const ValidacaoContext = createContext<Validacao>({ erro: () => undefined, tocar: () => {} });
 export const useValidacao = () => useContext(ValidacaoContext);
+
+/** The errors shown for the keys that start with `prefixo`, as a string a memo can compare. */
+export function errosDe(visiveis: Record<string, string>, prefixo: string): string {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(visiveis)) if (k.startsWith(prefixo)) out[k] = v;
+  return JSON.stringify(out);
+}
+
+/**
+ * A provider of one editor's own errors (a group's, an option's): it changes only when those do,
+ * so a keystroke elsewhere does not re-render the fields under it.
+ */
+export function ValidacaoLocal({
+  erros,
+  tocar,
+  children,
+}: {
+  erros: string;
+  tocar: (k: string) => void;
+  children: ReactNode;
+}) {
+  const valor = useMemo<Validacao>(() => {
+    const m = JSON.parse(erros) as Record<string, string>;
+    return { erro: (k) => m[k], tocar };
+  }, [erros, tocar]);
+  return <ValidacaoContext.Provider value={valor}>{children}</ValidacaoContext.Provider>;
+}
 
 /** The shared money field, with the draft's error and touch. */
 export function CampoDinheiro({

@@ -3,7 +3,7 @@ import { formatBRL } from '@rango/domain';
 import { categoriaInputSchema, type CardapioPainel } from '@rango/domain/painel';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { AppModal } from '../../../../components/app-modal.tsx';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { mover } from '../lib/rascunho.ts';
 import classes from './cardapio.module.css';
 
@@ -259,7 +259,7 @@ function CategoriaItem({
 }
 
 /** The categories in order, each with its products; the keyboard moves them with ↑/↓ buttons. */
-export function Categorias({
+export const Categorias = memo(function Categorias({
   cardapio,
   selecionado,
   acoes,
@@ -290,4 +290,4 @@ export function Categorias({
       ))}
     </Stack>
   );
-}
+});

@@ -15,9 +15,17 @@ import {
 } from '@mantine/core';
 import type { GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { chave, mover, novaOpcao } from '../lib/rascunho.ts';
-import { CampoAjuste, CampoDinheiro, CampoQtd, CampoSituacao, useValidacao } from './campos.tsx';
+import { memo, useMemo, useState } from 'react';
+import { chave, comGrupo, comOpcao, mover, novaOpcao, type Atualizar } from '../lib/rascunho.ts';
+import {
+  CampoAjuste,
+  CampoDinheiro,
+  CampoQtd,
+  CampoSituacao,
+  ValidacaoLocal,
+  errosDe,
+  useValidacao,
+} from './campos.tsx';
 
 /** The six price modes with what the customer pays, in one line each. */
 export const MODOS_PRECO = [
@@ -53,27 +61,45 @@ export const MODOS_PRECO = [
   },
 ] as const;
 
-function OpcaoEditor({
-  opcao,
-  indice,
-  total,
-  onChange,
-  onMover,
-  onRemover,
-}: {
+interface OpcaoProps {
   opcao: OpcaoPainel;
   indice: number;
   total: number;
-  onChange: (o: OpcaoPainel) => void;
-  onMover: (delta: number) => void;
-  onRemover: () => void;
-}) {
+  atualizar: Atualizar;
+  tocar: (k: string) => void;
+  /** This option's visible errors (errosDe). */
+  erros: string;
+}
+
+const OpcaoEditor = memo(function OpcaoEditor(props: OpcaoProps) {
+  return (
+    <ValidacaoLocal erros={props.erros} tocar={props.tocar}>
+      <OpcaoCampos {...props} />
+    </ValidacaoLocal>
+  );
+});
+
+function OpcaoCampos({ opcao, indice, total, atualizar }: OpcaoProps) {
+  const gid = opcao.idgrupoopcao;
+  const onMover = (d: number) =>
+    atualizar(
+      comGrupo(gid, (g) => ({
+        ...g,
+        opcoes: mover(
+          g.opcoes,
+          g.opcoes.findIndex((o) => o.idopcao === opcao.idopcao),
+          d,
+        ),
+      })),
+    );
+  const onRemover = () =>
+    atualizar(comGrupo(gid, (g) => ({ ...g, opcoes: g.opcoes.filter((o) => o.idopcao !== opcao.idopcao) })));
   const v = useValidacao();
   const [ajustes, setAjustes] = useState(
     opcao.valorafetatudo !== 0 || opcao.valorafetaopcao !== 0 || opcao.valorafetaproduto !== 0,
   );
   const k = (c: string) => chave.opcao(opcao.idopcao, c);
-  const set = (x: Partial<OpcaoPainel>) => onChange({ ...opcao, ...x });
+  const set = (x: Partial<OpcaoPainel>) => atualizar(comOpcao(gid, opcao.idopcao, (o) => ({ ...o, ...x })));
   const nome = opcao.descricao || `Opção ${indice + 1}`;
   return (
     <Paper withBorder p="sm" radius="sm" component="li" aria-label={nome}>
@@ -207,32 +233,64 @@ function OpcaoEditor({
  * included quantity, the six price modes each explained, leave-out groups, availability) and its
  * options in order.
  */
-export function GrupoEditor({
+interface GrupoProps {
+  grupo: GrupoOpcaoPainel;
+  indice: number;
+  total: number;
+  /** Names of the other products that link this group, comma separated (editing it changes them too). */
+  outrosProdutos: string;
+  atualizar: Atualizar;
+  tocar: (k: string) => void;
+  /** The visible errors of this group and of its options (errosDe). */
+  erros: string;
+}
+
+export const GrupoEditor = memo(function GrupoEditor(props: GrupoProps) {
+  const { erros, tocar, grupo } = props;
+  const meus = useMemo(() => {
+    const m = JSON.parse(erros) as Record<string, string>;
+    return { grupo: errosDe(m, `grupo.${grupo.idgrupoopcao}.`), todos: m };
+  }, [erros, grupo.idgrupoopcao]);
+  return (
+    <ValidacaoLocal erros={meus.grupo} tocar={tocar}>
+      <GrupoCampos {...props} todos={meus.todos} />
+    </ValidacaoLocal>
+  );
+});
+
+function GrupoCampos({
   grupo,
   indice,
   total,
   outrosProdutos,
-  onChange,
-  onMover,
-  onRemover,
-}: {
-  grupo: GrupoOpcaoPainel;
-  indice: number;
-  total: number;
-  /** Names of the other products that link this group (editing it changes them too). */
-  outrosProdutos: string[];
-  onChange: (g: GrupoOpcaoPainel) => void;
-  onMover: (delta: number) => void;
-  onRemover: () => void;
-}) {
+  atualizar,
+  tocar,
+  todos,
+}: GrupoProps & { todos: Record<string, string> }) {
+  const id = grupo.idgrupoopcao;
+  const onMover = (d: number) =>
+    atualizar((r) => ({
+      ...r,
+      produto: {
+        ...r.produto,
+        grupoopcoes: mover(r.produto.grupoopcoes, r.produto.grupoopcoes.indexOf(id), d),
+      },
+    }));
+  const onRemover = () =>
+    atualizar((r) => {
+      const grupos = { ...r.grupos };
+      delete grupos[id];
+      return {
+        produto: { ...r.produto, grupoopcoes: r.produto.grupoopcoes.filter((x) => x !== id) },
+        grupos,
+      };
+    });
   const v = useValidacao();
   const k = (c: string) => chave.grupo(grupo.idgrupoopcao, c);
-  const set = (x: Partial<GrupoOpcaoPainel>) => onChange({ ...grupo, ...x });
+  const set = (x: Partial<GrupoOpcaoPainel>) => atualizar(comGrupo(id, (g) => ({ ...g, ...x })));
   const modo = MODOS_PRECO.find((m) => m.value === String(grupo.stprecopraticado)) ?? MODOS_PRECO[0];
   const nome = grupo.descricao || `Grupo ${indice + 1}`;
   const tituloId = `grupo-${grupo.idgrupoopcao}-titulo`;
-  const setOpcao = (i: number, o: OpcaoPainel) =>
-    set({ opcoes: grupo.opcoes.map((x, j) => (j === i ? o : x)) });
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={tituloId}>
@@ -265,12 +323,12 @@ export function GrupoEditor({
             </Button>
           </Group>
         </Group>
-        {outrosProdutos.length > 0 ? (
+        {outrosProdutos ? (
           <Text size="sm" c="dimmed">
             <Badge variant="light" mr={6}>
               Compartilhado
             </Badge>
-            Também em: {outrosProdutos.join(', ')}. Mudar este grupo muda esses produtos também.
+            Também em: {outrosProdutos}. Mudar este grupo muda esses produtos também.
           </Text>
         ) : null}
         <TextInput
@@ -353,9 +411,9 @@ export function GrupoEditor({
                 opcao={o}
                 indice={i}
                 total={grupo.opcoes.length}
-                onChange={(x) => setOpcao(i, x)}
-                onMover={(d) => set({ opcoes: mover(grupo.opcoes, i, d) })}
-                onRemover={() => set({ opcoes: grupo.opcoes.filter((_, j) => j !== i) })}
+                atualizar={atualizar}
+                tocar={tocar}
+                erros={errosDe(todos, `opcao.${o.idopcao}.`)}
               />
             ))}
           </Stack>
@@ -364,7 +422,7 @@ export function GrupoEditor({
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden="true" />}
           style={{ alignSelf: 'flex-start' }}
-          onClick={() => set({ opcoes: [...grupo.opcoes, novaOpcao(grupo.idgrupoopcao)] })}
+          onClick={() => atualizar(comGrupo(id, (g) => ({ ...g, opcoes: [...g.opcoes, novaOpcao(id)] })))}
         >
           Adicionar opção em {nome}
         </Button>

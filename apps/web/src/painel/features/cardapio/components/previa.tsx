@@ -3,31 +3,65 @@ import {
   MSG,
   defaultGroupChoice,
   formatBRL,
+  isGroupHidden,
   isUnavailable,
   priceItem,
   visibleGroups,
+  type GrupoOpcao,
   type Produto,
   type QuantidadesGrupo,
 } from '@rango/domain';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 // The customer's own drawer parts: the preview is what the customer sees, not a look-alike. The
 // panel is its own build, so nothing of the panel reaches the customer's bundle this way.
-import { OptionGroupFieldset } from '../../../../features/estabelecimento/components/option-group-fieldset.tsx';
+import { OptionGroupFieldset as Fieldset } from '../../../../features/estabelecimento/components/option-group-fieldset.tsx';
 import { ProductPrice } from '../../../../features/estabelecimento/components/product-price.tsx';
 import { QuantityStepper } from '../../../../features/estabelecimento/components/quantity-stepper.tsx';
 
 type Escolhas = Record<number, QuantidadesGrupo>;
 
+// visibleGroups' own rule (hidden options out), kept per group object so an unchanged group keeps
+// its identity from one keystroke to the next.
+const visiveis = new WeakMap<GrupoOpcao, GrupoOpcao>();
+function semOcultas(g: GrupoOpcao): GrupoOpcao {
+  let v = visiveis.get(g);
+  if (!v) {
+    v = visibleGroups({ grupoopcoes: [g] })[0]!;
+    visiveis.set(g, v);
+  }
+  return v;
+}
+
+/**
+ * The customer's fieldset, re-rendered only when its group or choice changes: a keystroke in the
+ * product's name must not redraw 200 options. Its onChange only sets state by group id, so an
+ * older one is as good as a new one.
+ */
+const OptionGroupFieldset = memo(
+  Fieldset,
+  (a, b) => a.grupo === b.grupo && a.escolha === b.escolha && a.destacado === b.destacado,
+);
+
+const estruturas = new WeakMap<GrupoOpcao, string>();
+
 /** What changes the defaults: the groups, their options and default quantities. */
 function estrutura(produto: Produto): string {
-  return JSON.stringify(
-    visibleGroups(produto).map((g) => [
-      g.idgrupoopcao,
-      g.multiplo,
-      g.qtdmultiplomax,
-      g.opcoes.map((o) => [o.idopcao, o.qtdpadrao, o.qtdmax, o.stindisponivel]),
-    ]),
-  );
+  return produto.grupoopcoes
+    .map((g) => {
+      let e = estruturas.get(g);
+      if (e === undefined) {
+        e = JSON.stringify([
+          g.idgrupoopcao,
+          g.stindisponivel,
+          g.multiplo,
+          g.qtdmultiplomax,
+          g.opcoes.map((o) => [o.idopcao, o.qtdpadrao, o.qtdmax, o.stindisponivel]),
+        ]);
+        estruturas.set(g, e);
+      }
+      return e;
+    })
+    .join('|');
 }
 
 const padrao = (produto: Produto): Escolhas =>
@@ -48,7 +82,10 @@ export function Previa({ produto }: { produto: Produto }) {
   const escolhas = estado.chave === chave ? estado.escolhas : padrao(produto);
   if (estado.chave !== chave) setEstado({ chave, escolhas });
   const [quantidade, setQuantidade] = useState(1);
-  const grupos = useMemo(() => visibleGroups(produto), [produto]);
+  const grupos = useMemo(
+    () => produto.grupoopcoes.filter((g) => !isGroupHidden(g)).map(semOcultas),
+    [produto],
+  );
   const item = useMemo(() => priceItem(produto, { quantidade, escolhas }), [produto, quantidade, escolhas]);
 
   return (

@@ -13,42 +13,69 @@ import {
 import type { GrupoOpcaoPainel } from '@rango/domain/painel';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { chave, mover, novoGrupo, type Rascunho } from '../lib/rascunho.ts';
-import { CampoDinheiro, CampoSituacao, useValidacao } from './campos.tsx';
+import { chave, novoGrupo, type Atualizar, type Rascunho } from '../lib/rascunho.ts';
+import { CampoDinheiro, CampoSituacao, ValidacaoLocal, errosDe, useValidacao } from './campos.tsx';
 import { GrupoEditor } from './grupo-editor.tsx';
 
 interface Props {
   rascunho: Rascunho;
-  onChange: (r: Rascunho) => void;
+  atualizar: Atualizar;
+  tocar: (k: string) => void;
+  /** Every error shown now, by field key. */
+  visiveis: Record<string, string>;
   /** Every group on the server, for 'Usar um grupo existente'. */
   gruposExistentes: GrupoOpcaoPainel[];
   /** idproduto → name, for 'Também em: …'. */
   nomesProdutos: Map<number, string>;
 }
 
+/** A group's visible errors and its options', as one comparable string. */
+function errosGrupo(visiveis: Record<string, string>, g: GrupoOpcaoPainel): string {
+  const out: Record<string, string> = JSON.parse(errosDe(visiveis, `grupo.${g.idgrupoopcao}.`)) as Record<
+    string,
+    string
+  >;
+  for (const o of g.opcoes) Object.assign(out, JSON.parse(errosDe(visiveis, `opcao.${o.idopcao}.`)));
+  return JSON.stringify(out);
+}
+
 /** The product's own fields and its option groups in order. */
-export function ProdutoEditor({ rascunho, onChange, gruposExistentes, nomesProdutos }: Props) {
+export function ProdutoEditor({
+  rascunho,
+  atualizar,
+  tocar,
+  visiveis,
+  gruposExistentes,
+  nomesProdutos,
+}: Props) {
+  return (
+    <ValidacaoLocal erros={errosDe(visiveis, 'produto.')} tocar={tocar}>
+      <Campos
+        rascunho={rascunho}
+        atualizar={atualizar}
+        tocar={tocar}
+        visiveis={visiveis}
+        gruposExistentes={gruposExistentes}
+        nomesProdutos={nomesProdutos}
+      />
+    </ValidacaoLocal>
+  );
+}
+
+function Campos({ rascunho, atualizar, tocar, visiveis, gruposExistentes, nomesProdutos }: Props) {
   const v = useValidacao();
   const { produto, grupos } = rascunho;
   const [reusar, setReusar] = useState<string | null>(null);
   const setProduto = (x: Partial<Rascunho['produto']>) =>
-    onChange({ ...rascunho, produto: { ...produto, ...x } });
+    atualizar((r) => ({ ...r, produto: { ...r.produto, ...x } }));
   const k = chave.produto;
   const disponiveis = gruposExistentes.filter((g) => !produto.grupoopcoes.includes(g.idgrupoopcao));
 
   const adicionarGrupo = (g: GrupoOpcaoPainel) =>
-    onChange({
-      produto: { ...produto, grupoopcoes: [...produto.grupoopcoes, g.idgrupoopcao] },
-      grupos: { ...grupos, [g.idgrupoopcao]: g },
-    });
-  const removerGrupo = (id: number) => {
-    const resto = { ...grupos };
-    delete resto[id];
-    onChange({
-      produto: { ...produto, grupoopcoes: produto.grupoopcoes.filter((x) => x !== id) },
-      grupos: resto,
-    });
-  };
+    atualizar((r) => ({
+      produto: { ...r.produto, grupoopcoes: [...r.produto.grupoopcoes, g.idgrupoopcao] },
+      grupos: { ...r.grupos, [g.idgrupoopcao]: g },
+    }));
 
   return (
     <Stack gap="md">
@@ -122,10 +149,11 @@ export function ProdutoEditor({ rascunho, onChange, gruposExistentes, nomesProdu
               total={produto.grupoopcoes.length}
               outrosProdutos={g.produtos
                 .filter((p) => p !== produto.idproduto)
-                .map((p) => nomesProdutos.get(p) ?? `#${p}`)}
-              onChange={(x) => onChange({ produto, grupos: { ...grupos, [id]: x } })}
-              onMover={(d) => setProduto({ grupoopcoes: mover(produto.grupoopcoes, i, d) })}
-              onRemover={() => removerGrupo(id)}
+                .map((p) => nomesProdutos.get(p) ?? `#${p}`)
+                .join(', ')}
+              atualizar={atualizar}
+              tocar={tocar}
+              erros={errosGrupo(visiveis, g)}
             />
           );
         })}

@@ -146,7 +146,18 @@ function opcaoCliente(o: OpcaoPainel): Opcao {
   };
 }
 
+// The same panel group gives the same customer group: the preview's fieldsets are memoised by it.
+const clientes = new WeakMap<GrupoOpcaoPainel, GrupoOpcao>();
+
 export function grupoCliente(g: GrupoOpcaoPainel): GrupoOpcao {
+  const visto = clientes.get(g);
+  if (visto) return visto;
+  const c = grupoClienteNovo(g);
+  clientes.set(g, c);
+  return c;
+}
+
+function grupoClienteNovo(g: GrupoOpcaoPainel): GrupoOpcao {
   return {
     idgrupoopcao: g.idgrupoopcao,
     descricao: g.descricao,
@@ -250,6 +261,33 @@ function issues(
   }
 }
 
+// A group's errors, kept per group object: a keystroke in the product's name does not validate
+// 200 options again.
+const errosGrupos = new WeakMap<GrupoOpcaoPainel, Erros>();
+
+function validarGrupo(g: GrupoOpcaoPainel): Erros {
+  const visto = errosGrupos.get(g);
+  if (visto) return visto;
+  const out: Erros = {};
+  const id = g.idgrupoopcao;
+  issues(grupoOpcaoInputSchema.safeParse(inputGrupo(g)), (c) => chave.grupo(id, c), out);
+  for (const o of g.opcoes) {
+    issues(opcaoInputSchema.safeParse(inputOpcao(o)), (c) => chave.opcao(o.idopcao, c), out);
+  }
+  for (const pr of problemasGrupo(inputGrupo(g), g.opcoes)) {
+    if (pr.campo === 'qtdpadrao' || pr.campo === 'qtdmax') {
+      for (const o of g.opcoes) {
+        if ((pr.campo === 'qtdpadrao' ? o.qtdpadrao : o.qtdmax) > 1)
+          out[chave.opcao(o.idopcao, pr.campo)] ??= pr.msg;
+      }
+    } else {
+      out[chave.grupo(id, pr.campo)] ??= pr.msg;
+    }
+  }
+  errosGrupos.set(g, out);
+  return out;
+}
+
 /** Every problem of the draft, by field key, in the contract's Portuguese words. */
 export function validarRascunho(r: Rascunho): Erros {
   const out: Erros = {};
@@ -258,21 +296,7 @@ export function validarRascunho(r: Rascunho): Erros {
   issues(produtoInputSchema.safeParse({ ...p, grupoopcoes: [] }), chave.produto, out);
   for (const id of r.produto.grupoopcoes) {
     const g = r.grupos[id];
-    if (!g) continue;
-    issues(grupoOpcaoInputSchema.safeParse(inputGrupo(g)), (c) => chave.grupo(id, c), out);
-    for (const o of g.opcoes) {
-      issues(opcaoInputSchema.safeParse(inputOpcao(o)), (c) => chave.opcao(o.idopcao, c), out);
-    }
-    for (const pr of problemasGrupo(inputGrupo(g), g.opcoes)) {
-      if (pr.campo === 'qtdpadrao' || pr.campo === 'qtdmax') {
-        for (const o of g.opcoes) {
-          if ((pr.campo === 'qtdpadrao' ? o.qtdpadrao : o.qtdmax) > 1)
-            out[chave.opcao(o.idopcao, pr.campo)] ??= pr.msg;
-        }
-      } else {
-        out[chave.grupo(id, pr.campo)] ??= pr.msg;
-      }
-    }
+    if (g) Object.assign(out, validarGrupo(g));
   }
   return out;
 }
@@ -316,6 +340,8 @@ export function alterado(r: Rascunho, servidor: CardapioPainel | undefined): boo
     const g = r.grupos[id];
     const o = s.grupos[id];
     if (!g || !o) return true;
+    // An untouched group is the server's own object.
+    if (g === o) return false;
     return (
       !igual(inputGrupo(g), inputGrupo(o)) ||
       !igual(
@@ -400,3 +426,19 @@ export async function salvarRascunho(
     throw new SalvarErro(r, e, alvo);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Functional updates: the editors' parts change the draft through these, so a memoised part
+// never writes from a stale copy.
+
+export type Atualizar = (fn: (r: Rascunho) => Rascunho) => void;
+
+export const comGrupo =
+  (id: number, fn: (g: GrupoOpcaoPainel) => GrupoOpcaoPainel) =>
+  (r: Rascunho): Rascunho => {
+    const g = r.grupos[id];
+    return g ? { ...r, grupos: { ...r.grupos, [id]: fn(g) } } : r;
+  };
+
+export const comOpcao = (idgrupo: number, idopcao: number, fn: (o: OpcaoPainel) => OpcaoPainel) =>
+  comGrupo(idgrupo, (g) => ({ ...g, opcoes: g.opcoes.map((o) => (o.idopcao === idopcao ? fn(o) : o)) }));
