@@ -16,6 +16,7 @@ import {
 import type { GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useMemo, useState } from 'react';
+import classes from './cardapio.module.css';
 import { chave, comGrupo, comOpcao, mover, novaOpcao, type Atualizar } from '../lib/rascunho.ts';
 import {
   CampoAjuste,
@@ -102,7 +103,7 @@ function OpcaoCampos({ opcao, indice, total, atualizar }: OpcaoProps) {
   const set = (x: Partial<OpcaoPainel>) => atualizar(comOpcao(gid, opcao.idopcao, (o) => ({ ...o, ...x })));
   const nome = opcao.descricao || `Opção ${indice + 1}`;
   return (
-    <Paper withBorder p="sm" radius="sm" component="li" aria-label={nome}>
+    <Paper withBorder p="sm" radius="sm" component="li" aria-label={nome} className={classes.opcaoCartao}>
       <Stack gap="xs">
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
