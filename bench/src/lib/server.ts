@@ -33,7 +33,10 @@ export function serveNodeFlags(): string[] {
   const m = /node((?: --[\w-]+(?:=\S+)?)*) apps\/server\/dist\/main\.mjs/.exec(pkg.scripts.serve);
   if (!m)
     throw new Error(`package.json: o script serve não roda apps/server/dist/main.mjs: ${pkg.scripts.serve}`);
-  return (m[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  // `${VAR:-default}` as the shell that runs the script would expand it (RANGO_HEAP_MB).
+  const expand = (flag: string) =>
+    flag.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, padrao: string) => process.env[name] || padrao);
+  return (m[1] ?? '').trim().split(/\s+/).filter(Boolean).map(expand);
 }
 
 /** The benchmarks measure the production build as `npm start` runs it (not the sources under tsx). */

@@ -18,8 +18,6 @@ import { STATUS } from '../pedido-status.ts';
 export * from './messages.ts';
 export * from '../eventos.ts';
 export * from './fila.ts';
-export * from './catalogo.ts';
-export * from './cardapio-io.ts';
 import { MSG_PAINEL } from './messages.ts';
 import { PREVISAO_MAX, PREVISAO_MIN } from './fila.ts';
 

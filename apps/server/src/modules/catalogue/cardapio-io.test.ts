@@ -7,8 +7,12 @@ import {
   cardapioArquivoSchema,
   csvParaCardapio,
   importacaoResultadoSchema,
-} from '@rango/domain/painel';
-import type { CardapioArquivo, EstabelecimentoInput, ImportacaoResultado } from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
+import type {
+  CardapioArquivo,
+  EstabelecimentoInput,
+  ImportacaoResultado,
+} from '@rango/domain/painel/catalogo';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../../test/app.ts';

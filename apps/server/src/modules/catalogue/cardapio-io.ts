@@ -10,13 +10,13 @@ import {
   opcaoInputSchema,
   problemasGrupo,
   produtoInputSchema,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import type {
   CardapioArquivo,
   ImportacaoAlteracao,
   ImportacaoErro,
   ImportacaoResultado,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { loadMenu } from '../menu/service.ts';

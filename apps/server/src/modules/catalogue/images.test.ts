@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { menuSchema } from '@rango/domain';
-import { MSG_CATALOGO as M, produtoPainelSchema } from '@rango/domain/painel';
+import { MSG_CATALOGO as M, produtoPainelSchema } from '@rango/domain/painel/catalogo';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../../test/app.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { MSG_CATALOGO as M } from '@rango/domain/painel';
+import { MSG_CATALOGO as M } from '@rango/domain/painel/catalogo';
 import sharp from 'sharp';
 import { HttpError } from '../../http/errors.ts';
 

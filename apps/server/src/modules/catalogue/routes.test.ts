@@ -1,8 +1,8 @@
 import { EVENTO, MSG_ERRO_PEDIDO, menuSchema } from '@rango/domain';
 import type { PedidoInput } from '@rango/domain';
+import { MSG_PAINEL } from '@rango/domain/painel';
 import {
   MSG_CATALOGO as M,
-  MSG_PAINEL,
   areaPainelSchema,
   auditoriaSchema,
   cardapioPainelSchema,
@@ -12,8 +12,8 @@ import {
   horariosSchema,
   opcaoPainelSchema,
   produtoPainelSchema,
-} from '@rango/domain/painel';
-import type { CardapioPainel, EstabelecimentoInput, ProdutoPainel } from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
+import type { CardapioPainel, EstabelecimentoInput, ProdutoPainel } from '@rango/domain/painel/catalogo';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';

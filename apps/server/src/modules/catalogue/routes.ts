@@ -20,7 +20,7 @@ import {
   cardapioParaCsv,
   csvParaCardapio,
   decodificarCsv,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, parseId } from '../../http/errors.ts';
 import { requireFuncionario, requireStaff } from '../staff/guard.ts';

@@ -1,5 +1,5 @@
 import { EVENTO } from '@rango/domain';
-import { MSG_CATALOGO as M, problemasGrupo } from '@rango/domain/painel';
+import { MSG_CATALOGO as M, problemasGrupo } from '@rango/domain/painel/catalogo';
 import type {
   AreaInput,
   AreaPainel,
@@ -23,7 +23,7 @@ import type {
   TaxaBairroInput,
   TaxaBairroPainel,
   VincularGrupoInput,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AreaEntregaTable, GrupoOpcaoTable, OpcaoTable } from '../../db/types.ts';

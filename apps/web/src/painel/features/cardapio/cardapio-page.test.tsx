@@ -1,4 +1,4 @@
-import { MSG_CATALOGO } from '@rango/domain/painel';
+import { MSG_CATALOGO } from '@rango/domain/painel/catalogo';
 import { formatBRL, priceItem, type GrupoOpcao, type Produto } from '@rango/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

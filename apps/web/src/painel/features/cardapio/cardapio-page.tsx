@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { CardapioPainel } from '@rango/domain/painel';
+import type { CardapioPainel } from '@rango/domain/painel/catalogo';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -21,7 +21,7 @@ import {
   cuponsPainelSchema,
   type CupomInput,
   type CupomPainel,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PainelApiError, estPath, painelGet, painelPost, painelPut } from '../../api/client.ts';

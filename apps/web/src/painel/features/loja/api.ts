@@ -16,7 +16,7 @@ import {
   type FormasPgtoInput,
   type HorariosInput,
   type TaxaBairroInput,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import { queryOptions } from '@tanstack/react-query';
 import { PainelApiError, estPath, painelDelete, painelGet, painelPost, painelPut } from '../../api/client.ts';
 

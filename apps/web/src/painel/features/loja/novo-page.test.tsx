@@ -1,4 +1,4 @@
-import { MSG_CATALOGO } from '@rango/domain/painel';
+import { MSG_CATALOGO } from '@rango/domain/painel/catalogo';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

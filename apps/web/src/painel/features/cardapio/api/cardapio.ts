@@ -14,7 +14,7 @@ import {
   type GrupoOpcaoInput,
   type OpcaoInput,
   type ProdutoInput,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { estPath, painelDelete, painelGet, painelPost, painelPut, semCorpo } from '../../../api/client.ts';
 

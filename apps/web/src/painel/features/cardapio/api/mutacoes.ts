@@ -2,7 +2,7 @@
  * The menu list's writes, optimistic: the list changes at once and goes back to what it was when
  * the server refuses (the caller says why); the menu is read again after each one either way.
  */
-import type { CardapioPainel } from '@rango/domain/painel';
+import type { CardapioPainel } from '@rango/domain/painel/catalogo';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idTemporario, type Rascunho } from '../lib/rascunho.ts';
 import { catalogoApi, getCardapioQueryOptions } from './cardapio.ts';

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatBRL } from '@rango/domain';
-import { categoriaInputSchema, type CardapioPainel } from '@rango/domain/painel';
+import { categoriaInputSchema, type CardapioPainel } from '@rango/domain/painel/catalogo';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { AppModal } from '../../../../components/app-modal.tsx';
 import { memo, useState, type FormEvent } from 'react';

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel';
+import type { GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel/catalogo';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useMemo, useState } from 'react';
 import classes from './cardapio.module.css';

@@ -10,7 +10,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { GrupoOpcaoPainel } from '@rango/domain/painel';
+import type { GrupoOpcaoPainel } from '@rango/domain/painel/catalogo';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { chave, novoGrupo, type Atualizar, type Rascunho } from '../lib/rascunho.ts';

@@ -3,7 +3,7 @@ import {
   type GrupoOpcaoPainel,
   type OpcaoPainel,
   type ProdutoPainel,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import { describe, expect, it, vi } from 'vitest';
 import { CARDAPIO, COMBO } from '../testing/fixtures.ts';
 import {

@@ -26,7 +26,7 @@ import {
   type OpcaoPainel,
   type ProdutoInput,
   type ProdutoPainel,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import { parseDinheiro, textoDinheiro } from '../../../lib/dinheiro.ts';
 
 /** Money as typed, shared with the other editors. */

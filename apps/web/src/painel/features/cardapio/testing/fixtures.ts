@@ -1,4 +1,4 @@
-import type { CardapioPainel, GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel';
+import type { CardapioPainel, GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel/catalogo';
 
 export function opcao(
   idopcao: number,

@@ -3,7 +3,7 @@ import {
   estabelecimentoInputSchema,
   type EstabelecimentoConfig,
   type EstabelecimentoInput,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CampoDinheiro } from '../../../components/campo-dinheiro.tsx';

@@ -18,7 +18,7 @@ import {
   type AreaPainel,
   type TaxaBairroInput,
   type TaxaBairroPainel,
-} from '@rango/domain/painel';
+} from '@rango/domain/painel/catalogo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CampoDinheiro } from '../../../components/campo-dinheiro.tsx';

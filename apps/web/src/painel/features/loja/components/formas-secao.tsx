@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formasPgtoInputSchema, type FormasPgtoInput } from '@rango/domain/painel';
+import { formasPgtoInputSchema, type FormasPgtoInput } from '@rango/domain/painel/catalogo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { horariosInputSchema, problemasHorarios, type HorarioInput } from '@rango/domain/painel';
+import { horariosInputSchema, problemasHorarios, type HorarioInput } from '@rango/domain/painel/catalogo';
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
