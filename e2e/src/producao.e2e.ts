@@ -15,25 +15,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import {
-  areasEntregaSchema,
-  chooseDeliveryFee,
-  defaultGroupChoice,
-  enderecoSchema,
-  estabelecimentoDetalheSchema,
-  formasPgtoSchema,
-  isGroupHidden,
-  isGroupSatisfied,
-  itemPedido,
-  menuSchema,
-  novoNumeroPedido,
-  totaisPedido,
-  type PedidoInput,
-  type Produto,
-  type QuantidadesGrupo,
-} from '@rango/domain';
+import { novoNumeroPedido } from '@rango/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { montarPedidoApi } from './pedido-api.ts';
 import { REPO_ROOT, freePort, waitForExit } from './processes.ts';
 
 const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
@@ -67,114 +52,6 @@ async function postJson(url: string, body: unknown, token?: string): Promise<Res
     },
     body: JSON.stringify(body),
   });
-}
-
-async function getJson(url: string, token?: string): Promise<unknown> {
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-function escolhasValidas(produto: Produto): Record<number, QuantidadesGrupo> | null {
-  const escolhas: Record<number, QuantidadesGrupo> = {};
-  for (const g of produto.grupoopcoes) {
-    if (isGroupHidden(g)) continue;
-    const e: Record<number, number> = { ...defaultGroupChoice(g) };
-    for (const o of g.opcoes) {
-      if (isGroupSatisfied(g, e)) break;
-      if (o.stindisponivel === 0 && !e[o.idopcao]) e[o.idopcao] = 1;
-    }
-    if (!isGroupSatisfied(g, e)) return null;
-    if (Object.keys(e).length > 0) escolhas[g.idgrupoopcao] = e;
-  }
-  return escolhas;
-}
-
-/** One valid cash delivery order of this customer, priced from the server's public answers. */
-async function montarPedido(base: string, token: string): Promise<PedidoInput> {
-  const api = `${base}/api/ead`;
-  const [menuRaw, detalheRaw, areasRaw, formasRaw] = await Promise.all([
-    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/menu/`),
-    getJson(`${api}/controle/estabelecimento/${ESTABELECIMENTO}/`),
-    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/areas_entrega/`),
-    getJson(`${api}/api/estabelecimento/${ESTABELECIMENTO}/formapgto/`),
-  ]);
-  const menu = menuSchema.parse(menuRaw);
-  const detalhe = estabelecimentoDetalheSchema.parse(detalheRaw);
-  const areas = areasEntregaSchema.parse(areasRaw);
-  const dinheiro = formasPgtoSchema.parse(formasRaw).find((f) => f.sttipopgto === 0);
-  if (!dinheiro) throw new Error('o estabelecimento não aceita dinheiro');
-  const res = await postJson(
-    `${api}/controle/endereco/`,
-    {
-      idtipoendereco: 1,
-      cep: '01414-001',
-      rua: 'Rua Haddock Lobo',
-      numero: '100',
-      bairro: 'Cerqueira César',
-      cidade: 'São Paulo',
-      uf: 'SP',
-      complemento: '',
-      detalhe: '',
-    },
-    token,
-  );
-  if (!res.ok) throw new Error(`endereço: ${res.status} ${await res.text()}`);
-  const endereco = enderecoSchema.parse(await res.json());
-  const taxa = chooseDeliveryFee({
-    areas,
-    taxasentrega: detalhe.taxaentrega_set,
-    endereco: { ...endereco, cidade: endereco.cidade.descricao },
-  });
-  if (!taxa.entrega) throw new Error(`sem entrega: ${taxa.motivo}`);
-  const itens = [];
-  for (const p of menu.grupos.flatMap((g) => g.produtos).filter((p) => p.stindisponivel === 0)) {
-    const escolhas = escolhasValidas(p);
-    if (escolhas === null) continue;
-    itens.push(itemPedido(p, { quantidade: 1, escolhas }, ''));
-    if (itens.length === 3) break;
-  }
-  const t = totaisPedido({ itens, taxaCents: taxa.taxaCents, abonoCents: taxa.abonoCents, cupom: null });
-  return {
-    pedido_id: randomUUID(),
-    entregue_as: null,
-    ajuste: 0,
-    desconto: t.desconto,
-    cliente: {
-      cpf: null,
-      external_id: null,
-      nome: 'Carga',
-      telefone: '11987654321',
-      endereco: { id: endereco.id },
-    },
-    cpf_pagador: null,
-    deliveryestabelecimento_id: ESTABELECIMENTO,
-    itens,
-    observacoes: '',
-    numero_pedido: novoNumeroPedido(),
-    origem: 'WEB',
-    pagamentos: [
-      {
-        cartao: null,
-        descricaoFormaPgto: dinheiro.descricao,
-        formapgto_id: dinheiro.idformapgto,
-        formapgto_sttipopgto: dinheiro.sttipopgto,
-        pre_pago: false,
-        tipo: null,
-        troco_para: (Math.floor(t.total / 10_000) + 1) * 10_000,
-        valor: t.total,
-      },
-    ],
-    previsaoentregamax: detalhe.previsaoentregamax,
-    previsaoentregamin: detalhe.previsaoentregamin,
-    subtotal: t.subtotal,
-    taxa_entrega: t.taxa_entrega,
-    tipo: 'DELIVERY',
-    total: t.total,
-    endereco_togo: 'Quero encontrar o entregador.',
-    codigo_cupom: null,
-    abono_taxa_entrega: taxa.abonoCents,
-  };
 }
 
 /** Three ports in a row that are free now (the script numbers its instances from the first). */
@@ -361,7 +238,7 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
     // until the instance has exited and one more second (the whole drain under load), at most
     // that many orders.
     const clientes = await Promise.all(Array.from({ length: 12 }, (_, n) => cliente(n + 1)));
-    const modelos = await Promise.all(clientes.map((c) => montarPedido(lb, c.access)));
+    const modelos = await Promise.all(clientes.map((c) => montarPedidoApi(lb, c.access)));
     const porCliente = 18;
     const trabalhos = clientes.flatMap((c, k) =>
       Array.from({ length: porCliente }, () => ({ token: c.access, modelo: modelos[k]! })),
@@ -432,7 +309,7 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
   });
   it('kill -9 of one instance during an order load: every acknowledged order is stored once, a retried pedido_id never doubles', async () => {
     const clientes = await Promise.all(Array.from({ length: 6 }, (_, n) => cliente(100 + n)));
-    const modelos = await Promise.all(clientes.map((c) => montarPedido(lb, c.access)));
+    const modelos = await Promise.all(clientes.map((c) => montarPedidoApi(lb, c.access)));
     const trabalhos = clientes.flatMap((c, k) =>
       Array.from({ length: 14 }, () => ({
         token: c.access,
