@@ -3,6 +3,7 @@
  * and written to bench/results/latest.json; nothing is asserted. A benchmark that fails is
  * reported and the others still run.
  */
+import { runBalancer } from './balancer.ts';
 import { runBundleSize } from './bundle-size.ts';
 import { runEventsIdle } from './events-idle.ts';
 import { runEventsLatency } from './events-latency.ts';
@@ -24,6 +25,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['events-latency', () => runEventsLatency()],
   ['events-idle', () => runEventsIdle()],
   ['search-keystroke', () => runSearchKeystroke()],
+  ['balancer', () => runBalancer()],
 ];
 
 const rows: { bench: string; figure: Figure | null; error?: string }[] = [];
