@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EVENTO } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -62,6 +63,8 @@ const LOTE = 500;
 export const MAX_REPLAY = 1000;
 /** At most one NOTIFY per this many ms per instance, however many commits. */
 const NOTIFY_MS = 50;
+/** A commit in this process is read at most this late (and at most once per this many ms). */
+const LEITURA_MIN_MS = 10;
 const LIMPEZA_MS = 10 * 60_000;
 
 export const frameReset = `event: ${EVENTO.reset}\ndata: {}\n\n`;
@@ -89,6 +92,8 @@ export function frameDe(ev: EventoRow): string {
  */
 export function createEventBus(db: Db, options: EventBusOptions): EventBus {
   const postgres = dialectOf(db) === 'postgres';
+  /** This instance's NOTIFY payload, so it can tell its own from the others'. */
+  const instancia = randomUUID();
   const pollMs = options.pollMs ?? (postgres ? 1000 : 300);
   const retencaoMs = (options.retencaoHoras ?? 24) * 3_600_000;
   const log = options.log;
@@ -223,7 +228,10 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
     };
     c.on('error', cair);
     c.on('end', () => cair());
-    c.on('notification', () => agendar(0));
+    // Its own NOTIFY comes back too: this instance read on its commit already.
+    c.on('notification', (n) => {
+      if (n.payload !== instancia) agendar(0);
+    });
     c.connect()
       .then(() => c.query(`LISTEN ${CANAL_EVENTOS}`))
       .then(() => {
@@ -245,7 +253,7 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
       () => {
         notifyTimer = null;
         ultimoNotify = Date.now();
-        repo.notificar(db, CANAL_EVENTOS).catch((e: unknown) => {
+        repo.notificar(db, CANAL_EVENTOS, instancia).catch((e: unknown) => {
           log.warn({ erro: e instanceof Error ? e.message : String(e) }, 'eventos: NOTIFY falhou');
         });
       },
@@ -269,7 +277,9 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
         cursor = await repo.fim(db);
         // A commit in this process: read now (coalesced) and wake the other instances.
         desregistrar = registrarDespertador(db, () => {
-          agendar(1);
+          // At most one read per LEITURA_MIN_MS however many commits (a burst of orders): each
+          // read is a query, and under load it competed with the orders themselves.
+          agendar(LEITURA_MIN_MS);
           notificarOutros();
         });
         if (postgres) ouvir();

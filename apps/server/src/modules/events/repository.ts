@@ -190,7 +190,8 @@ export const eventsRepository = {
   },
 
   /** Wakes every instance listening on `canal` (PostgreSQL; sent after the commit, never inside it). */
-  async notificar(db: Db, canal: string): Promise<void> {
-    await sql`select pg_notify(${canal}, '')`.execute(db);
+  /** `origem`: who sends it (an instance ignores its own: it has read already). */
+  async notificar(db: Db, canal: string, origem = ''): Promise<void> {
+    await sql`select pg_notify(${canal}, ${origem})`.execute(db);
   },
 };
