@@ -22,6 +22,23 @@ export const confirmacaoLink = (publicUrl: string, uuid: string, token: string):
 export const resetLink = (publicUrl: string, uuid: string, token: string): string =>
   `${publicUrl}/resetar-senha/${encodeURIComponent(uuid)}/${encodeURIComponent(token)}`;
 
+/** One e-mail: the text version (paragraphs, then the link) and the HTML layout with its button. */
+function mensagem(
+  para: string,
+  titulo: string,
+  paragrafos: string[],
+  botao: string,
+  link: string,
+): MailMessage {
+  return {
+    para,
+    assunto: titulo,
+    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
+    html: layout(titulo, paragrafos, botao, link),
+    link,
+  };
+}
+
 export function confirmacaoMail(para: string, nome: string, link: string): MailMessage {
   const titulo = 'Confirme seu cadastro no Rango';
   const paragrafos = [
@@ -29,13 +46,7 @@ export function confirmacaoMail(para: string, nome: string, link: string): MailM
     'Recebemos o seu cadastro. Para ativar a sua conta, abra o link abaixo (ele vale por 48 horas).',
     'Se você não se cadastrou, ignore este email.',
   ];
-  return {
-    para,
-    assunto: titulo,
-    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
-    html: layout(titulo, paragrafos, 'Confirmar cadastro', link),
-    link,
-  };
+  return mensagem(para, titulo, paragrafos, 'Confirmar cadastro', link);
 }
 
 export function resetMail(para: string, nome: string, link: string): MailMessage {
@@ -45,13 +56,7 @@ export function resetMail(para: string, nome: string, link: string): MailMessage
     'Recebemos um pedido para criar uma nova senha. Abra o link abaixo para escolher a nova senha (ele vale por 1 hora e só pode ser usado uma vez).',
     'Se você não pediu, ignore este email: a sua senha continua a mesma.',
   ];
-  return {
-    para,
-    assunto: titulo,
-    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
-    html: layout(titulo, paragrafos, 'Criar nova senha', link),
-    link,
-  };
+  return mensagem(para, titulo, paragrafos, 'Criar nova senha', link);
 }
 
 /** `${publicUrl}/painel/convite/{token}`: the panel's invitation page (issue 11). */
@@ -79,13 +84,7 @@ export function painelConviteMail(
     'Abra o link abaixo para criar a sua senha e entrar no painel de pedidos (ele vale por 7 dias e só pode ser usado uma vez).',
     'Se você não esperava este convite, ignore este email.',
   ];
-  return {
-    para,
-    assunto: titulo,
-    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
-    html: layout(titulo, paragrafos, 'Criar senha e entrar', link),
-    link,
-  };
+  return mensagem(para, titulo, paragrafos, 'Criar senha e entrar', link);
 }
 
 /** A staff member who already has a password was added to another establishment's team. */
@@ -102,13 +101,7 @@ export function painelEquipeMail(
     `Você foi adicionado à equipe de ${estabelecimento} no Rango, como ${PAPEL_TEXTO[papel] ?? papel}.`,
     'Entre no painel com o seu e-mail e a sua senha de sempre e escolha o estabelecimento.',
   ];
-  return {
-    para,
-    assunto: titulo,
-    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
-    html: layout(titulo, paragrafos, 'Abrir o painel', link),
-    link,
-  };
+  return mensagem(para, titulo, paragrafos, 'Abrir o painel', link);
 }
 
 /** The panel's password reset. */
@@ -119,11 +112,5 @@ export function painelSenhaMail(para: string, nome: string, link: string): MailM
     'Recebemos um pedido para criar uma nova senha do painel do restaurante. Abra o link abaixo para escolher a nova senha (ele vale por 1 hora e só pode ser usado uma vez).',
     'Se você não pediu, ignore este email: a sua senha continua a mesma.',
   ];
-  return {
-    para,
-    assunto: titulo,
-    texto: `${paragrafos.join('\n\n')}\n\n${link}\n`,
-    html: layout(titulo, paragrafos, 'Criar nova senha', link),
-    link,
-  };
+  return mensagem(para, titulo, paragrafos, 'Criar nova senha', link);
 }
