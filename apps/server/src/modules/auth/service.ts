@@ -6,6 +6,13 @@ import type { AccessTokens } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Passwords } from './passwords.ts';
 import { authRepository as repo } from './repository.ts';
+import { gastarRefresh } from './rotation.ts';
+
+const refreshStore = {
+  findForUpdate: repo.findRefreshByHashForUpdate,
+  markUsed: repo.markUsed,
+  revokeFamily: repo.revokeFamily,
+};
 import { hashToken, isoIn, isoNow, newToken } from './secrets.ts';
 
 const credenciaisInvalidas = () => new HttpError(400, { non_field_errors: [MSG_CONTA.credenciaisInvalidas] });
@@ -69,19 +76,8 @@ export function createAuthService(
       const tokenHash = hashToken(token);
       const now = isoNow();
       const spend = await db.transaction().execute(async (trx): Promise<Spend> => {
-        const row = await repo.findRefreshByHashForUpdate(trx, tokenHash);
-        if (!row || row.revogado !== 0 || row.excluido_em !== null) return { ok: false };
-        if (row.usado_em !== null) {
-          await repo.revokeFamily(trx, row.familia);
-          return { ok: false };
-        }
-        if (row.expira_em <= now) return { ok: false };
-        // The row is locked (PostgreSQL) or the transaction serialized (SQLite); the conditional
-        // update stays as a second guard.
-        if (!(await repo.markUsed(trx, row.id, now))) {
-          await repo.revokeFamily(trx, row.familia);
-          return { ok: false };
-        }
+        const row = await gastarRefresh(trx, refreshStore, tokenHash, now);
+        if (!row) return { ok: false };
         return {
           ok: true,
           idcliente: row.idcliente,

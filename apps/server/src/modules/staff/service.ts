@@ -27,7 +27,14 @@ import type { Passwords } from '../auth/passwords.ts';
 import { hashToken, isoIn, isoNow, newToken } from '../auth/secrets.ts';
 import { isUniqueViolation } from '../customers/repository.ts';
 import { staffNaoAutorizado } from './guard.ts';
+import { gastarRefresh } from '../auth/rotation.ts';
 import { staffRepository as repo } from './repository.ts';
+
+const refreshStore = {
+  findForUpdate: repo.findRefreshByHashForUpdate,
+  markUsed: repo.markRefreshUsed,
+  revokeFamily: repo.revokeFamily,
+};
 
 /** Invitations live 7 days (someone may open the mail after a weekend); resets 1 hour. */
 export const CONVITE_TTL = 7 * 24 * 60 * 60;
@@ -207,17 +214,8 @@ export function createStaffService(deps: StaffDeps) {
       const tokenHash = hashToken(token);
       const now = isoNow();
       const spend = await db.transaction().execute(async (trx): Promise<Spend> => {
-        const row = await repo.findRefreshByHashForUpdate(trx, tokenHash);
-        if (!row || row.revogado !== 0 || row.excluido_em !== null) return { ok: false };
-        if (row.usado_em !== null) {
-          await repo.revokeFamily(trx, row.familia);
-          return { ok: false };
-        }
-        if (row.expira_em <= now) return { ok: false };
-        if (!(await repo.markRefreshUsed(trx, row.id, now))) {
-          await repo.revokeFamily(trx, row.familia);
-          return { ok: false };
-        }
+        const row = await gastarRefresh(trx, refreshStore, tokenHash, now);
+        if (!row) return { ok: false };
         return {
           ok: true,
           idfuncionario: row.idfuncionario,
