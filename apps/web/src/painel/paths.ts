@@ -19,6 +19,8 @@ export const painelPaths = {
   cardapio: (id: number | string) => `/${id}/cardapio`,
   loja: (id: number | string) => `/${id}/loja`,
   cupons: (id: number | string) => `/${id}/cupons`,
+  cardapioArquivo: (id: number | string) => `/${id}/cardapio/arquivo`,
+  historico: (id: number | string) => `/${id}/historico`,
   novoEstabelecimento: '/novo',
 } as const;
 

@@ -28,6 +28,7 @@ function mesmaSecao(pathname: string, destino: { id: number; papel: string }): s
   if (destino.papel === 'dono' && secao === 'cardapio') return painelPaths.cardapio(destino.id);
   if (destino.papel === 'dono' && secao === 'loja') return painelPaths.loja(destino.id);
   if (destino.papel === 'dono' && secao === 'cupons') return painelPaths.cupons(destino.id);
+  if (destino.papel === 'dono' && secao === 'historico') return painelPaths.historico(destino.id);
   return painelPaths.fila(destino.id);
 }
 
@@ -112,6 +113,7 @@ function Nav({ est }: { est: EstabelecimentoAtual }) {
           { to: painelPaths.cupons(est.id), label: 'Cupons' },
           { to: painelPaths.equipe(est.id), label: 'Equipe' },
           { to: painelPaths.configuracoes(est.id), label: 'Configurações' },
+          { to: painelPaths.historico(est.id), label: 'Histórico' },
         ]
       : []),
   ];

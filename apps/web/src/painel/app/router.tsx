@@ -18,6 +18,8 @@ const ConfiguracoesPage = lazy(() => import('../features/configuracoes/configura
 const CardapioPage = lazy(() => import('../features/cardapio/cardapio-page.tsx'));
 const LojaPage = lazy(() => import('../features/loja/loja-page.tsx'));
 const CuponsPage = lazy(() => import('../features/cupons/cupons-page.tsx'));
+const CardapioArquivoPage = lazy(() => import('../features/cardapio/importar/importar-page.tsx'));
+const HistoricoPage = lazy(() => import('../features/historico/historico-page.tsx'));
 const NovoEstabelecimentoPage = lazy(() => import('../features/loja/novo-page.tsx'));
 const NaoEncontradaPage = lazy(() => import('../features/escolher/nao-encontrada-page.tsx'));
 
@@ -90,6 +92,22 @@ export function PainelRoutes() {
               element={
                 <RequireDono>
                   <CuponsPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="cardapio/arquivo"
+              element={
+                <RequireDono>
+                  <CardapioArquivoPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="historico"
+              element={
+                <RequireDono>
+                  <HistoricoPage />
                 </RequireDono>
               }
             />
