@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearStaffSession, getStaffSession, isStaffSessionExpired, setStaffTokens } from '../session.ts';
 import { PAINEL_KEYS } from '../storage.ts';
-import { PainelApiError, painelGet, painelPost } from './client.ts';
+import { PainelApiError, painelGet, painelGetBlob, painelPost, painelPut } from './client.ts';
 
 const ok = z.object({ ok: z.boolean() });
 
@@ -129,5 +129,22 @@ describe('the panel API client', () => {
       }),
     );
     await expect(painelGet('/x/', ok)).rejects.toMatchObject({ status: undefined });
+  });
+  it('sends a Blob as its bytes with its type (a photo, a CSV) and reads a file answer as a Blob', async () => {
+    setStaffTokens({ access: 'a1', refresh: 'r1' });
+    const f = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'GET') return new Response('a;b\n1;2', { status: 200 });
+      return json(200, { ok: true });
+    });
+    vi.stubGlobal('fetch', f);
+    const foto = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    await painelPut('/foto/', foto, ok);
+    const init = f.mock.calls[0]![1]!;
+    expect(init.body).toBe(foto);
+    expect(new Headers(init.headers).get('Content-Type')).toBe('image/jpeg');
+    await painelPost('/csv/', new Blob(['x']), ok, { contentType: 'text/csv' });
+    expect(new Headers(f.mock.calls[1]![1]!.headers).get('Content-Type')).toBe('text/csv');
+    const b = await painelGetBlob('/arquivo/');
+    expect(await b.text()).toBe('a;b\n1;2');
   });
 });

@@ -38,8 +38,10 @@ export interface PainelRequestOptions {
   signal?: AbortSignal | undefined;
   /** False for the calls that hand out tokens (login, a link's password): their 401 is the answer. */
   refreshOn401?: boolean;
-  /** 'text' for the calls that answer HTML (the receipt). */
-  responseType?: 'json' | 'text';
+  /** 'text' for the calls that answer HTML (the receipt); 'blob' for a file to download. */
+  responseType?: 'json' | 'text' | 'blob';
+  /** A Blob body (a photo, a CSV) goes as its bytes with this type (default: the Blob's own). */
+  contentType?: string;
 }
 
 export const REFRESH_PATH = '/painel/auth/refresh/';
@@ -47,12 +49,14 @@ export const REFRESH_PATH = '/painel/auth/refresh/';
 async function send(path: string, options: PainelRequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const bytes = options.body instanceof Blob ? options.body : null;
+  if (bytes) headers['Content-Type'] = options.contentType ?? (bytes.type || 'application/octet-stream');
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: bytes ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: options.signal ?? null,
     });
   } catch (e) {
@@ -133,7 +137,12 @@ export async function painelRequest<T>(
     }
   }
   if (!res.ok) throw new PainelApiError(res.status, await readJson(res));
-  const data = options.responseType === 'text' ? await res.text() : await readJson(res);
+  const data =
+    options.responseType === 'text'
+      ? await res.text()
+      : options.responseType === 'blob'
+        ? await res.blob()
+        : await readJson(res);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new PainelApiError(500, undefined);
   return parsed.data;
@@ -142,19 +151,27 @@ export async function painelRequest<T>(
 /** For answers without a body worth reading (204). */
 export const semCorpo: Schema<unknown> = z.unknown();
 const texto: Schema<string> = z.string();
+const arquivo: Schema<Blob> = z.custom<Blob>((v) => typeof v === 'object' && v !== null && 'size' in v);
 
 export const painelGet = <T>(path: string, schema: Schema<T>, signal?: AbortSignal) =>
   painelRequest(path, schema, { signal });
 export const painelGetText = (path: string, signal?: AbortSignal): Promise<string> =>
   painelRequest(path, texto, { signal, responseType: 'text' });
+/** A file the server sends (an export), as a Blob to hand to the browser's download. */
+export const painelGetBlob = (path: string, signal?: AbortSignal): Promise<Blob> =>
+  painelRequest(path, arquivo, { signal, responseType: 'blob' });
 export const painelPost = <T>(
   path: string,
   body: unknown,
   schema: Schema<T>,
   options: PainelRequestOptions = {},
 ) => painelRequest(path, schema, { ...options, method: 'POST', body });
-export const painelPut = <T>(path: string, body: unknown, schema: Schema<T>) =>
-  painelRequest(path, schema, { method: 'PUT', body });
+export const painelPut = <T>(
+  path: string,
+  body: unknown,
+  schema: Schema<T>,
+  options: PainelRequestOptions = {},
+) => painelRequest(path, schema, { ...options, method: 'PUT', body });
 export const painelDelete = (path: string) => painelRequest(path, semCorpo, { method: 'DELETE' });
 
 /** The establishment's part of the panel's API paths. */
