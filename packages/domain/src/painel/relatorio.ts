@@ -1,0 +1,121 @@
+/**
+ * The owner's sales report (issue 12, 'Relatórios'): its own entry (`@rango/domain/painel/relatorio`),
+ * so neither the customer's app nor the panel's first chunk carries it.
+ *
+ * GET /api/ead/painel/estabelecimento/{id}/relatorio/?de=AAAA-MM-DD&ate=AAAA-MM-DD (JSON) and
+ * …/relatorio.csv?de=…&ate=… (the same figures as CSV). Both dates are days in São Paulo
+ * (America/Sao_Paulo, UTC−3 all year since 2019), both included.
+ *
+ * Definitions (ours):
+ * - a sale ('venda') is an order of the period that is neither cancelled (50, 51) nor still
+ *   awaiting its online payment (10); `pedidos`, `receita` (the orders' totals, with delivery fee
+ *   and after discounts), `ticketMedio` (receita ÷ pedidos, rounded to the cent), the payment
+ *   methods, delivery/pickup, hours, products and options count sales only;
+ * - `cancelamentos`: the period's cancelled orders and their totals;
+ * - `estornos`: online payments of the period's orders that were refunded (`estornado`) and those
+ *   whose refund is asked but not yet confirmed (`estorno_pendente`);
+ * - a product's `receita` is its lines' totals (options included); an option's is its price per
+ *   unit of the item times the item's units; quantities likewise count units.
+ * Money is integer cents.
+ */
+import { z } from 'zod/mini';
+
+/** The longest period one report covers (a leap year). */
+export const MAX_DIAS_RELATORIO = 366;
+/** Rows of each 'top' list. */
+export const TOP_RELATORIO = 10;
+/** São Paulo's UTC offset in minutes (no daylight saving since 2019; see store-hours.ts). */
+export const OFFSET_SAO_PAULO_MIN = -180;
+
+export const MSG_RELATORIO = {
+  dataInicial: 'Informe a data inicial como AAAA-MM-DD.',
+  dataFinal: 'Informe a data final como AAAA-MM-DD.',
+  periodoInvertido: 'A data final não pode ser anterior à data inicial.',
+  periodoLongo: `O período pode ter no máximo ${MAX_DIAS_RELATORIO} dias.`,
+  semVendas: 'Nenhuma venda neste período.',
+} as const;
+
+/** A real calendar date 'YYYY-MM-DD' (from 2000 on). */
+export const dataRelatorioValida = (v: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  v >= '2000-01-01' &&
+  !Number.isNaN(Date.parse(v)) &&
+  new Date(Date.parse(v)).toISOString().startsWith(v);
+
+/** Days from `de` to `ate`, both included (1 for one day). */
+export function diasNoPeriodo(de: string, ate: string): number {
+  return Math.round((Date.parse(ate) - Date.parse(de)) / 86_400_000) + 1;
+}
+
+/** The report's query string. Errors come keyed by field: `de`, `ate` (the period's own on `ate`). */
+export const relatorioQuerySchema = z
+  .object({
+    de: z.string(MSG_RELATORIO.dataInicial).check(z.refine(dataRelatorioValida, MSG_RELATORIO.dataInicial)),
+    ate: z.string(MSG_RELATORIO.dataFinal).check(z.refine(dataRelatorioValida, MSG_RELATORIO.dataFinal)),
+  })
+  .check(
+    z.refine((q) => !dataRelatorioValida(q.de) || !dataRelatorioValida(q.ate) || q.ate >= q.de, {
+      message: MSG_RELATORIO.periodoInvertido,
+      path: ['ate'],
+    }),
+    z.refine(
+      (q) =>
+        !dataRelatorioValida(q.de) ||
+        !dataRelatorioValida(q.ate) ||
+        q.ate < q.de ||
+        diasNoPeriodo(q.de, q.ate) <= MAX_DIAS_RELATORIO,
+      { message: MSG_RELATORIO.periodoLongo, path: ['ate'] },
+    ),
+  );
+export type RelatorioQuery = z.infer<typeof relatorioQuerySchema>;
+
+/**
+ * The period as instants: [inicio, fim) in ISO-8601 UTC, the form `pedido.dthrpedido` is stored
+ * in (they compare as text). '2026-11-01'..'2026-11-30' → 2026-11-01T03:00:00.000Z, 2026-12-01T03:00:00.000Z.
+ */
+export function periodoUtc(de: string, ate: string): { inicio: string; fim: string } {
+  const shift = -OFFSET_SAO_PAULO_MIN * 60_000;
+  return {
+    inicio: new Date(Date.parse(de) + shift).toISOString(),
+    fim: new Date(Date.parse(ate) + 86_400_000 + shift).toISOString(),
+  };
+}
+
+const cents = z.int();
+const contagem = z.int();
+
+export const linhaVendasSchema = z.object({ pedidos: contagem, receita: cents });
+export type LinhaVendas = z.infer<typeof linhaVendasSchema>;
+
+export const linhaItemSchema = z.object({
+  id: z.int(),
+  descricao: z.string(),
+  quantidade: contagem,
+  receita: cents,
+});
+export type LinhaItem = z.infer<typeof linhaItemSchema>;
+
+export const TIPOS_RELATORIO = ['DELIVERY', 'TOGO'] as const;
+export const TIPO_RELATORIO_NOME: Record<(typeof TIPOS_RELATORIO)[number], string> = {
+  DELIVERY: 'Entrega',
+  TOGO: 'Retirada',
+};
+
+export const relatorioSchema = z.object({
+  de: z.string(),
+  ate: z.string(),
+  pedidos: contagem,
+  receita: cents,
+  ticketMedio: cents,
+  /** By the payment method's name as the customer saw it, most revenue first. */
+  porFormaPagamento: z.array(z.extend(linhaVendasSchema, { forma: z.string() })),
+  /** Always both, DELIVERY then TOGO. */
+  porTipo: z.array(z.extend(linhaVendasSchema, { tipo: z.literal(TIPOS_RELATORIO) })),
+  cancelamentos: z.object({ pedidos: contagem, valor: cents }),
+  estornos: z.object({ pagamentos: contagem, valor: cents, pendentes: contagem, valorPendente: cents }),
+  produtos: z.object({ porQuantidade: z.array(linhaItemSchema), porReceita: z.array(linhaItemSchema) }),
+  opcoes: z.object({ porQuantidade: z.array(linhaItemSchema), porReceita: z.array(linhaItemSchema) }),
+  /** 24 entries, hora 0..23 in São Paulo time. */
+  porHora: z.array(z.extend(linhaVendasSchema, { hora: z.int() })),
+});
+export type Relatorio = z.infer<typeof relatorioSchema>;
