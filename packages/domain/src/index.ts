@@ -27,3 +27,4 @@ export * from './messages-cartao.ts';
 export * from './cartao.ts';
 export * from './token-3ds.ts';
 export * from './eventos.ts';
+export * from './reorder.ts';
