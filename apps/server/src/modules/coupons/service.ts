@@ -31,18 +31,45 @@ export interface CouponsService {
   validar(idcliente: number, input: CupomValidarInput, agora?: Date): Promise<Cupom>;
 }
 
+/** A coupon as one customer may use it now: its rules and the check of validity and usage limits. */
+export interface CupomAvaliado {
+  id: number;
+  regras: CupomRegras;
+  check: ReturnType<typeof checkCupom>;
+}
+
+/**
+ * Looks a code up in an establishment and checks it for one customer (validity, total and per-customer
+ * uses); null when the establishment has no such code. `db` may be the caller's transaction: order
+ * placement checks the coupon in the transaction that records its use.
+ */
+export async function avaliarCupom(
+  db: Db,
+  idestabelecimento: number,
+  codigo: string,
+  idcliente: number,
+  agora: Date,
+): Promise<CupomAvaliado | null> {
+  const row = await couponsRepository.findByCodigo(db, idestabelecimento, normalizeCupomCodigo(codigo));
+  if (!row) return null;
+  const regras = toRegras(row);
+  const usos = await couponsRepository.countUsos(db, row.id, idcliente);
+  return {
+    id: row.id,
+    regras,
+    check: checkCupom(regras, { agora, usosTotal: usos.total, usosCliente: usos.cliente }),
+  };
+}
+
 export function createCouponsService(db: Db): CouponsService {
   return {
     async validar(idcliente, input, agora = new Date()) {
       const idest = input.deliveryestabelecimento;
       if (!(await couponsRepository.estabelecimentoExists(db, idest))) throw estabelecimentoNaoEncontrado();
-      const row = await couponsRepository.findByCodigo(db, idest, normalizeCupomCodigo(input.cupom));
-      if (!row) throw recusada(cupomRecusa('desconhecido'));
-      const usos = await couponsRepository.countUsos(db, row.id, idcliente);
-      const regras = toRegras(row);
-      const check = checkCupom(regras, { agora, usosTotal: usos.total, usosCliente: usos.cliente });
-      if (!check.ok) throw recusada(check);
-      return presentCupom(regras);
+      const cupom = await avaliarCupom(db, idest, input.cupom, idcliente, agora);
+      if (!cupom) throw recusada(cupomRecusa('desconhecido'));
+      if (!cupom.check.ok) throw recusada(cupom.check);
+      return presentCupom(cupom.regras);
     },
   };
 }

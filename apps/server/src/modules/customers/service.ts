@@ -22,7 +22,8 @@ import { presentEndereco } from '../addresses/presenter.ts';
 import type { Passwords } from '../auth/passwords.ts';
 import { hashToken, isoIn, isoNow, newToken } from '../auth/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
-import { isUniqueViolation, customersRepository as repo } from './repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { customersRepository as repo } from './repository.ts';
 
 /** Confirmation links live 48 h; reset links 1 h (they grant a password). */
 export const CONFIRMACAO_TTL = 48 * 60 * 60;

@@ -29,9 +29,8 @@ import type {
 } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import { HttpError, estabelecimentoNaoEncontrado } from '../../http/errors.ts';
-import { couponsRepository } from '../coupons/repository.ts';
-import { toRegras } from '../coupons/service.ts';
-import { isUniqueViolation } from '../customers/repository.ts';
+import { avaliarCupom } from '../coupons/service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { lojaAbertaAgora } from '../establishments/loja.ts';
 import { avisarEventos } from '../events/record.ts';
 import type { MenuService } from '../menu/service.ts';
@@ -169,14 +168,17 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     if (await repo.pedidoIdExists(db, input.pedido_id)) throw pedidoDuplicado();
 
     // Opening hours: now, or the scheduled time (a scheduled order may be placed while closed).
-    const horarios = await repo.listHorarios(db, est.id);
+    const [horarios, excecoes] = await Promise.all([
+      repo.listHorarios(db, est.id),
+      establishmentsRepository.listExcecoes(db, est.id, dataDeOntem(agora)),
+    ]);
     const entregueAs = input.entregue_as === null ? null : new Date(input.entregue_as);
     if (entregueAs === null) {
       const lojaaberta = lojaAbertaAgora(est.lojaaberta, est.reabrir_em, agora);
-      if (!isStoreOpen({ lojaaberta, horariofuncionamento_set: horarios }, agora)) {
+      if (!isStoreOpen({ lojaaberta, horariofuncionamento_set: horarios, horarioexcecao_set: excecoes }, agora)) {
         throw new HttpError(422, { detail: MSG_PEDIDO.lojaFechadaTexto });
       }
-    } else if (!agendamentoValido(entregueAs, horarios, agora)) {
+    } else if (!agendamentoValido(entregueAs, horarios, agora, undefined, excecoes)) {
       throw campo('entregue_as', MSG_PEDIDO.horarioInvalido);
     }
 
@@ -195,13 +197,10 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     let cupom: CupomAplicado | null = null;
     const codigo = normalizeCupomCodigo(input.codigo_cupom ?? '');
     if (codigo !== '') {
-      const row = await couponsRepository.findByCodigo(db, est.id, codigo);
-      if (!row) throw new HttpError(400, { codigo: 103, msg: MSG_PEDIDO.cupomNaoEncontrado });
-      const regras = toRegras(row);
-      const usos = await couponsRepository.countUsos(db, row.id, cliente.id);
-      const check = checkCupom(regras, { agora, usosTotal: usos.total, usosCliente: usos.cliente });
-      if (!check.ok) throw cupomRecusado(check);
-      cupom = { id: row.id, regras };
+      const avaliado = await avaliarCupom(db, est.id, codigo, cliente.id, agora);
+      if (!avaliado) throw new HttpError(400, { codigo: 103, msg: MSG_PEDIDO.cupomNaoEncontrado });
+      if (!avaliado.check.ok) throw cupomRecusado(avaliado.check);
+      cupom = { id: avaliado.id, regras: avaliado.regras };
     }
     const cupomWire = cupom ? presentCupom(cupom.regras) : null;
 

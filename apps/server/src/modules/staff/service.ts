@@ -25,7 +25,7 @@ import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Passwords } from '../auth/passwords.ts';
 import { hashToken, isoIn, isoNow, newToken } from '../auth/secrets.ts';
-import { isUniqueViolation } from '../customers/repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { staffNaoAutorizado } from './guard.ts';
 import { gastarRefresh } from '../auth/rotation.ts';
 import { staffRepository as repo } from './repository.ts';
