@@ -17,6 +17,9 @@ import { grupo, MEDIA_LOGOS, op, produto, type OpcaoSemId } from './builders.ts'
  * - 3 MaiorOpcao: 'Escolha até 3 sabores' of Pizza Gigante 3 Sabores (2102), min 1 < max 3,
  *   charged by the dearest flavour.
  * - 1 MenorOpcao: Pizza Doce Meio a Meio (2103), charged by the cheaper half.
+ * - 10 Kit and 4 DesprezaOpcao: Combo Noite da Pizza (2601); the combo price is shared among the
+ *   chosen pizza and soda ('Portuguesa (+R$ 5,00)' adds money to the product), and 'Corte da pizza'
+ *   lists a price that is ignored.
  * - valorafetaopcao percent: 'Borda recheada de Catupiry' on 2101 makes the chosen flavours
  *   20 % dearer (the border takes more of each topping).
  * - option offer 'Quatro Queijos' half, 'Cream cheese' border; unavailable 'Camarão' half and
@@ -404,6 +407,43 @@ export const menu: Menu = {
           'Massa crocante recheada com creme de ricota.',
           'cannoli',
           18.9,
+        ),
+      ],
+    },
+    {
+      idgrupo: 207,
+      descricao: 'Combos',
+      produtos: [
+        produto(
+          2601,
+          'Combo Noite da Pizza',
+          'Uma pizza salgada grande e um refrigerante de 2 L com preço de combo.',
+          'pizza-calabresa',
+          79.9,
+          {
+            grupoopcoes: [
+              grupo(
+                26011,
+                'Escolha a pizza',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                [
+                  op('Mussarela', 5990),
+                  op('Calabresa', 6290),
+                  op('Portuguesa (+R$ 5,00)', 6990, { valorafetaproduto: 500 }),
+                ],
+              ),
+              grupo(
+                26012,
+                'Escolha o refrigerante',
+                { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 10 },
+                [op('Coca-Cola 2 L', 1690), op('Guaraná Antarctica 2 L', 1490)],
+              ),
+              grupo(26013, 'Corte da pizza', { qtdmultiplomin: 1, qtdmultiplomax: 1, stprecopraticado: 4 }, [
+                op('8 pedaços', 0, { qtdpadrao: 1 }),
+                op('12 pedaços', 200),
+              ]),
+            ],
+          },
         ),
       ],
     },

@@ -113,6 +113,15 @@ describe('demo establishments', () => {
 
   it('use every price mode and option-group feature', () => {
     expect(new Set(grupos.map((g) => g.stprecopraticado))).toEqual(new Set([0, 1, 2, 3, 4, 10]));
+    // Each establishment's own menu shows every price mode (the README says so of the demo).
+    for (const e of demoEstablishments) {
+      const modos = e.menu.grupos.flatMap((g) =>
+        g.produtos.flatMap((p) => p.grupoopcoes.map((x) => x.stprecopraticado)),
+      );
+      expect(new Set(modos), e.detalhe.estabelecimento.apelidooufantasia).toEqual(
+        new Set([0, 1, 2, 3, 4, 10]),
+      );
+    }
     const has = (f: (g: GrupoOpcao) => boolean) => expect(grupos.some(f)).toBe(true);
     has((g) => g.qtdinclusa > 0 && g.stprecopraticado === 0);
     has((g) => g.qtdmultiplomin > 0 && g.qtdmultiplomin === g.qtdmultiplomax);

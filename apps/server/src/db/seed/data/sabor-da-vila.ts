@@ -15,6 +15,7 @@ import { grupo, MEDIA_LOGOS, op, produto } from './builders.ts';
  * - leave-out group (stnegagrupoopcao 1): 'Retirar ingredientes' on the burgers.
  * - unavailable group (1) 'Pão especial' and hidden group (2) 'Molho do chef': X-Tudo (1005).
  * - 1 MenorOpcao: 'Escolha 2 frutas' of Suco Misto (1706), the cheaper fruit is charged.
+ * - 2 MediaOpcao: 'Escolha 2 frutas' of Suco Duplo (1712), the average of the two fruits.
  * - 3 MaiorOpcao: 'Molhos' of Monte sua Massa (1507), the dearest sauce is charged (min 1 < max 2).
  * - 4 DesprezaOpcao: 'Ponto da carne' (burgers, Picanha 1202) and 'Acompanhamentos' of the
  *   executive plates, priced à la carte but ignored (min = max = 2).
@@ -790,6 +791,29 @@ export const menu: Menu = {
                   op('Morango', 300),
                   op('Kiwi', 400),
                   op('Frutas vermelhas', 500),
+                ],
+              ),
+            ],
+          },
+        ),
+        produto(
+          1712,
+          'Suco Duplo',
+          'Dois sucos de 300 ml, um de cada fruta: cobramos a média das duas.',
+          'suco-misto',
+          14.9,
+          {
+            grupoopcoes: [
+              grupo(
+                17121,
+                'Escolha 2 frutas',
+                { qtdmultiplomin: 2, qtdmultiplomax: 2, stprecopraticado: 2 },
+                [
+                  op('Laranja', 0),
+                  op('Abacaxi', 0),
+                  op('Morango', 300),
+                  op('Kiwi', 400),
+                  op('Frutas vermelhas', 600),
                 ],
               ),
             ],
