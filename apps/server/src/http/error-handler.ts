@@ -41,8 +41,9 @@ function isBadCharacterError(error: unknown): boolean {
 /**
  * The database is unreachable or refusing work for now (not a bug of this request): Node's socket
  * errors, pg's lost or unobtainable connections, PostgreSQL's connection-exception class 08,
- * shutdown/recovery (57P01-57P03), too many connections (53300), a cancelled statement
- * (statement_timeout, 57014); SQLite busy past its timeout, a full disk, an I/O error.
+ * shutdown/recovery (57P01-57P03), a full disk, out of memory, too many connections
+ * (53100/53200/53300), a cancelled statement (statement_timeout, 57014); SQLite busy past its
+ * timeout, a full disk, an I/O error.
  */
 const DB_UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -55,12 +56,23 @@ const DB_UNAVAILABLE_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  '53100',
+  '53200',
   '53300',
   '57014',
+  'ENOSPC',
   'SQLITE_BUSY',
   'SQLITE_FULL',
   'SQLITE_IOERR',
 ]);
+
+/** PostgreSQL's disk_full, SQLite's SQLITE_FULL (also a max_page_count reached), Node's ENOSPC. */
+const DISK_FULL_CODES = new Set(['53100', 'SQLITE_FULL', 'ENOSPC']);
+
+export function isDiskFull(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && DISK_FULL_CODES.has(code);
+}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -107,9 +119,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: an honest 503 the client may retry, one warning line (no stack).
+      // The transaction was rolled back whole: nothing of the request was kept.
       const code = (error as { code?: unknown }).code;
-      request.log.warn({ code, motivo: error.message }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ detail: MSG.probleminha });
+      const cheio = isDiskFull(error);
+      request.log.warn(
+        { code, motivo: error.message },
+        cheio ? 'disco cheio: gravação recusada (database disk full)' : 'database unavailable',
+      );
+      return reply
+        .code(503)
+        .header('retry-after', cheio ? '60' : '5')
+        .send({ detail: MSG.probleminha });
     }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {
