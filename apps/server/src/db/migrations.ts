@@ -793,6 +793,150 @@ const backoffice: Migration = {
   },
 };
 
+/**
+ * Reports (issue 12, 'Relatórios'): the sales report aggregates in SQL over a year of orders
+ * (500,000 on PostgreSQL in ≤ 500 ms), so what it groups by must be columns, not JSON parsed per
+ * order. The order's payment method (`formapgto`, its name as the customer saw it) and its items
+ * and options (`pedido_item`, `pedido_item_opcao`: units and cents, with the order's establishment
+ * and instant so a period is one index range) are copied out of `pedido_json` by triggers on
+ * insert, whichever code writes the order (placement, CLI, seeds, tests); existing orders are
+ * filled here from their JSON. Items go with their order (ON DELETE CASCADE). The report's index
+ * on `pedido` covers every column it reads (establishment, period, status, type, total, method).
+ */
+/** The report's rows of the orders in `fonte` (a table or subquery aliased p), on SQLite. */
+const itensSqlite = (fonte: string) => `
+  insert into pedido_item (idpedido, idestabelecimento, dthrpedido, idproduto, descricao, quantidade, valor)
+  select p.id, p.idestabelecimento, p.dthrpedido, json_extract(i.value, '$.produto_id'),
+    json_extract(i.value, '$.descricao'), json_extract(i.value, '$.quantidade'),
+    json_extract(i.value, '$.preco_total')
+  from ${fonte}, json_each(p.pedido_json, '$.itens') i;
+  insert into pedido_item_opcao (idpedido, idestabelecimento, dthrpedido, idopcao, descricao, quantidade, valor)
+  select p.id, p.idestabelecimento, p.dthrpedido, json_extract(o.value, '$.opcao_id'),
+    json_extract(o.value, '$.descricao'),
+    json_extract(o.value, '$.quantidade') * json_extract(i.value, '$.quantidade'),
+    json_extract(o.value, '$.preco_total') * json_extract(i.value, '$.quantidade')
+  from ${fonte}, json_each(p.pedido_json, '$.itens') i, json_each(i.value, '$.subitens') s,
+    json_each(s.value, '$.sub_subitens') o;`;
+
+/** The statements of a script (none of ours has a ';' inside a string). */
+const instrucoes = (script: string) => script.split(';').filter((q) => q.trim());
+
+/** The same on PostgreSQL. */
+const itensPostgres = (fonte: string) => `
+  insert into pedido_item (idpedido, idestabelecimento, dthrpedido, idproduto, descricao, quantidade, valor)
+  select p.id, p.idestabelecimento, p.dthrpedido, (i->>'produto_id')::int, i->>'descricao',
+    (i->>'quantidade')::int, (i->>'preco_total')::int
+  from ${fonte}, jsonb_array_elements(p.pedido_json::jsonb->'itens') i;
+  insert into pedido_item_opcao (idpedido, idestabelecimento, dthrpedido, idopcao, descricao, quantidade, valor)
+  select p.id, p.idestabelecimento, p.dthrpedido, (o->>'opcao_id')::int, o->>'descricao',
+    (o->>'quantidade')::int * (i->>'quantidade')::int, (o->>'preco_total')::int * (i->>'quantidade')::int
+  from ${fonte}, jsonb_array_elements(p.pedido_json::jsonb->'itens') i,
+    jsonb_array_elements(i->'subitens') s, jsonb_array_elements(s->'sub_subitens') o;`;
+
+const relatorios: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    const postgres = dialectOf(db) === 'postgres';
+    await db.schema.alterTable('pedido').addColumn('formapgto', 'text').execute();
+    for (const [tabela, coluna] of [
+      ['pedido_item', 'idproduto'],
+      ['pedido_item_opcao', 'idopcao'],
+    ] as const) {
+      await db.schema
+        .createTable(tabela)
+        .addColumn('id', postgres ? 'bigint' : 'integer', id)
+        .addColumn('idpedido', 'integer', cascade('pedido.id'))
+        .addColumn('idestabelecimento', 'integer', notNull)
+        .addColumn('dthrpedido', 'text', notNull)
+        .addColumn(coluna, 'integer', notNull)
+        .addColumn('descricao', 'text', notNull)
+        .addColumn('quantidade', 'integer', notNull)
+        .addColumn('valor', 'integer', notNull)
+        .execute();
+      await db.schema.createIndex(`${tabela}_pedido_idx`).on(tabela).column('idpedido').execute();
+      await db.schema
+        .createIndex(`${tabela}_relatorio_idx`)
+        .on(tabela)
+        .columns(['idestabelecimento', 'dthrpedido'])
+        .execute();
+    }
+    await db.schema
+      .createIndex('pedido_relatorio_idx')
+      .on('pedido')
+      .columns(['idestabelecimento', 'dthrpedido', 'status', 'tipo', 'total', 'formapgto'])
+      .execute();
+
+    if (postgres) {
+      await sql
+        .raw(
+          `create function pedido_formapgto() returns trigger language plpgsql as $$
+          begin
+            new.formapgto := new.pedido_json::jsonb #>> '{pagamentos,0,descricaoFormaPgto}';
+            return new;
+          end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger pedido_formapgto_bi before insert on pedido
+          for each row execute function pedido_formapgto()`,
+        )
+        .execute(db);
+      // Per statement, the inserted rows as a table: a bulk insert is one set-based pass.
+      await sql
+        .raw(
+          `create function pedido_itens() returns trigger language plpgsql as $$
+          begin ${itensPostgres('novos p')} return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger pedido_itens_ai after insert on pedido referencing new table as novos
+          for each statement execute function pedido_itens()`,
+        )
+        .execute(db);
+      await sql
+        .raw(`update pedido set formapgto = pedido_json::jsonb #>> '{pagamentos,0,descricaoFormaPgto}'`)
+        .execute(db);
+      for (const q of instrucoes(itensPostgres('pedido p'))) {
+        await sql.raw(q).execute(db);
+      }
+    } else {
+      await sql
+        .raw(`update pedido set formapgto = json_extract(pedido_json, '$.pagamentos[0].descricaoFormaPgto')`)
+        .execute(db);
+      for (const q of instrucoes(itensSqlite('pedido p'))) {
+        await sql.raw(q).execute(db);
+      }
+      const novo =
+        '(select new.id as id, new.idestabelecimento as idestabelecimento, new.dthrpedido as dthrpedido, new.pedido_json as pedido_json) p';
+      await sql
+        .raw(
+          `create trigger pedido_relatorio_ai after insert on pedido begin
+            update pedido set formapgto = json_extract(new.pedido_json, '$.pagamentos[0].descricaoFormaPgto')
+              where id = new.id;
+            ${itensSqlite(novo)}
+          end`,
+        )
+        .execute(db);
+    }
+  },
+  async down(db) {
+    if (dialectOf(db) === 'postgres') {
+      await sql.raw('drop trigger if exists pedido_itens_ai on pedido').execute(db);
+      await sql.raw('drop trigger if exists pedido_formapgto_bi on pedido').execute(db);
+      await sql.raw('drop function if exists pedido_itens()').execute(db);
+      await sql.raw('drop function if exists pedido_formapgto()').execute(db);
+    } else {
+      await sql.raw('drop trigger if exists pedido_relatorio_ai').execute(db);
+    }
+    await db.schema.dropIndex('pedido_relatorio_idx').ifExists().execute();
+    await db.schema.dropTable('pedido_item_opcao').ifExists().execute();
+    await db.schema.dropTable('pedido_item').ifExists().execute();
+    await db.schema.alterTable('pedido').dropColumn('formapgto').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -803,6 +947,7 @@ export const migrations: Record<string, Migration> = {
   '0007_pagamentos': pagamentos,
   '0008_painel': painel,
   '0009_backoffice': backoffice,
+  '0011_relatorios': relatorios,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,8 @@ export interface Database {
   cupom_uso: CupomUsoTable;
   pedido: PedidoTable;
   pedido_historico: PedidoHistoricoTable;
+  pedido_item: PedidoItemTable;
+  pedido_item_opcao: PedidoItemOpcaoTable;
   operador_token: OperadorTokenTable;
   cartao: CartaoTable;
   pagamento: PagamentoTable;
@@ -364,6 +366,33 @@ export interface PedidoTable {
   atualizado_em: string;
   /** 0008: the estimate the restaurant gave on acceptance (ISO-8601 UTC), else null. */
   previsao_em: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0011: the payment method's name (from pedido_json, by a trigger on insert), for the reports. */
+  formapgto: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * 0011: an order's items and options as rows for the reports, written by triggers on insert from
+ * pedido_json (never by the app). Units and cents: an option's are per order (× the item's units).
+ */
+export interface PedidoItemTable {
+  id: Generated<number>;
+  idpedido: number;
+  idestabelecimento: number;
+  dthrpedido: string;
+  idproduto: number;
+  descricao: string;
+  quantidade: number;
+  valor: number;
+}
+export interface PedidoItemOpcaoTable {
+  id: Generated<number>;
+  idpedido: number;
+  idestabelecimento: number;
+  dthrpedido: string;
+  idopcao: number;
+  descricao: string;
+  quantidade: number;
+  valor: number;
 }
 
 export interface PedidoHistoricoTable {
