@@ -28,7 +28,20 @@ async function main(): Promise<void> {
   // migration cut halfway is worse than a slower stop — and then ends without listening.
   let early: string | undefined;
   let onSignal = (signal: string) => {
-    early ??= signal;
+    if (early) return;
+    early = signal;
+    // Not listening yet (so no balancer sends it work): say why the instance is still here. A
+    // SIGKILL now (a stop time-out) is safe too: the migration is one transaction, rolled back
+    // whole, and the next instance to take the lock applies it.
+    console.log(
+      JSON.stringify({
+        level: 40,
+        time: Date.now(),
+        pid: process.pid,
+        signal,
+        msg: `${signal} antes de atender: terminando a etapa em curso (migração, dados iniciais) e saindo sem atender.`,
+      }),
+    );
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => onSignal(signal));
 

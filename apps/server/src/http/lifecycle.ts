@@ -89,12 +89,21 @@ export function registerLifecycle(app: FastifyInstance, db: Db): Readiness {
     reply.header('cache-control', 'no-store');
     return { ok: true };
   });
+  // The balancer probes every second: one line when the instance leaves the pool (and when the
+  // reason changes), one when it is back, not one per probe through a 30 s outage.
+  let fora: { motivo: string; desde: number } | null = null;
   app.get('/readyz', { logLevel: 'warn' }, async (req, reply) => {
     const answer = await readiness.check();
     if (!answer.ok) {
-      // One line per refusal is enough to see why an instance left the pool (not per probe when
-      // all is well).
-      if (!readiness.draining) req.log.warn({ motivo: answer.motivo }, 'instância não está pronta');
+      if (!readiness.draining && answer.motivo !== fora?.motivo)
+        req.log.warn({ motivo: answer.motivo }, 'instância não está pronta');
+      fora = { motivo: answer.motivo, desde: fora?.desde ?? Date.now() };
+    } else if (fora) {
+      req.log.warn(
+        { motivoAnterior: fora.motivo, foraMs: Date.now() - fora.desde },
+        'instância pronta de novo',
+      );
+      fora = null;
     }
     return reply
       .code(answer.ok ? 200 : 503)
