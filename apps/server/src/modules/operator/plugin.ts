@@ -81,7 +81,7 @@ function statusInput(body: unknown): { status: number; motivo: string | null } {
 /**
  * The restaurant's side (issue 4, part 5; the spec shows only the customer's): an operator API
  * authenticated by a per-establishment key (`npm run operator -- operador-token`), and the demo
- * simulator, which runs while the app does (started on ready, stopped on close).
+ * simulator, a periodic job (modules/jobs) while the app runs.
  */
 export function operatorRoutes({ config, db, payments }: OperatorDeps) {
   return async function (app: FastifyInstance): Promise<void> {
@@ -114,12 +114,10 @@ export function operatorRoutes({ config, db, payments }: OperatorDeps) {
 
     if (config.demoSimulator) {
       const simulator = createDemoSimulator({ db, log: app.log, steps: config.demoSimulatorSteps });
+      app.jobs.define(simulator.job());
       app.addHook('onReady', async () => {
-        simulator.start();
         app.log.info('Simulador do restaurante ligado (DEMO_SIMULATOR).');
       });
-      // Before the app's own onClose closes the database: a tick under way finishes first.
-      app.addHook('onClose', async () => simulator.stop());
     }
   };
 }

@@ -145,35 +145,39 @@ describe.each(DIALECTS)('demo simulator on %s', (dialect) => {
     expect([...a.lines, ...b.lines].filter((l) => l.startsWith('ERRO'))).toEqual([]);
   });
 
-  it('runs in the app: started on ready, moving an order to Concluído tick by tick, stopped on close', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      const app = buildApp(
-        testConfig({
-          demoSimulator: true,
-          demoSimulatorSteps: { confirmar: 0, preparar: 0, entregar: 0, concluir: 0 },
-        }),
-        { db: t.db },
-      );
-      const id = await inserirPedido(t.db);
-      // Other parts of the app keep timers of their own (the events bus's poll and clean-up):
-      // the simulator is the one more than an app without it has.
-      const semSimulador = await timersDeUmApp(testConfig());
-      expect(vi.getTimerCount()).toBe(0);
-      await app.ready();
-      expect(vi.getTimerCount()).toBe(semSimulador + 1);
-      for (const esperado of [Confirmado, Pronto, Entregue, Concluido]) {
-        vi.advanceTimersByTime(SIMULATOR_INTERVAL_MS);
-        await vi.waitFor(async () => expect(await statusDe(id)).toBe(esperado), { timeout: 5000 });
+  // On PostgreSQL the app runs it through the pg-boss queue: modules/jobs/jobs.test.ts.
+  it.skipIf(dialect === 'postgres')(
+    'runs in the app: started on ready, moving an order to Concluído tick by tick, stopped on close',
+    async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        const app = buildApp(
+          testConfig({
+            demoSimulator: true,
+            demoSimulatorSteps: { confirmar: 0, preparar: 0, entregar: 0, concluir: 0 },
+          }),
+          { db: t.db },
+        );
+        const id = await inserirPedido(t.db);
+        // Other parts of the app keep timers of their own (the events bus's poll and clean-up):
+        // the simulator is the one more than an app without it has.
+        const semSimulador = await timersDeUmApp(testConfig());
+        expect(vi.getTimerCount()).toBe(0);
+        await app.ready();
+        expect(vi.getTimerCount()).toBe(semSimulador + 1);
+        for (const esperado of [Confirmado, Pronto, Entregue, Concluido]) {
+          vi.advanceTimersByTime(SIMULATOR_INTERVAL_MS);
+          await vi.waitFor(async () => expect(await statusDe(id)).toBe(esperado), { timeout: 5000 });
+        }
+        await app.close();
+        expect(vi.getTimerCount()).toBe(0);
+      } finally {
+        vi.useRealTimers();
       }
-      await app.close();
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    },
+  );
 
-  it('is off unless configured', async () => {
+  it.skipIf(dialect === 'postgres')('is off unless configured', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const sem = await timersDeUmApp(testConfig());

@@ -2,7 +2,7 @@ import { STATUS } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DemoSimulatorSteps } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { contarTarefa } from '../../http/metrics.ts';
+import type { JobDefinition } from '../jobs/jobs.ts';
 import { MovimentoRecusado, moverPedido, nomeStatus } from './mover-pedido.ts';
 import { operatorRepository as repo } from './repository.ts';
 import type { PedidoSimulavel } from './repository.ts';
@@ -70,20 +70,18 @@ export function proximoEm(
 }
 
 export interface DemoSimulator {
-  /** Starts the timer (unref'd: it never keeps the process alive). Idempotent. */
-  start(): void;
-  /** Stops the timer and waits for a tick under way. */
-  stop(): Promise<void>;
   /** One pass over the open orders; answers how many it moved. */
   tick(agora?: Date): Promise<number>;
+  /** The periodic job (modules/jobs) that ticks every `SIMULATOR_INTERVAL_MS`. */
+  job(): JobDefinition;
 }
 
 /**
- * The demo restaurant (ARCHITECTURE: 'restaurant' port, DEMO_SIMULATOR): every ~2 s it moves each
- * open order whose wait is over one step along Realizado → Confirmado → Pronto → Entregue
- * (delivery) → Concluído, through moverPedido like a real operator. Several instances on one
- * database are safe: each move names the status it was decided on, so a move another instance
- * made first is refused and skipped.
+ * The demo restaurant (ARCHITECTURE: 'restaurant' port, DEMO_SIMULATOR): every ~2 s (a periodic
+ * job, modules/jobs: once per period across instances) it moves each open order whose wait is
+ * over one step along Realizado → Confirmado → Pronto → Entregue (delivery) → Concluído, through
+ * moverPedido like a real operator. A repeated or concurrent run is safe: each move names the
+ * status it was decided on, so a move made first elsewhere is refused and skipped.
  */
 export function createDemoSimulator(deps: {
   db: Db;
@@ -92,8 +90,6 @@ export function createDemoSimulator(deps: {
   intervalMs?: number;
 }): DemoSimulator {
   const { db, log, steps } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   async function tick(agora = new Date()): Promise<number> {
     let movidos = 0;
@@ -116,29 +112,13 @@ export function createDemoSimulator(deps: {
     return movidos;
   }
 
-  const guarded = (): void => {
-    if (running) return;
-    running = contarTarefa('simulador', tick())
-      .catch((e: unknown) => {
-        log.error({ err: e }, 'Simulador: falha ao mover pedidos');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
   return {
-    start() {
-      if (timer) return;
-      timer = setInterval(guarded, deps.intervalMs ?? SIMULATOR_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
     tick,
+    job: () => ({
+      name: 'simulador',
+      everyMs: deps.intervalMs ?? SIMULATOR_INTERVAL_MS,
+      leaseSeconds: 30,
+      run: () => tick(),
+    }),
   };
 }

@@ -1,0 +1,132 @@
+import PgBoss from 'pg-boss';
+import { pgPoolOf } from '../../db/index.ts';
+import { contarTarefa } from '../../http/metrics.ts';
+import type { JobRunner, JobRunnerOptions } from './jobs.ts';
+import { jobRegistry } from './jobs.ts';
+
+/**
+ * PostgreSQL, any number of instances: pg-boss 10 (a maintained queue in the database: leases,
+ * retries, throttling; the last major on Node 20 — 11 needs Node 22). graphile-worker was the
+ * other candidate; its lock on a job whose worker died holds for 4 hours, pg-boss's lease is the
+ * job's own expireInSeconds.
+ *
+ * Per job, one queue with the `stately` policy (at most one run waiting and one running across
+ * the cluster). Every instance offers a run on a timer (`send` with `singletonSeconds` = the
+ * period: one job per slot of the period however many instances offer it; the others' inserts
+ * are no-ops) and polls for it; whichever instance fetches it runs it. A run holds its lease
+ * `leaseSeconds`: an instance killed mid-run leaves the job active until the lease expires, then
+ * the cluster's maintenance (one instance per interval) moves it to retry and another instance
+ * runs it. On stop (SIGTERM) the instance stops fetching, waits for its run up to the grace and
+ * then fails it, so another instance retries it at once instead of after the lease.
+ */
+export function createPgBossRunner(options: JobRunnerOptions): JobRunner {
+  const { db, log } = options;
+  const pool = pgPoolOf(db);
+  if (!pool) throw new Error('pg-boss precisa de um banco PostgreSQL');
+  // The pool's own settings (its search_path: the tests' per-test schemas) for pg-boss's pool.
+  const poolOptions = pool.options as { connectionString?: string; options?: string };
+  const searchPath = /search_path=([a-z_][a-z0-9_]*)/.exec(poolOptions.options ?? '')?.[1];
+  const schema = options.schema ?? searchPath ?? 'pgboss';
+
+  let started = false;
+  let starting: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
+  let boss: PgBoss | undefined;
+  const registry = jobRegistry(() => started);
+  const timers: NodeJS.Timeout[] = [];
+
+  async function startNow(): Promise<void> {
+    const jobs = [...registry.jobs.values()];
+    if (jobs.length === 0) return;
+    boss = new PgBoss({
+      connectionString: poolOptions.connectionString,
+      ...(poolOptions.options ? { options: poolOptions.options } : {}),
+      application_name: 'rango-jobs',
+      max: 2,
+      schema,
+      // Creates (or upgrades) its schema on start; several instances at once take turns on an
+      // advisory lock.
+      migrate: true,
+      supervise: true,
+      maintenanceIntervalSeconds: options.maintenanceSeconds ?? 10,
+      // No cron: our periods are seconds, pg-boss's cron is per minute.
+      schedule: false,
+      // Finished runs are history only: archived after an hour, dropped after a day.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 1,
+    } as PgBoss.ConstructorOptions);
+    boss.on('error', (e: unknown) => {
+      log.warn({ erro: e instanceof Error ? e.message : String(e) }, 'fila de tarefas: erro');
+    });
+    await boss.start();
+    for (const job of jobs) {
+      const periodSeconds = Math.max(1, Math.round(job.everyMs / 1000));
+      const queue: PgBoss.Queue = {
+        name: job.name,
+        policy: 'stately',
+        expireInSeconds: job.leaseSeconds,
+        retryLimit: 2,
+        retryDelay: 1,
+      };
+      await boss.createQueue(job.name, queue);
+      // A queue made by an older deploy takes this one's lease and retries.
+      await boss.updateQueue(job.name, queue);
+      const b = boss;
+      await b.work(
+        job.name,
+        { pollingIntervalSeconds: Math.min(2, Math.max(0.5, periodSeconds / 2)), batchSize: 1 },
+        async () => {
+          await contarTarefa(job.name, job.run());
+        },
+      );
+      const offer = () => {
+        if (stopping) return;
+        b.send(
+          job.name,
+          {},
+          {
+            singletonKey: job.name,
+            singletonSeconds: periodSeconds,
+            expireInSeconds: job.leaseSeconds,
+            retryLimit: 2,
+            retryDelay: 1,
+          },
+        ).catch((e: unknown) => {
+          log.warn(
+            { tarefa: job.name, erro: e instanceof Error ? e.message : String(e) },
+            'tarefa não agendada',
+          );
+        });
+      };
+      // Twice per period, so a slot is never missed to timer drift (the second offer is a no-op).
+      const timer = setInterval(offer, Math.max(500, (periodSeconds * 1000) / 2));
+      timer.unref();
+      timers.push(timer);
+      offer();
+    }
+    log.info({ tarefas: jobs.map((j) => j.name), schema }, 'fila de tarefas (pg-boss) iniciada');
+  }
+
+  return {
+    kind: 'pg-boss',
+    define: registry.define,
+    start() {
+      if (stopping) return Promise.resolve();
+      started = true;
+      starting ??= startNow();
+      return starting;
+    },
+    stop({ graceMs = 5000 } = {}) {
+      stopping ??= (async () => {
+        for (const t of timers) clearInterval(t);
+        timers.length = 0;
+        await starting?.catch(() => undefined);
+        if (!boss) return;
+        // Stops fetching, waits for the run under way up to the grace, then fails it (a retry for
+        // another instance: its lease released), and closes pg-boss's pool.
+        await boss.stop({ graceful: true, timeout: graceMs, wait: true, close: true });
+      })();
+      return stopping;
+    },
+  };
+}
