@@ -154,6 +154,8 @@ describe('payments configuration', () => {
     expect(c.payments.cielo.mpi.environment).toBe('PRD');
     expect(loadConfig({ PIX_EXPIRA_SEGUNDOS: '60' }).payments.pixExpiraSegundos).toBe(60);
     expect(loadConfig({ PAGAMENTOS_CONCILIAR_SEGUNDOS: '0' }).payments.reconciliarSegundos).toBe(0);
+    expect(loadConfig({}).payments.pixRenovarSegundos).toBe(1800);
+    expect(loadConfig({ PIX_RENOVAR_SEGUNDOS: '0' }).payments.pixRenovarSegundos).toBe(0);
   });
 });
 

@@ -126,6 +126,12 @@ export interface PaymentsConfig {
   gateway: 'sandbox' | 'cielo';
   /** PIX charges expire after this many seconds (PIX_EXPIRA_SEGUNDOS, default 15 min). */
   pixExpiraSegundos: number;
+  /**
+   * An expired PIX keeps its order waiting this many seconds for 'Gerar novo código' (a new charge
+   * on the same order) before the order is cancelled (PIX_RENOVAR_SEGUNDOS, default 30 min; 0 =
+   * cancelled at the expiry).
+   */
+  pixRenovarSegundos: number;
   /** The sandbox's PIX receiver (its BR Code's key, name and city). */
   pix: { chave: string; nome: string; cidade: string };
   /** Background reconciliation of open payments, every N seconds; 0 = off (tests). */
@@ -499,6 +505,8 @@ function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   return {
     gateway,
     pixExpiraSegundos: seconds(env.PIX_EXPIRA_SEGUNDOS, 15 * 60),
+    pixRenovarSegundos:
+      env.PIX_RENOVAR_SEGUNDOS?.trim() === '0' ? 0 : seconds(env.PIX_RENOVAR_SEGUNDOS, 30 * 60),
     pix: {
       chave: env.PIX_CHAVE?.trim() || 'pagamentos@rango.app',
       nome: env.PIX_NOME?.trim() || 'RANGO',

@@ -103,6 +103,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     payments: {
       gateway: 'sandbox',
       pixExpiraSegundos: 900,
+      // Cancelled at the expiry unless a test opens the renewal window (modules/payments/renovar-pix).
+      pixRenovarSegundos: 0,
       pix: { chave: 'pagamentos@rango.test', nome: 'RANGO TESTE', cidade: 'SAO PAULO' },
       reconciliarSegundos: 0,
       sandboxSecret: 'segredo-do-sandbox-de-teste-32-caracteres',

@@ -25,6 +25,8 @@ export interface OrdersDeps {
 /** Placing orders is limited per customer (an honest customer places a handful an hour). */
 export const ORDER_LIMITS = {
   cliente: { max: 20, windowSeconds: 60 },
+  /** 'Gerar novo código' of a PIX: a customer needs one per expiry. */
+  renovarPix: { max: 10, windowSeconds: 60 },
 } as const;
 
 /** The completed-orders page: `limit` 1…50 (default 10), `offset` ≥ 0. */
@@ -108,6 +110,15 @@ export function ordersRoutes({ config, db, menu, payments }: OrdersDeps) {
     app.get<{ Params: { id: string } }>('/controle/pedido/:id/', async (req) => {
       const cliente = await clienteLogado(req, db);
       return reads.get(cliente.id, pathId(req.params.id));
+    });
+
+    // Issue 14: 'Gerar novo código' — a new PIX charge on the same order once the old one expired.
+    app.post<{ Params: { id: string } }>('/controle/pedido/:id/pix/renovar/', async (req, reply) => {
+      const cliente = await clienteLogado(req, db);
+      const id = pathId(req.params.id);
+      await rateLimit(req, reply, 'pix-renovar', { ...ORDER_LIMITS.renovarPix, key: String(cliente.id) });
+      await payments.renovarPix(cliente.id, id);
+      return reads.get(cliente.id, id);
     });
 
     app.get<{ Params: { id: string } }>('/controle/pedido/:id/cupom/', async (req, reply) => {

@@ -55,6 +55,7 @@ export async function createPaymentsStack(
     db,
     gateway,
     log,
+    pixRenovarSegundos: p.pixRenovarSegundos,
     pixExpiraSegundos: p.pixExpiraSegundos,
     publicUrl: config.publicUrl,
   });

@@ -23,6 +23,7 @@ import type {
   PaymentGateway,
   ResultadoPagamento,
 } from './port.ts';
+import { criarRenovarPix } from './renovar-pix.ts';
 import { ESTADOS_ABERTOS, paymentsRepository as repo } from './repository.ts';
 import type { NovoPagamento, PagamentoRow } from './repository.ts';
 
@@ -39,6 +40,8 @@ export interface PaymentsDeps {
   log: PaymentsLog;
   /** PIX charges expire after this many seconds. */
   pixExpiraSegundos: number;
+  /** An expired PIX keeps its order waiting this long for a new code (renovar-pix.ts); default 0. */
+  pixRenovarSegundos?: number;
   /** The public origin: the bank page sends the customer back to {publicUrl}/aguardando-pagamento. */
   publicUrl: string;
   agora?: () => Date;
@@ -270,6 +273,13 @@ export function createPayments(deps: PaymentsDeps) {
         return;
       }
       case 'pago': {
+        if (p.estado === 'expirado' && p.tipo === 'pix') {
+          // A PIX paid after it expired (renewed, or its order cancelled): the money goes back.
+          if (await mudar(db, p.id, ['expirado'], { ...base, estado: 'pago', url: null })) {
+            await pedirEstorno({ ...p, payment_id: base.payment_id, estado: 'pago' });
+          }
+          return;
+        }
         if (!(await mudar(db, p.id, abertos, { ...base, estado: 'pago', url: null }))) return;
         await salvarCartaoDa(p, r.cardToken ?? p.cartao_token);
         if (p.idpedido === null) return;
@@ -427,6 +437,16 @@ export function createPayments(deps: PaymentsDeps) {
     ) {
       r = { ...r, estado: 'expirado' };
     }
+    // An expired PIX's order waits for 'Gerar novo código' (renovar-pix.ts) until its window ends.
+    if (
+      r.estado === 'expirado' &&
+      p.tipo === 'pix' &&
+      p.estado === 'pendente' &&
+      p.expira_em &&
+      Date.parse(p.expira_em) + (deps.pixRenovarSegundos ?? 0) * 1000 > agora().getTime()
+    ) {
+      return;
+    }
     await aplicar(p, r);
   }
 
@@ -457,6 +477,18 @@ export function createPayments(deps: PaymentsDeps) {
     novaTentativa,
     cobrar,
     estornar,
+    /** 'Gerar novo código' for an expired PIX of an order still awaiting payment (renovar-pix.ts). */
+    renovarPix: criarRenovarPix({
+      db,
+      gateway,
+      log,
+      agora,
+      pixExpiraSegundos: deps.pixExpiraSegundos,
+      mudar,
+      aplicar,
+      sincronizarTentativa,
+      novaTentativa,
+    }),
 
     /** An order's open attempts asked about again (reads of a pending order; at most every `intervaloMs`). */
     async sincronizarPedido(idpedido: number, intervaloMs = 3000): Promise<void> {
