@@ -22,6 +22,7 @@ import {
 } from './api/mutacoes.ts';
 import classes from './components/cardapio.module.css';
 import { Categorias, type AcoesCategorias } from './components/categorias.tsx';
+import { FotoProduto } from './components/foto-produto.tsx';
 import { Previa } from './components/previa.tsx';
 import { ProdutoEditor } from './components/produto-editor.tsx';
 import { useAvisoAlteracoes } from './hooks/use-aviso-alteracoes.ts';
@@ -217,6 +218,32 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
     }
   };
 
+  // A photo saves by itself: the list, the draft and the preview take the server's URL at once
+  // (it is not a change of the draft: 'Alterações não salvas' does not light up).
+  const fotoMudou = useCallback(
+    (idp: number, imagem: string | null) => {
+      const key = getCardapioQueryOptions(idest).queryKey;
+      qc.setQueryData(key, (c) =>
+        c
+          ? {
+              ...c,
+              categorias: c.categorias.map((x) => ({
+                ...x,
+                produtos: x.produtos.map((p) => (p.idproduto === idp ? { ...p, imagem } : p)),
+              })),
+            }
+          : c,
+      );
+      setEdicao((e) =>
+        e && e.rascunho.produto.idproduto === idp
+          ? { ...e, rascunho: { ...e.rascunho, produto: { ...e.rascunho.produto, imagem } } }
+          : e,
+      );
+      void qc.invalidateQueries({ queryKey: key });
+    },
+    [idest, qc],
+  );
+
   const descartar = () => {
     if (!edicao) return;
     const r = idproduto ? rascunhoDe(cardapio, idproduto) : novoEm ? novoRascunho(novoEm) : null;
@@ -257,6 +284,15 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
               visiveis={visiveis}
               gruposExistentes={cardapio.gruposopcao}
               nomesProdutos={nomesProdutos}
+              foto={
+                <FotoProduto
+                  idest={idest}
+                  idproduto={rascunho.produto.idproduto}
+                  nome={rascunho.produto.descricao || 'o produto'}
+                  imagem={rascunho.produto.imagem}
+                  onMudou={(imagem) => fotoMudou(rascunho.produto.idproduto, imagem)}
+                />
+              }
             />
             <Group className={classes.barraAcoes} justify="space-between" gap="xs">
               <Group gap="xs">

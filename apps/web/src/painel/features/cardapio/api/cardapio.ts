@@ -16,7 +16,15 @@ import {
   type ProdutoInput,
 } from '@rango/domain/painel/catalogo';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { estPath, painelDelete, painelGet, painelPost, painelPut, semCorpo } from '../../../api/client.ts';
+import {
+  estPath,
+  painelDelete,
+  painelGet,
+  painelPost,
+  painelPut,
+  painelRequest,
+  semCorpo,
+} from '../../../api/client.ts';
 
 export const cardapioPaths = {
   cardapio: 'cardapio/',
@@ -32,6 +40,7 @@ export const cardapioPaths = {
   opcoes: (idgrupo: number) => `grupos-opcao/${idgrupo}/opcoes/`,
   opcao: (idopcao: number) => `opcoes/${idopcao}/`,
   opcoesOrdem: (idgrupo: number) => `grupos-opcao/${idgrupo}/opcoes/ordem/`,
+  imagem: (id: number) => `produtos/${id}/imagem/`,
 } as const;
 
 export const getCardapio = (idest: number, signal?: AbortSignal): Promise<CardapioPainel> =>
@@ -74,4 +83,11 @@ export const catalogoApi = {
   excluirOpcao: (idest: number, idopcao: number) => painelDelete(p(idest, cardapioPaths.opcao(idopcao))),
   ordenarOpcoes: (idest: number, idgrupo: number, ids: number[]) =>
     painelPut(p(idest, cardapioPaths.opcoesOrdem(idgrupo)), { ids }, semCorpo),
+  /** The photo's bytes; a type the server would not route as an image goes as bytes all the same. */
+  enviarImagem: (idest: number, id: number, foto: File) =>
+    painelPut(p(idest, cardapioPaths.imagem(id)), foto, produtoPainelSchema, {
+      contentType: foto.type.startsWith('image/') ? foto.type : 'application/octet-stream',
+    }),
+  removerImagem: (idest: number, id: number) =>
+    painelRequest(p(idest, cardapioPaths.imagem(id)), produtoPainelSchema, { method: 'DELETE' }),
 };

@@ -12,6 +12,7 @@ import {
   type QuantidadesGrupo,
 } from '@rango/domain';
 import { memo, useMemo, useState } from 'react';
+import { imageUrl } from '../../../../config/paths.ts';
 // The customer's own drawer parts: the preview is what the customer sees, not a look-alike. The
 // panel is its own build, so nothing of the panel reaches the customer's bundle this way.
 import { OptionGroupFieldset as Fieldset } from '../../../../features/estabelecimento/components/option-group-fieldset.tsx';
@@ -99,6 +100,22 @@ export function Previa({ produto }: { produto: Produto }) {
             {produto.descricao}
           </Title>
         </div>
+        {produto.imagem ? (
+          // As the customer's drawer shows it (16:9, cover).
+          <img
+            src={imageUrl(produto.imagem)}
+            alt={produto.descricao}
+            width={480}
+            height={270}
+            style={{
+              width: '100%',
+              height: 'auto',
+              aspectRatio: '16 / 9',
+              objectFit: 'cover',
+              borderRadius: 8,
+            }}
+          />
+        ) : null}
         <Text size="sm" c={produto.detalhe ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
           {produto.detalhe || MSG.produtoSemDescricao}
         </Text>

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { GrupoOpcaoPainel } from '@rango/domain/painel/catalogo';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { chave, novoGrupo, type Atualizar, type Rascunho } from '../lib/rascunho.ts';
 import { CampoDinheiro, CampoSituacao, ValidacaoLocal, errosDe, useValidacao } from './campos.tsx';
 import { GrupoEditor } from './grupo-editor.tsx';
@@ -27,6 +27,8 @@ interface Props {
   gruposExistentes: GrupoOpcaoPainel[];
   /** idproduto → name, for 'Também em: …'. */
   nomesProdutos: Map<number, string>;
+  /** The photo's field (it saves by itself), under the description. */
+  foto?: ReactNode;
 }
 
 /** A group's visible errors and its options', as one comparable string. */
@@ -47,6 +49,7 @@ export function ProdutoEditor({
   visiveis,
   gruposExistentes,
   nomesProdutos,
+  foto,
 }: Props) {
   return (
     <ValidacaoLocal erros={errosDe(visiveis, 'produto.')} tocar={tocar}>
@@ -57,12 +60,13 @@ export function ProdutoEditor({
         visiveis={visiveis}
         gruposExistentes={gruposExistentes}
         nomesProdutos={nomesProdutos}
+        foto={foto}
       />
     </ValidacaoLocal>
   );
 }
 
-function Campos({ rascunho, atualizar, tocar, visiveis, gruposExistentes, nomesProdutos }: Props) {
+function Campos({ rascunho, atualizar, tocar, visiveis, gruposExistentes, nomesProdutos, foto }: Props) {
   const v = useValidacao();
   const { produto, grupos } = rascunho;
   const [reusar, setReusar] = useState<string | null>(null);
@@ -94,13 +98,13 @@ function Campos({ rascunho, atualizar, tocar, visiveis, gruposExistentes, nomesP
           />
           <Textarea
             label="Descrição"
-
             rows={3}
             value={produto.detalhe ?? ''}
             onChange={(e) => setProduto({ detalhe: e.currentTarget.value || null })}
             onBlur={() => v.tocar(k('detalhe'))}
             error={v.erro(k('detalhe'))}
           />
+          {foto}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <CampoDinheiro
               label="Preço do produto"
