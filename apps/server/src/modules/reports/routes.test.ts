@@ -1,0 +1,398 @@
+import { randomUUID } from 'node:crypto';
+import { wallClock } from '@rango/domain';
+import { MSG_PAINEL } from '@rango/domain/painel';
+import { MSG_RELATORIO, relatorioSchema } from '@rango/domain/painel/relatorio';
+import type { Relatorio } from '@rango/domain/painel/relatorio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/index.ts';
+import { openTestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
+import { DIALECTS } from '../../test/db.ts';
+import { definirHorarios, montarPedido, novoCliente, pedidoUrl, produtosDoMenu } from '../orders/testing.ts';
+import { API, staffBearer } from '../staff/testing.ts';
+
+const relUrl = (id: number | string, qs: string, csv = false) =>
+  `${API}/painel/estabelecimento/${id}/relatorio${csv ? '.csv' : '/'}?${qs}`;
+
+interface Opc {
+  id: number;
+  descricao: string;
+  quantidade: number;
+  preco_total: number;
+}
+interface Item {
+  produto: number;
+  descricao: string;
+  quantidade: number;
+  preco_total: number;
+  opcoes?: Opc[];
+}
+
+/** An order row as placement writes it, with only what the report reads in its JSON. */
+async function inserirPedido(
+  db: Db,
+  o: {
+    idestabelecimento?: number;
+    dthrpedido: string;
+    tipo: 'DELIVERY' | 'TOGO';
+    status: number;
+    total: number;
+    forma: string;
+    itens: Item[];
+  },
+): Promise<number> {
+  const json = {
+    tipo: o.tipo,
+    total: o.total,
+    pagamentos: [{ descricaoFormaPgto: o.forma, formapgto_id: 1, valor: o.total }],
+    itens: o.itens.map((i) => ({
+      produto_id: i.produto,
+      descricao: i.descricao,
+      quantidade: i.quantidade,
+      preco_total: i.preco_total,
+      subitens: i.opcoes
+        ? [
+            {
+              grupoopcao_id: 1,
+              sub_subitens: i.opcoes.map((x) => ({
+                opcao_id: x.id,
+                descricao: x.descricao,
+                quantidade: x.quantidade,
+                preco_total: x.preco_total,
+              })),
+            },
+          ]
+        : [],
+    })),
+  };
+  const row = await db
+    .insertInto('pedido')
+    .values({
+      pedido_id: randomUUID(),
+      idcliente: null,
+      idestabelecimento: o.idestabelecimento ?? 1,
+      referencia: '1234',
+      tipo: o.tipo,
+      status: o.status,
+      subtotal: o.total,
+      taxa_entrega: null,
+      desconto: 0,
+      total: o.total,
+      codigo_cupom: null,
+      entregue_as: null,
+      pedido_json: JSON.stringify(json),
+      dthrpedido: o.dthrpedido,
+      atualizado_em: o.dthrpedido,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function pagamento(db: Db, idpedido: number, estado: 'estornado' | 'estorno_pendente', valor: number) {
+  const agora = new Date().toISOString();
+  await db
+    .insertInto('pagamento')
+    .values({
+      idpedido,
+      pedido_id: randomUUID(),
+      idcliente: null,
+      chave: randomUUID(),
+      gateway: 'sandbox',
+      tipo: 'credito',
+      valor,
+      estado,
+      payment_id: null,
+      return_code: null,
+      return_message: null,
+      url: null,
+      qrcode: null,
+      imagem_qrcode: null,
+      expira_em: null,
+      cartao_token: null,
+      cartao_bandeira: null,
+      cartao_numero: null,
+      cartao_titular: null,
+      cartao_cnpjoucpf: null,
+      criado_em: agora,
+      atualizado_em: agora,
+      consultado_em: null,
+    })
+    .execute();
+}
+
+const PIZZA = { produto: 302, descricao: 'Pizza Calabresa' };
+const REFRI = { produto: 311, descricao: 'Refrigerante Lata' };
+const CATUPIRY = { id: 9003, descricao: 'Catupiry' };
+const QUEIJOS = { id: 9101, descricao: 'Quatro Queijos' };
+
+describe.each(DIALECTS)('sales report on %s', (dialect) => {
+  let ta: TestApp;
+  let dono: { authorization: string };
+  let atendente: { authorization: string };
+  let outroDono: { authorization: string };
+
+  beforeAll(async () => {
+    ta = await openTestApp(dialect, { rateLimit: false });
+    await ta.app.ready();
+    dono = await staffBearer(ta.app, ta.t.db, 1, 'dono@pizzaria.test', 'dono');
+    atendente = await staffBearer(ta.app, ta.t.db, 1, 'atendente@pizzaria.test', 'atendente');
+    outroDono = await staffBearer(ta.app, ta.t.db, 2, 'dono@lanchonete.test', 'dono');
+    const db = ta.t.db;
+    // Sales of March 2026 (São Paulo days; UTC−3).
+    await inserirPedido(db, {
+      dthrpedido: '2026-03-10T15:00:00.000Z', // 12h in São Paulo
+      tipo: 'DELIVERY',
+      status: 100,
+      total: 5000,
+      forma: 'Dinheiro',
+      itens: [
+        {
+          ...PIZZA,
+          quantidade: 1,
+          preco_total: 4490,
+          opcoes: [
+            { ...CATUPIRY, quantidade: 1, preco_total: 800 },
+            { ...QUEIJOS, quantidade: 1, preco_total: 3690 },
+          ],
+        },
+        { ...REFRI, quantidade: 2, preco_total: 1200 },
+      ],
+    });
+    // 1 March 00:00 in São Paulo: the period's first instant.
+    await inserirPedido(db, {
+      dthrpedido: '2026-03-01T03:00:00.000Z',
+      tipo: 'TOGO',
+      status: 100,
+      total: 3000,
+      forma: 'PIX',
+      itens: [{ ...REFRI, quantidade: 2, preco_total: 1200 }],
+    });
+    // 31 March 23:59 in São Paulo (already 1 April in UTC).
+    await inserirPedido(db, {
+      dthrpedido: '2026-04-01T02:59:00.000Z',
+      tipo: 'DELIVERY',
+      status: 41,
+      total: 7000,
+      forma: 'Crédito',
+      itens: [
+        {
+          ...PIZZA,
+          quantidade: 2,
+          preco_total: 8980,
+          opcoes: [{ ...CATUPIRY, quantidade: 1, preco_total: 800 }],
+        },
+      ],
+    });
+    // Outside: 28 February 23:59:59.999 and 1 April 00:00 in São Paulo.
+    for (const dthrpedido of ['2026-03-01T02:59:59.999Z', '2026-04-01T03:00:00.000Z']) {
+      await inserirPedido(db, {
+        dthrpedido,
+        tipo: 'TOGO',
+        status: 100,
+        total: 100_000,
+        forma: 'Dinheiro',
+        itens: [{ ...REFRI, quantidade: 50, preco_total: 30_000 }],
+      });
+    }
+    // Cancelled, refunded.
+    const cancelado = await inserirPedido(db, {
+      dthrpedido: '2026-03-15T20:00:00.000Z',
+      tipo: 'DELIVERY',
+      status: 50,
+      total: 4000,
+      forma: 'Crédito',
+      itens: [{ ...PIZZA, quantidade: 1, preco_total: 4000 }],
+    });
+    await pagamento(db, cancelado, 'estornado', 4000);
+    // Cancelled (synchronised), refund asked.
+    const pendente = await inserirPedido(db, {
+      dthrpedido: '2026-03-16T20:00:00.000Z',
+      tipo: 'TOGO',
+      status: 51,
+      total: 2500,
+      forma: 'PIX',
+      itens: [{ ...REFRI, quantidade: 5, preco_total: 3000 }],
+    });
+    await pagamento(db, pendente, 'estorno_pendente', 2500);
+    // Still awaiting its online payment: not a sale, not a cancellation.
+    await inserirPedido(db, {
+      dthrpedido: '2026-03-20T12:00:00.000Z',
+      tipo: 'TOGO',
+      status: 10,
+      total: 9999,
+      forma: 'PIX',
+      itens: [{ ...REFRI, quantidade: 9, preco_total: 5400 }],
+    });
+    // Another establishment's sale.
+    await inserirPedido(db, {
+      idestabelecimento: 2,
+      dthrpedido: '2026-03-10T15:00:00.000Z',
+      tipo: 'TOGO',
+      status: 100,
+      total: 12_345,
+      forma: 'Dinheiro',
+      itens: [{ produto: 999, descricao: 'X-Burguer', quantidade: 1, preco_total: 12_345 }],
+    });
+  });
+  afterAll(async () => ta?.close());
+
+  const get = (url: string, headers: Record<string, string> = dono) => ta.app.inject({ url, headers });
+
+  it("gives the period's exact figures (São Paulo days, sales only, cancellations and refunds apart)", async () => {
+    const res = await get(relUrl(1, 'de=2026-03-01&ate=2026-03-31'));
+    expect(res.statusCode).toBe(200);
+    const r: Relatorio = relatorioSchema.parse(res.json());
+    expect(r).toMatchObject({
+      de: '2026-03-01',
+      ate: '2026-03-31',
+      pedidos: 3,
+      receita: 15_000,
+      ticketMedio: 5000,
+    });
+    expect(r.porFormaPagamento).toEqual([
+      { forma: 'Crédito', pedidos: 1, receita: 7000 },
+      { forma: 'Dinheiro', pedidos: 1, receita: 5000 },
+      { forma: 'PIX', pedidos: 1, receita: 3000 },
+    ]);
+    expect(r.porTipo).toEqual([
+      { tipo: 'DELIVERY', pedidos: 2, receita: 12_000 },
+      { tipo: 'TOGO', pedidos: 1, receita: 3000 },
+    ]);
+    expect(r.cancelamentos).toEqual({ pedidos: 2, valor: 6500 });
+    expect(r.estornos).toEqual({ pagamentos: 1, valor: 4000, pendentes: 1, valorPendente: 2500 });
+    expect(r.produtos.porQuantidade).toEqual([
+      { id: 311, descricao: 'Refrigerante Lata', quantidade: 4, receita: 2400 },
+      { id: 302, descricao: 'Pizza Calabresa', quantidade: 3, receita: 13_470 },
+    ]);
+    expect(r.produtos.porReceita.map((p) => p.id)).toEqual([302, 311]);
+    expect(r.opcoes.porQuantidade).toEqual([
+      { id: 9003, descricao: 'Catupiry', quantidade: 3, receita: 2400 },
+      { id: 9101, descricao: 'Quatro Queijos', quantidade: 1, receita: 3690 },
+    ]);
+    expect(r.opcoes.porReceita.map((o) => o.id)).toEqual([9101, 9003]);
+    expect(r.porHora).toHaveLength(24);
+    const horas = r.porHora.filter((h) => h.pedidos > 0);
+    expect(horas).toEqual([
+      { hora: 0, pedidos: 1, receita: 3000 },
+      { hora: 12, pedidos: 1, receita: 5000 },
+      { hora: 23, pedidos: 1, receita: 7000 },
+    ]);
+  });
+
+  it('cuts days at midnight in São Paulo', async () => {
+    const dia1 = relatorioSchema.parse((await get(relUrl(1, 'de=2026-03-01&ate=2026-03-01'))).json());
+    expect([dia1.pedidos, dia1.receita]).toEqual([1, 3000]);
+    const fev = relatorioSchema.parse((await get(relUrl(1, 'de=2026-02-28&ate=2026-02-28'))).json());
+    expect([fev.pedidos, fev.receita]).toEqual([1, 100_000]);
+    const ultimo = relatorioSchema.parse((await get(relUrl(1, 'de=2026-03-31&ate=2026-03-31'))).json());
+    expect([ultimo.pedidos, ultimo.receita, ultimo.porHora[23]!.pedidos]).toEqual([1, 7000, 1]);
+  });
+
+  it('answers an empty period with zeros', async () => {
+    const res = await get(relUrl(1, 'de=2025-01-01&ate=2025-01-31'));
+    expect(res.statusCode).toBe(200);
+    const r = relatorioSchema.parse(res.json());
+    expect(r).toMatchObject({ pedidos: 0, receita: 0, ticketMedio: 0, porFormaPagamento: [] });
+    expect(r.produtos.porQuantidade).toEqual([]);
+    expect(r.porTipo.map((t) => t.pedidos)).toEqual([0, 0]);
+  });
+
+  it('refuses a bad period with the field and a Portuguese text (400)', async () => {
+    const casos: [string, Record<string, string[]>][] = [
+      ['', { de: [MSG_RELATORIO.dataInicial], ate: [MSG_RELATORIO.dataFinal] }],
+      ['de=2026-02-30&ate=2026-03-01', { de: [MSG_RELATORIO.dataInicial] }],
+      ['de=2026-03-01&ate=01/03/2026', { ate: [MSG_RELATORIO.dataFinal] }],
+      ['de=2026-03-01&de=2026-03-02&ate=2026-03-05', { de: [MSG_RELATORIO.dataInicial] }],
+      ['de=2026-03-10&ate=2026-03-09', { ate: [MSG_RELATORIO.periodoInvertido] }],
+      ['de=2025-01-01&ate=2026-01-02', { ate: [MSG_RELATORIO.periodoLongo] }],
+    ];
+    for (const [qs, erros] of casos) {
+      for (const csv of [false, true]) {
+        const res = await get(relUrl(1, qs, csv));
+        expect(res.statusCode, qs).toBe(400);
+        expect(res.json(), qs).toEqual(erros);
+      }
+    }
+    // 366 days (a leap year) is the longest period.
+    expect((await get(relUrl(1, 'de=2024-01-01&ate=2024-12-31'))).statusCode).toBe(200);
+  });
+
+  it("is the owner's: 401 without a token, 403 for an attendant, 404 at another establishment", async () => {
+    const qs = 'de=2026-03-01&ate=2026-03-31';
+    for (const csv of [false, true]) {
+      expect((await get(relUrl(1, qs, csv), {})).statusCode).toBe(401);
+      const a = await get(relUrl(1, qs, csv), atendente);
+      expect(a.statusCode).toBe(403);
+      expect(a.json()).toEqual({ detail: MSG_PAINEL.semPermissao });
+      for (const id of [2, 999, 'abc']) {
+        const r = await get(relUrl(id, qs, csv));
+        expect(r.statusCode, String(id)).toBe(404);
+        expect(r.json()).toEqual({ detail: MSG_PAINEL.semAcesso });
+      }
+      expect((await get(relUrl(1, qs, csv), outroDono)).statusCode).toBe(404);
+    }
+    // The other owner sees only their own sale.
+    const deles = relatorioSchema.parse((await get(relUrl(2, qs), outroDono)).json());
+    expect([deles.pedidos, deles.receita, deles.produtos.porQuantidade[0]?.descricao]).toEqual([
+      1,
+      12_345,
+      'X-Burguer',
+    ]);
+  });
+
+  it('exports CSV for Excel pt-BR: UTF-8 BOM, ";", decimal comma, CRLF', async () => {
+    const res = await get(relUrl(1, 'de=2026-03-01&ate=2026-03-31', true));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="relatorio-2026-03-01-a-2026-03-31.csv"',
+    );
+    const body = res.rawPayload.toString('utf8');
+    expect(body.startsWith('\uFEFFRelatório de vendas;Pizzaria Teste\r\n')).toBe(true);
+    const linhas = body.slice(1).split('\r\n');
+    for (const l of [
+      'Período;01/03/2026;31/03/2026',
+      'Pedidos;3',
+      'Receita (R$);150,00',
+      'Ticket médio (R$);50,00',
+      'Cancelamentos (pedidos);2',
+      'Cancelamentos (R$);65,00',
+      'Estornos (R$);40,00',
+      'Estornos pendentes (R$);25,00',
+      'Forma de pagamento;Pedidos;Receita (R$)',
+      'Crédito;1;70,00',
+      'Entrega;2;120,00',
+      'Retirada;1;30,00',
+      '00h;1;30,00',
+      '23h;1;70,00',
+      'Refrigerante Lata;4;24,00',
+      'Pizza Calabresa;3;134,70',
+      'Catupiry;3;24,00',
+    ]) {
+      expect(linhas, l).toContain(l);
+    }
+  });
+
+  it('counts an order placed through the API (its items written by the trigger)', async () => {
+    await definirHorarios(ta.t.db, 1);
+    const maria = await novoCliente(ta.app, ta.t.db);
+    const produtos = await produtosDoMenu(ta.app, 1);
+    const pedido = montarPedido(produtos, { itens: [{ produto: 311, quantidade: 5 }] });
+    const res = await ta.app.inject({
+      method: 'POST',
+      url: pedidoUrl(1),
+      headers: maria.headers,
+      payload: pedido,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const hoje = wallClock(new Date()).data;
+    const r = relatorioSchema.parse((await get(relUrl(1, `de=${hoje}&ate=${hoje}`))).json());
+    expect(r.pedidos).toBe(1);
+    expect(r.receita).toBe(pedido.total);
+    expect(r.porFormaPagamento).toEqual([{ forma: 'Dinheiro', pedidos: 1, receita: pedido.total }]);
+    expect(r.produtos.porQuantidade).toEqual([
+      { id: 311, descricao: 'Refrigerante Lata', quantidade: 5, receita: pedido.itens[0]!.preco_total },
+    ]);
+  });
+});
