@@ -35,6 +35,7 @@ import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
+import { installJobs } from './modules/jobs/plugin.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { createAddressesService } from './modules/addresses/service.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   wrapGateway?: (g: PaymentGateway) => PaymentGateway;
   /** Tests: where the log lines go instead of stdout (to search them for personal data). */
   logStream?: { write(line: string): void };
+  /** Tests: the job queue's lease check interval, in s (modules/jobs; default 10). */
+  jobsMaintenanceSeconds?: number;
 }
 
 declare module 'fastify' {
@@ -129,10 +132,15 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   app.decorate('backgroundTasks', backgroundTasks);
   // Live events (issue 11): this instance's bus, started on ready, stopped on close.
   const eventos = instalarEventos(app, config, db);
+  // Periodic jobs (issue 13): defined by the modules below, on pg-boss (PostgreSQL) or in process.
+  const jobs = installJobs(app, db, {
+    ...(deps.jobsMaintenanceSeconds ? { maintenanceSeconds: deps.jobsMaintenanceSeconds } : {}),
+  });
   // Work still running after its answer finishes before the database closes.
   app.addHook('onClose', async () => backgroundTasks.idle());
   if (ownsDb) {
     app.addHook('onClose', async () => {
+      await jobs.stop();
       await backgroundTasks.idle();
       await db.destroy();
     });
