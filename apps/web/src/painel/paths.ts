@@ -21,6 +21,7 @@ export const painelPaths = {
   cupons: (id: number | string) => `/${id}/cupons`,
   cardapioArquivo: (id: number | string) => `/${id}/cardapio/arquivo`,
   historico: (id: number | string) => `/${id}/historico`,
+  relatorios: (id: number | string) => `/${id}/relatorios`,
   novoEstabelecimento: '/novo',
 } as const;
 

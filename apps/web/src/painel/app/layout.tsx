@@ -29,6 +29,7 @@ function mesmaSecao(pathname: string, destino: { id: number; papel: string }): s
   if (destino.papel === 'dono' && secao === 'loja') return painelPaths.loja(destino.id);
   if (destino.papel === 'dono' && secao === 'cupons') return painelPaths.cupons(destino.id);
   if (destino.papel === 'dono' && secao === 'historico') return painelPaths.historico(destino.id);
+  if (destino.papel === 'dono' && secao === 'relatorios') return painelPaths.relatorios(destino.id);
   return painelPaths.fila(destino.id);
 }
 
@@ -113,6 +114,7 @@ function Nav({ est }: { est: EstabelecimentoAtual }) {
           { to: painelPaths.cupons(est.id), label: 'Cupons' },
           { to: painelPaths.equipe(est.id), label: 'Equipe' },
           { to: painelPaths.configuracoes(est.id), label: 'Configurações' },
+          { to: painelPaths.relatorios(est.id), label: 'Relatórios' },
           { to: painelPaths.historico(est.id), label: 'Histórico' },
         ]
       : []),

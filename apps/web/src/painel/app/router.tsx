@@ -20,6 +20,7 @@ const LojaPage = lazy(() => import('../features/loja/loja-page.tsx'));
 const CuponsPage = lazy(() => import('../features/cupons/cupons-page.tsx'));
 const CardapioArquivoPage = lazy(() => import('../features/cardapio/importar/importar-page.tsx'));
 const HistoricoPage = lazy(() => import('../features/historico/historico-page.tsx'));
+const RelatoriosPage = lazy(() => import('../features/relatorios/relatorios-page.tsx'));
 const NovoEstabelecimentoPage = lazy(() => import('../features/loja/novo-page.tsx'));
 const NaoEncontradaPage = lazy(() => import('../features/escolher/nao-encontrada-page.tsx'));
 
@@ -108,6 +109,14 @@ export function PainelRoutes() {
               element={
                 <RequireDono>
                   <HistoricoPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="relatorios"
+              element={
+                <RequireDono>
+                  <RelatoriosPage />
                 </RequireDono>
               }
             />
