@@ -2,13 +2,15 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CardapioPainel } from '@rango/domain/painel/catalogo';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { IconFileImport } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { PainelApiError } from '../../api/client.ts';
 import { useEstabelecimento } from '../../app/estabelecimento.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { painelPaths } from '../../paths.ts';
 import { catalogoApi, getCardapioQueryOptions, useCardapio } from './api/cardapio.ts';
 import {
   aplicarRascunho,
@@ -374,7 +376,18 @@ export default function CardapioPage() {
   const cardapio = useCardapio(id);
   return (
     <Stack gap="md" w="100%">
-      <PageTitle>Cardápio</PageTitle>
+      <Group justify="space-between" align="center" gap="xs">
+        <PageTitle>Cardápio</PageTitle>
+        <Button
+          component={Link}
+          to={painelPaths.cardapioArquivo(id)}
+          variant="default"
+          size="sm"
+          leftSection={<IconFileImport size={16} aria-hidden="true" />}
+        >
+          Importar ou exportar
+        </Button>
+      </Group>
       {cardapio.isPending ? <PageLoader /> : null}
       {cardapio.isError ? <ErroCarga error={cardapio.error} onRetry={() => void cardapio.refetch()} /> : null}
       {cardapio.data ? <Editor cardapio={cardapio.data} idest={id} /> : null}
