@@ -4,7 +4,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { requireCliente, storedSecret } from '../../http/auth.ts';
 import { conform } from '../../http/contract.ts';
-import { contarTarefa } from '../../http/metrics.ts';
 import { createCieloGateway } from './cielo/cielo.ts';
 import type { PaymentGateway } from './port.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
@@ -55,8 +54,8 @@ export async function createPaymentsStack(
     db,
     gateway,
     log,
-    pixRenovarSegundos: p.pixRenovarSegundos,
     pixExpiraSegundos: p.pixExpiraSegundos,
+    pixRenovarSegundos: p.pixRenovarSegundos,
     publicUrl: config.publicUrl,
   });
   return { gateway, sandbox, sandboxSecret, payments };
@@ -85,24 +84,17 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
 
     if (stack.sandbox) await app.register(sandboxRoutes({ db, stack: { ...stack, sandbox: stack.sandbox } }));
 
+    // Open payments asked about again (card time-outs, PIX expiry, refund retries): a periodic
+    // job (modules/jobs), once per period across every instance. Each payment is claimed by its
+    // own conditional state change (service.ts), so a run repeated after a crash changes nothing twice.
     const segundos = config.payments.reconciliarSegundos;
     if (segundos > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      let rodando: Promise<unknown> = Promise.resolve();
-      app.addHook('onReady', async () => {
-        timer = setInterval(() => {
-          rodando = contarTarefa('conciliar-pagamentos', payments.reconciliar()).catch((e: unknown) => {
-            app.log.error(
-              { erro: e instanceof Error ? e.message : String(e) },
-              'conciliação de pagamentos falhou',
-            );
-          });
-        }, segundos * 1000);
-        timer.unref();
-      });
-      app.addHook('onClose', async () => {
-        clearInterval(timer);
-        await rodando;
+      app.jobs.define({
+        name: 'conciliar-pagamentos',
+        everyMs: segundos * 1000,
+        // A run asks the gateway about up to 100 payments (15 s time-out each at worst).
+        leaseSeconds: Math.max(120, segundos * 4),
+        run: () => payments.reconciliar(),
       });
     }
   };

@@ -91,6 +91,21 @@ export const paymentsRepository = {
     await db.updateTable('pagamento').set({ consultado_em: em }).where('id', '=', id).execute();
   },
 
+  /**
+   * Claims the retry of a refund left pending (estorno_pendente) whose last try is older than
+   * `antes`: true for exactly one caller however many reconciler runs ask at once.
+   */
+  async retomarEstorno(db: Db, id: number, antes: string, agora: string): Promise<boolean> {
+    const r = await db
+      .updateTable('pagamento')
+      .set({ atualizado_em: agora })
+      .where('id', '=', id)
+      .where('estado', '=', 'estorno_pendente')
+      .where('atualizado_em', '<', antes)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
   /** Open attempts not asked about since `antes` (the reconciler's batch). */
   abertos: (db: Db, antes: string, limite: number) =>
     db

@@ -118,6 +118,9 @@ export function presentTransacao(
   };
 }
 
+/** A pending refund is tried again at most this often (the gateway's time-out is 15 s). */
+export const ESTORNO_RETRY_MS = 2 * 60_000;
+
 export function createPayments(deps: PaymentsDeps) {
   const { db, gateway, log } = deps;
   const agora = deps.agora ?? (() => new Date());
@@ -450,12 +453,26 @@ export function createPayments(deps: PaymentsDeps) {
     await aplicar(p, r);
   }
 
+  /**
+   * Refunds an attempt once. The caller that claims it asks the gateway; the others (two
+   * reconciler runs on two instances, a cancellation racing a late payment) change nothing: from
+   * pago by the state change, a retry of a pending refund by a conditional write that only one
+   * caller wins, and only ESTORNO_RETRY_MS after the previous try (longer than the gateway's
+   * time-out, so a refund still under way is never asked for a second time).
+   */
   async function pedirEstorno(p: PagamentoRow): Promise<void> {
     if (!p.payment_id) return;
-    await mudar(db, p.id, ['pago'], {
-      estado: 'estorno_pendente',
-      atualizado_em: agora().toISOString(),
-    });
+    const dthr = agora().toISOString();
+    const meu =
+      p.estado === 'estorno_pendente'
+        ? await repo.retomarEstorno(
+            db,
+            p.id,
+            new Date(agora().getTime() - ESTORNO_RETRY_MS).toISOString(),
+            dthr,
+          )
+        : await mudar(db, p.id, ['pago'], { estado: 'estorno_pendente', atualizado_em: dthr });
+    if (!meu) return;
     try {
       const r = await gateway.estornar(p.payment_id, p.valor);
       if (r.estado === 'estornado') await aplicar({ ...p, estado: 'estorno_pendente' }, r);
