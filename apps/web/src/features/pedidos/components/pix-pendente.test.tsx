@@ -8,20 +8,21 @@ import { clearSession, setTokens } from '../../../stores/session.ts';
 import { PEDIDO_POLL_MS } from '../api/get-pedido.ts';
 import { PIX_POLL_MS } from '../lib/transacao.ts';
 import PedidoPage from '../routes/pedido-page.tsx';
+import { MSG_PIX_RENOVAR } from './pix-pendente.tsx';
 import { BR_CODE, DTHR, QR_PNG, h, makePedidoOnline } from '../testing/fixtures.ts';
+import { on } from '../../../test/mock-api.ts';
 import { getWith, mockApi, type Answer } from '../testing/mock-api.ts';
 import { renderPedidos } from '../testing/render.tsx';
 
 const PATH = '/controle/pedido/101/';
 const STATUS_PATH = '/api/estabelecimento/1/status/101/';
-/** 30 min after the order: 19:30 in São Paulo. */
-const EXPIRA = new Date(Date.parse(DTHR) + 30 * 60_000).toISOString();
 
+/** A pending PIX expiring 30 min from now (the clock's now: fake timers move it). */
 const pix = (historico = [h(STATUS.PgtoPendente)], over = {}) =>
   makePedidoOnline('pix', historico, {
     qrcode: BR_CODE,
     imagem_qrcode: QR_PNG,
-    expira_em: EXPIRA,
+    expira_em: new Date(Date.now() + 30 * 60_000).toISOString(),
     ...over,
   });
 const PAGO = [h(STATUS.PgtoPendente), h(STATUS.Sincronizado, 3)];
@@ -87,7 +88,7 @@ describe('pending PIX (spec section 4)', () => {
     expect(secao).toHaveTextContent('Valor: R$ 41,00');
     expect(within(secao).getByRole('img', { name: MSG_PEDIDO.pixQrCodeAlt })).toHaveAttribute('src', QR_PNG);
     expect(within(secao).getByText(BR_CODE)).toBeInTheDocument();
-    expect(within(secao).getByText('Expira às 19:30')).toBeInTheDocument();
+    expect(within(secao).getByRole('timer')).toHaveTextContent('Expira em 30:00 (às 19:30)');
     expect(within(secao).getByRole('button', { name: MSG_PEDIDO.copiarCodigo })).toBeInTheDocument();
     expect(within(secao).queryByRole('textbox')).not.toBeInTheDocument();
   });
@@ -113,7 +114,8 @@ describe('pending PIX (spec section 4)', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await painel()).getByRole('button', { name: MSG_PEDIDO.copiarCodigo }));
-    expect(await screen.findByText(MSG_PEDIDO.codigoPixCopiado)).toBeInTheDocument();
+    // The toast (and the panel's live region, below).
+    expect((await screen.findAllByText(MSG_PEDIDO.codigoPixCopiado)).length).toBeGreaterThan(0);
     expect(await navigator.clipboard.readText()).toBe(BR_CODE);
   });
 
@@ -251,5 +253,103 @@ describe('pending PIX (spec section 4)', () => {
     const outro = renderPage();
     await screen.findByRole('textbox', { name: MSG_PEDIDO.copieCodigoAbaixo });
     expect((await axe.run(outro.container, options)).violations.map((v) => v.id)).toEqual([]);
+  });
+
+  describe("issue 14: the countdown and 'Gerar novo código'", () => {
+    const RENOVAR = '/controle/pedido/101/pix/renovar/';
+    const NOVO_CODIGO = `${BR_CODE.slice(0, -8)}NOVO6304`;
+    const anuncio = (container: HTMLElement) =>
+      container.querySelector('[aria-live="polite"][aria-atomic="true"]') as HTMLElement;
+
+    it('counts down every second, tells a screen reader only at 5 min, 1 min and the expiry', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(DTHR) });
+      const corpo = pix();
+      mockApi(getWith(PATH, () => ({ status: 200, body: corpo })));
+      const { container } = renderPage();
+      const secao = await painel();
+      expect(within(secao).getByRole('timer')).toHaveTextContent('Expira em 30:00');
+      await act(() => vi.advanceTimersByTimeAsync(61_000));
+      expect(within(secao).getByRole('timer')).toHaveTextContent('Expira em 28:59');
+      expect(anuncio(container)).toHaveTextContent('');
+      await act(() => vi.advanceTimersByTimeAsync(24 * 60_000));
+      expect(anuncio(container)).toHaveTextContent('Faltam 5 minutos para o código PIX expirar.');
+      await act(() => vi.advanceTimersByTimeAsync(4 * 60_000));
+      expect(anuncio(container)).toHaveTextContent('Falta 1 minuto para o código PIX expirar.');
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(anuncio(container)).toHaveTextContent('O código PIX expirou. Gere um novo código para pagar.');
+      expect(within(secao).queryByRole('timer')).not.toBeInTheDocument();
+      expect(within(secao).queryByText(BR_CODE)).not.toBeInTheDocument();
+      expect(within(secao).queryByRole('button', { name: MSG_PEDIDO.copiarCodigo })).not.toBeInTheDocument();
+      expect(within(secao).getByText(MSG_PIX_RENOVAR.expirado)).toBeInTheDocument();
+      expect(within(secao).getByRole('button', { name: MSG_PIX_RENOVAR.gerar })).toBeInTheDocument();
+    });
+
+    it("'Gerar novo código' asks the server once, shows the new code and says so; the focus goes to 'Copiar código'", async () => {
+      const expirado = pix(undefined, { expira_em: new Date(Date.now() - 1000).toISOString() });
+      const novo = {
+        ...expirado,
+        transacoes: [
+          { ...expirado.transacoes[0]!, estado: 'expirado' },
+          {
+            ...expirado.transacoes[0]!,
+            qrcode: NOVO_CODIGO,
+            expira_em: new Date(Date.now() + 15 * 60_000).toISOString(),
+          },
+        ],
+      };
+      const api = mockApi(
+        getWith(PATH, () => ({ status: 200, body: expirado })),
+        on('POST', RENOVAR, 200, novo),
+      );
+      const user = userEvent.setup();
+      const { container } = renderPage();
+      const secao = await painel();
+      await user.click(within(secao).getByRole('button', { name: MSG_PIX_RENOVAR.gerar }));
+      expect(await within(secao).findByText(NOVO_CODIGO)).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.method === 'POST' && c.path === RENOVAR)).toHaveLength(1);
+      expect(within(secao).getByRole('timer')).toHaveTextContent(/Expira em 1[45]:\d\d/);
+      expect(anuncio(container)).toHaveTextContent(MSG_PIX_RENOVAR.gerado);
+      await waitFor(() =>
+        expect(within(secao).getByRole('button', { name: MSG_PEDIDO.copiarCodigo })).toHaveFocus(),
+      );
+    });
+
+    it("a refused renewal (paid meanwhile, cancelled) shows the server's reason", async () => {
+      const expirado = pix(undefined, { expira_em: new Date(Date.now() - 1000).toISOString() });
+      const motivo = 'Este pedido foi cancelado: não é possível gerar um novo código PIX.';
+      mockApi(
+        getWith(PATH, () => ({ status: 200, body: expirado })),
+        on('POST', RENOVAR, 409, { detail: motivo }),
+      );
+      const user = userEvent.setup();
+      renderPage();
+      const secao = await painel();
+      await user.click(within(secao).getByRole('button', { name: MSG_PIX_RENOVAR.gerar }));
+      expect(await within(secao).findByRole('alert')).toHaveTextContent(motivo);
+    });
+
+    it("'Copiar código' is also said in the panel's live region", async () => {
+      mockApi(getWith(PATH, () => ({ status: 200, body: pix() })));
+      const user = userEvent.setup();
+      const { container } = renderPage();
+      await user.click(within(await painel()).getByRole('button', { name: MSG_PEDIDO.copiarCodigo }));
+      await waitFor(() => expect(anuncio(container)).toHaveTextContent(MSG_PEDIDO.codigoPixCopiado));
+    });
+
+    it('has no axe violations with the code expired', async () => {
+      mockApi(
+        getWith(PATH, () => ({
+          status: 200,
+          body: pix(undefined, { expira_em: new Date(Date.now() - 1000).toISOString() }),
+        })),
+      );
+      const { container } = renderPage();
+      await within(await painel()).findByRole('button', { name: MSG_PIX_RENOVAR.gerar });
+      const options = {
+        iframes: false,
+        rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+      };
+      expect((await axe.run(container, options)).violations.map((v) => v.id)).toEqual([]);
+    });
   });
 });

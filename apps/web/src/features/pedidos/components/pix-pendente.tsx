@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG_PEDIDO, currentStatus, formatBRL } from '@rango/domain';
-import { IconCircleCheck, IconCopy, IconQrcode } from '@tabler/icons-react';
+import { IconCircleCheck, IconCopy, IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { usePedidoStatusPoll } from '../api/get-pedido-status.ts';
+import { useRenovarPix } from '../api/renovar-pix.ts';
 import type { PedidoDetalhe } from '../lib/pedido-json.ts';
+import { avisoPix, formatarRestante, marcoPix, restanteMs } from '../lib/pix-contagem.ts';
 import {
   PIX_POLL_MS,
   desfechoPagamento,
@@ -18,7 +20,35 @@ import classes from './pagamento-online.module.css';
 const clipboardDisponivel = (): boolean =>
   typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
 
-function PainelPix({ pix, erroVerificacao }: { pix: PixPendenteDados; erroVerificacao: boolean }) {
+/** Issue 14: the expired code and its renewal. */
+export const MSG_PIX_RENOVAR = {
+  expiradoTitulo: 'Código PIX expirado',
+  expirado: 'Este código não pode mais ser pago. Gere um novo código para pagar este mesmo pedido.',
+  gerar: 'Gerar novo código',
+  gerado: 'Novo código PIX gerado.',
+} as const;
+
+/** Now, every second while `ativo` (the countdown's clock). */
+function useAgora(ativo: boolean): number {
+  const [agora, setAgora] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ativo) return;
+    setAgora(Date.now());
+    const t = setInterval(() => setAgora(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [ativo]);
+  return agora;
+}
+
+function PainelPix({
+  pix,
+  idPedido,
+  erroVerificacao,
+}: {
+  pix: PixPendenteDados;
+  idPedido: number;
+  erroVerificacao: boolean;
+}) {
   // No clipboard: the box for a manual copy from the start; the clipboard failed: the box, focused
   // with the code selected (the customer's click asked for it).
   const [manual, setManual] = useState(() => !clipboardDisponivel());
@@ -30,10 +60,43 @@ function PainelPix({ pix, erroVerificacao }: { pix: PixPendenteDados; erroVerifi
     caixa.current?.select();
   }, [focarCaixa]);
 
+  const agora = useAgora(pix.expiraEm !== null);
+  const restante = restanteMs(pix.expiraEm, agora);
+  const expirado = restante !== null && restante <= 0;
+  const marco = restante === null ? null : marcoPix(restante);
+  const renovar = useRenovarPix(idPedido);
+  // What a screen reader hears, politely: copied, the countdown's few moments, a new code.
+  const [anuncio, setAnuncio] = useState('');
+  const marcoAnterior = useRef(marco);
+  useEffect(() => {
+    if (marco === marcoAnterior.current) return;
+    marcoAnterior.current = marco;
+    if (marco !== null) setAnuncio(avisoPix(marco));
+  }, [marco]);
+  const copiarBotao = useRef<HTMLButtonElement>(null);
+  const [focarNovo, setFocarNovo] = useState(false);
+  useEffect(() => {
+    if (!focarNovo || expirado) return;
+    setFocarNovo(false);
+    (copiarBotao.current ?? caixa.current)?.focus();
+  }, [focarNovo, expirado]);
+
+  function gerarNovo() {
+    renovar.mutate(undefined, {
+      onSuccess: () => {
+        setAnuncio(MSG_PIX_RENOVAR.gerado);
+        setFocarNovo(true);
+      },
+    });
+  }
+
   async function copiar(codigo: string) {
     try {
       await navigator.clipboard.writeText(codigo);
       notifications.show({ color: 'green', message: MSG_PEDIDO.codigoPixCopiado });
+      // Said again in the panel's own live region (the toast alone may go unread).
+      setAnuncio('');
+      setTimeout(() => setAnuncio(MSG_PEDIDO.codigoPixCopiado), 50);
     } catch {
       notifications.show({ color: 'red', message: MSG_PEDIDO.codigoPixNaoCopiado });
       setManual(true);
@@ -50,7 +113,28 @@ function PainelPix({ pix, erroVerificacao }: { pix: PixPendenteDados; erroVerifi
           {formatBRL(pix.valor)}
         </Text>
       </Text>
-      {qrcode === null ? (
+      {expirado ? (
+        <>
+          {/* A note, not an alert: the live region below already said it expired. */}
+          <Alert color="orange" variant="light" role="note" title={MSG_PIX_RENOVAR.expiradoTitulo}>
+            {MSG_PIX_RENOVAR.expirado}
+          </Alert>
+          <Group>
+            <Button
+              onClick={gerarNovo}
+              loading={renovar.isPending}
+              leftSection={<IconRefresh size={18} aria-hidden />}
+            >
+              {MSG_PIX_RENOVAR.gerar}
+            </Button>
+          </Group>
+          {renovar.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {renovar.error.message}
+            </Alert>
+          ) : null}
+        </>
+      ) : qrcode === null ? (
         <Alert color="red" variant="light" role="alert">
           {MSG_PEDIDO.erroQrCode}
         </Alert>
@@ -93,6 +177,7 @@ function PainelPix({ pix, erroVerificacao }: { pix: PixPendenteDados; erroVerifi
                 <p className={classes.codigo}>{qrcode}</p>
                 <Group>
                   <Button
+                    ref={copiarBotao}
                     onClick={() => void copiar(qrcode)}
                     leftSection={<IconCopy size={18} aria-hidden />}
                   >
@@ -104,15 +189,26 @@ function PainelPix({ pix, erroVerificacao }: { pix: PixPendenteDados; erroVerifi
           </Stack>
         </Group>
       )}
-      {pix.expiraEm && quandoExpira(pix.expiraEm) ? (
-        <Text size="sm" fw={600}>
-          {MSG_PEDIDO.pixExpira(quandoExpira(pix.expiraEm))}
+      {!expirado && restante !== null && pix.expiraEm ? (
+        // role="timer": read when reached, never every second (the live region below speaks).
+        <Text size="sm" fw={600} role="timer" aria-atomic="true">
+          {MSG_PEDIDO.pixExpira(`em ${formatarRestante(restante)}`)}
+          {quandoExpira(pix.expiraEm) ? (
+            <Text span size="sm" fw={400} c="dimmed">
+              {` (${quandoExpira(pix.expiraEm)})`}
+            </Text>
+          ) : null}
         </Text>
       ) : null}
-      <Text size="sm" c="dimmed">
-        {MSG_PEDIDO.pixAguardando}
-      </Text>
-      {pix.url ? (
+      {expirado ? null : (
+        <Text size="sm" c="dimmed">
+          {MSG_PEDIDO.pixAguardando}
+        </Text>
+      )}
+      <VisuallyHidden aria-live="polite" aria-atomic="true">
+        {anuncio}
+      </VisuallyHidden>
+      {pix.url && !expirado ? (
         <Text size="sm">
           <Anchor href={pix.url} target="_blank" rel="noopener">
             {MSG_PEDIDO.pixPagarNoSandbox}
@@ -141,6 +237,8 @@ interface PixPendenteProps {
  * Spec section 4, pending PIX: the QR image (not on phones), the copy-and-paste code with a copy
  * button (a manual copy box where the clipboard is missing or fails) and the expiry. Asks every
  * 10 s, errors retried by the next tick; stays mounted after status 10 to say how it ended:
+ * (issue 14) counts down to the expiry, and an expired code offers 'Gerar novo código' (a new
+ * charge on the same order);
  * 'Pagamento efetuado com sucesso.' or 'Pagamento não efetuado.'.
  */
 export function PixPendente({ pedido, pix }: PixPendenteProps) {
@@ -148,7 +246,7 @@ export function PixPendente({ pedido, pix }: PixPendenteProps) {
   const desfecho = desfechoPagamento(currentStatus(pedido.historico));
   return (
     <div>
-      {pix ? <PainelPix pix={pix} erroVerificacao={consulta.isError} /> : null}
+      {pix ? <PainelPix pix={pix} idPedido={pedido.id} erroVerificacao={consulta.isError} /> : null}
       {/* Read out when the panel turns into its answer. */}
       <div aria-live="polite">
         {desfecho === 'pago' ? (

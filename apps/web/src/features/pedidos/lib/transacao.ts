@@ -68,7 +68,8 @@ export function pagamentoPendente(
   if (currentStatus(pedido.historico) !== STATUS.PgtoPendente) return null;
   const pagamento = pedido.pedido_json.pagamentos[0];
   if (pagamento?.formapgto_sttipopgto === TIPO_PGTO.Pix) {
-    const pix = pedido.transacoes.find((t) => t.tipo === 'pix');
+    // The latest charge: after 'Gerar novo código' the first one is expired (issue 14).
+    const pix = pedido.transacoes.findLast((t) => t.tipo === 'pix');
     return {
       tipo: 'pix',
       qrcode: pix?.qrcode?.trim() || null,
