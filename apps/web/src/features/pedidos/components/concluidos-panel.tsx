@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { usePedidosConcluidos } from '../api/get-pedidos-concluidos.ts';
 import { ListaErro, ListaSkeleton, ListaVazia } from './lista-estados.tsx';
 import { PedidoCard } from './pedido-card.tsx';
+import { PedirDeNovoBotao } from './pedir-de-novo-botao.tsx';
 import classes from './pedidos.module.css';
 
 /**
@@ -61,6 +62,9 @@ export function ConcluidosPanel() {
         {pedidos.map((p) => (
           <li key={p.id}>
             <PedidoCard pedido={p} />
+            <div className={classes.acoes}>
+              <PedirDeNovoBotao pedido={p} />
+            </div>
           </li>
         ))}
       </ul>

@@ -24,6 +24,7 @@ import { EstabelecimentoLogo } from '../components/estabelecimento-logo.tsx';
 import { EstornoAviso } from '../components/estorno-aviso.tsx';
 import { PagamentoPendenteSlot } from '../components/pagamento-pendente-slot.tsx';
 import { PedidoDetalhes } from '../components/pedido-detalhes.tsx';
+import { PedirDeNovoBotao } from '../components/pedir-de-novo-botao.tsx';
 import { PedidoContato, PedidoEndereco } from '../components/pedido-local.tsx';
 import { PedidoStatus } from '../components/pedido-status.tsx';
 import { formatDataHora } from '../lib/datas.ts';
@@ -88,15 +89,18 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
             </Text>
           </Stack>
         </Group>
-        {/* `estabelecimento.id` is the company (idpessoa); the menu route takes the establishment id. */}
-        <Button
-          component={Link}
-          to={paths.estabelecimento(pedido.deliveryestabelecimento)}
-          variant="light"
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-        >
-          {MSG_PEDIDO.continuarComprando}
-        </Button>
+        <Group gap="sm">
+          <PedirDeNovoBotao pedido={pedido} />
+          {/* `estabelecimento.id` is the company (idpessoa); the menu route takes the establishment id. */}
+          <Button
+            component={Link}
+            to={paths.estabelecimento(pedido.deliveryestabelecimento)}
+            variant="light"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+          >
+            {MSG_PEDIDO.continuarComprando}
+          </Button>
+        </Group>
       </Group>
       {erroAtualizar ? (
         <Alert color="yellow" variant="light" role="alert">
