@@ -7,7 +7,7 @@ import { runBalancer } from './balancer.ts';
 import { runBundleSize } from './bundle-size.ts';
 import { runEventsIdle } from './events-idle.ts';
 import { runEventsLatency } from './events-latency.ts';
-import { runLighthouse } from './lighthouse.ts';
+import { runLighthouse, runLighthouseRotas } from './lighthouse.ts';
 import { runLoginLatency } from './login-latency.ts';
 import { runMenuThroughput } from './menu-throughput.ts';
 import { runOrdersThroughput } from './orders-throughput.ts';
@@ -19,6 +19,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['bundle-size', () => runBundleSize()],
   ['menu-throughput', () => runMenuThroughput()],
   ['lighthouse', () => runLighthouse()],
+  ['lighthouse-rotas', () => runLighthouseRotas()],
   ['lighthouse-painel', () => runLighthouse(undefined, '/painel/login', 'lighthouse-painel')],
   ['login-latency', () => runLoginLatency()],
   ['orders-throughput', () => runOrdersThroughput()],

@@ -13,6 +13,12 @@ await build({
   build: { ssr: 'src/shell-prerender.tsx', outDir, emptyOutDir: true, manifest: false },
 });
 const { renderShell, consentCookie } = await import(pathToFileURL(join(outDir, 'shell-prerender.js')).href);
-const shell = { consentCookie, banner: renderShell(false), noBanner: renderShell(true) };
+// The logo header (home, menu) and the back-button header (every other page of the shell).
+const shell = {
+  consentCookie,
+  banner: renderShell(false),
+  noBanner: renderShell(true),
+  back: { banner: renderShell(false, '/pagina'), noBanner: renderShell(true, '/pagina') },
+};
 mkdirSync(join(root, 'dist', '.vite'), { recursive: true });
 writeFileSync(join(root, 'dist', '.vite', 'shell.json'), JSON.stringify(shell));

@@ -1,7 +1,8 @@
 /**
  * The static app shell, rendered at build time (see scripts/prerender-shell.mjs): the markup of
- * React's first render of the menu and home routes (header, bottom bar, page loader, cookie
- * banner) with Mantine's CSS variables. The server puts it in index.html's #root, so the page
+ * React's first render of a shell route (header, bottom bar, page loader, cookie banner) with
+ * Mantine's CSS variables, once with the logo (home and menu) and once with the back button
+ * (every other shell page). The server puts it in index.html's #root, so the page
  * paints before the entry's JS has loaded; createRoot's first commit replaces it. Rendered from
  * the real components, so it cannot drift from them.
  */
@@ -18,11 +19,14 @@ export const consentCookie = COOKIE_CONSENT;
 // The route's chunk is still loading at React's first render: the page loader shows.
 const Loading = lazy(() => new Promise<never>(() => {}));
 
-/** #root's content for a logo route (`/`, `/estabelecimento/:id`), with or without the cookie banner. */
-export function renderShell(cookieConsent: boolean): string {
+/**
+ * #root's content, with or without the cookie banner: for a logo route (`/`, `/estabelecimento/:id`)
+ * by default, or for `path`'s header (every other shell page has a back button instead of the logo).
+ */
+export function renderShell(cookieConsent: boolean, path = '/'): string {
   return renderToString(
     <AppProvider>
-      <MemoryRouter initialEntries={['/']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route element={<ShellLayout cookieConsent={cookieConsent} />}>
             <Route path="*" element={<Loading />} />

@@ -10,6 +10,10 @@ const SHELL = {
   consentCookie: 'is_cookies_aceitos',
   banner: '<header>Rango</header><section aria-label="Aviso de cookies">Usamos cookies</section>',
   noBanner: '<header>Rango</header>',
+  back: {
+    banner: '<header>Voltar</header><section aria-label="Aviso de cookies">Usamos cookies</section>',
+    noBanner: '<header>Voltar</header>',
+  },
 };
 const dirs: string[] = [];
 function dist(manifest?: unknown, shell?: unknown): string {
@@ -72,8 +76,9 @@ describe('createSpaShell', () => {
     for (const cookie of ['is_cookies_aceitos=false', 'x_is_cookies_aceitos=true', '']) {
       expect(shell.html('/estabelecimento/1', cookie)).toContain('Aviso de cookies');
     }
-    // Elsewhere (other headers, standalone pages) index.html as is: React draws everything.
-    expect(shell.html('/pedido/5')).toBe(INDEX);
+    // The payment iframe's standalone page: index.html as is, React draws everything.
+    expect(shell.html('/aguardando-pagamento')).toBe(INDEX);
+    expect(shell.html('/aguardando-pagamento/')).toBe(INDEX);
     // Nothing but HTML and CSS before the first paint: no module tag, no modulepreload; the
     // loader starts the entry afterwards and preloads the entry's imports and the route's chunk.
     expect(fresh).not.toContain(ENTRY_TAG);
@@ -87,6 +92,31 @@ describe('createSpaShell', () => {
     // Still one #root, and the hints stay in <head>.
     expect(fresh.match(/id="root"/g)).toHaveLength(1);
     expect(fresh.indexOf('rel="preload"')).toBeLessThan(fresh.indexOf('</head>'));
+  });
+
+  it('paints every other page of the shell first too, with its header, without the menu preloads', () => {
+    const shell = createSpaShell(dist(manifest, SHELL), '/api/ead');
+    const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    for (const path of ['/login', '/cadastro', '/privacy', '/pedido/5', '/cliente', '/qualquer']) {
+      const html = shell.html(path);
+      expect(root(html), path).toBe(`<div id="root"><div inert>${SHELL.back.banner}</div></div>`);
+      expect(root(shell.html(path, 'is_cookies_aceitos=true'))).toBe(
+        `<div id="root"><div inert>${SHELL.back.noBanner}</div></div>`,
+      );
+      expect(html).not.toContain(ENTRY_TAG);
+      expect(html).not.toContain('rel="preload"');
+      expect(html).toContain(
+        '<script src="/start-after-paint.js" data-entry="/assets/index-a.js" data-preload="/assets/react-b.js" defer></script>',
+      );
+    }
+    // The logo's pages: home and an establishment path that is not an id (its 'not found').
+    for (const path of ['/', '/estabelecimento/abc']) {
+      expect(root(shell.html(path))).toBe(`<div id="root"><div inert>${SHELL.banner}</div></div>`);
+      expect(shell.html(path)).not.toContain('estabelecimento-d.js');
+    }
+    // A build whose shell has no back variant: index.html as is there.
+    const { back: _sem, ...logoOnly } = SHELL;
+    expect(createSpaShell(dist(manifest, logoOnly), '/api/ead').html('/login')).toBe(INDEX);
   });
 
   it('serves no static shell when the build has none or it is malformed', () => {

@@ -14,8 +14,10 @@
  *     out of reach (and of the accessibility tree);
  *   - with that shell, the entry's `<script type="module">` becomes a modulepreload of it (fetched
  *     and compiled, not run) plus /start-after-paint.js (apps/web/public), which adds the module
- *     script after the first frame: the page paints before the app's JS is evaluated. Other
- *     routes keep the entry's tag: React draws everything there.
+ *     script after the first frame: the page paints before the app's JS is evaluated.
+ * Every other page of the shell gets the same first paint (its header: the logo on `/`, the back
+ * button elsewhere) without the menu's data and chunk; the standalone payment page keeps the
+ * entry's tag: React draws everything there.
  * Without a manifest (no build, tests) index.html is served as is.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,21 +32,35 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Written by apps/web/scripts/prerender-shell.mjs: #root's content with and without the banner. */
-interface StaticShell {
-  consentCookie: string;
+/** #root's content with and without the cookie banner. */
+interface ShellMarkup {
   banner: string;
   noBanner: string;
 }
+
+/**
+ * Written by apps/web/scripts/prerender-shell.mjs: the shell with the logo (home, menu) and, in
+ * `back`, with the back button (every other page of the shell).
+ */
+interface StaticShell extends ShellMarkup {
+  consentCookie: string;
+  back?: ShellMarkup;
+}
+
+const isMarkup = (m: unknown): m is ShellMarkup =>
+  typeof m === 'object' &&
+  m !== null &&
+  typeof (m as ShellMarkup).banner === 'string' &&
+  typeof (m as ShellMarkup).noBanner === 'string';
 
 const ROOT = '<div id="root"></div>';
 
 function readStaticShell(file: string): StaticShell | null {
   if (!existsSync(file)) return null;
   const s = JSON.parse(readFileSync(file, 'utf8')) as Partial<StaticShell>;
-  return typeof s.consentCookie === 'string' && typeof s.banner === 'string' && typeof s.noBanner === 'string'
-    ? (s as StaticShell)
-    : null;
+  const { consentCookie, back } = s;
+  if (typeof consentCookie !== 'string' || !isMarkup(s)) return null;
+  return { consentCookie, banner: s.banner, noBanner: s.noBanner, ...(isMarkup(back) ? { back } : {}) };
 }
 
 /** True when the Cookie header holds `name=true` (what the banner's 'Ok' writes). */
@@ -58,6 +74,10 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
 const MODULEPRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
 const ESTABELECIMENTO_CHUNK = 'src/features/estabelecimento/index.ts';
 const ESTABELECIMENTO_PATH = /^\/estabelecimento\/([^/]+)\/?$/;
+/** Pages outside the shell (the payment iframe's): index.html as is, React draws everything. */
+const STANDALONE_PATH = /^\/aguardando-pagamento(\/|$)/;
+/** The header shows the logo on these (apps/web's header.tsx), a back button elsewhere. */
+const isLogoPath = (path: string): boolean => path === '/' || path.startsWith('/estabelecimento/');
 
 /**
  * JS and CSS files of `keys` and everything they import statically, minus what the entry
@@ -103,19 +123,31 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
   // The loader preloads the entry's imports and the route's chunk as it starts the entry.
   const entry = ENTRY_SCRIPT.exec(index)?.[1];
   const withShell = shell !== null && entry !== undefined;
-  const preloads = [...before.matchAll(MODULEPRELOAD)].map((m) => m[1]).concat(files.js.map((f) => `/${f}`));
-  const head = withShell
-    ? before
-        .replace(MODULEPRELOAD, '')
-        .replace(
-          ENTRY_SCRIPT,
-          `<script src="/start-after-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script>`,
-        )
-    : before;
+  const entryPreloads = [...before.matchAll(MODULEPRELOAD)].map((m) => m[1]);
+  const afterPaint = (preloads: (string | undefined)[]) =>
+    before
+      .replace(MODULEPRELOAD, '')
+      .replace(
+        ENTRY_SCRIPT,
+        `<script src="/start-after-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script>`,
+      );
+  const head = withShell ? afterPaint(entryPreloads.concat(files.js.map((f) => `/${f}`))) : before;
+  // Every other page of the shell paints its frame first too (issue 14), preloading only the
+  // entry's imports: its own chunk is the entry's to choose.
+  const otherHead = withShell ? afterPaint(entryPreloads) : before;
+  const inRoot = (markup: ShellMarkup, cookieHeader: string | undefined) =>
+    after.replace(
+      ROOT,
+      `<div id="root"><div inert>${hasConsent(cookieHeader, shell!.consentCookie) ? markup.noBanner : markup.banner}</div></div>`,
+    );
   return {
     html(path, cookieHeader) {
       const id = parseId(ESTABELECIMENTO_PATH.exec(path)?.[1]);
-      if (id === undefined) return index;
+      if (id === undefined) {
+        if (!withShell || STANDALONE_PATH.test(path)) return index;
+        const markup = isLogoPath(path) ? shell : shell.back;
+        return markup ? `${otherHead}${inRoot(markup, cookieHeader)}` : index;
+      }
       const data = [
         `/controle/estabelecimento/${id}/`,
         `/api/estabelecimento/${id}/menu/`,
@@ -123,12 +155,7 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
       ]
         .map((u) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${apiPrefix}${u}">`)
         .join('');
-      const body = shell
-        ? after.replace(
-            ROOT,
-            `<div id="root"><div inert>${hasConsent(cookieHeader, shell.consentCookie) ? shell.noBanner : shell.banner}</div></div>`,
-          )
-        : after;
+      const body = shell ? inRoot(shell, cookieHeader) : after;
       return `${head}${data}${withShell ? '' : modules}${body}`;
     },
   };
