@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { MSG_CONTA } from '@rango/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -70,5 +71,13 @@ export function createRateLimiter(db: Db, enabled: boolean): RateLimiter {
   };
 }
 
-/** The client's address as Fastify sees it (behind a proxy, trustProxy gives the real one). */
-export const clientIp = (req: FastifyRequest): string => req.ip || 'desconhecido';
+/**
+ * The client's address as Fastify sees it (behind a proxy, trustProxy gives the real one). A
+ * malformed X-Forwarded-For entry in that place (junk, 10 kB, control characters: a direct client
+ * forging the header, never a balancer) names no client: the peer that sent it stands for it, so
+ * new junk per request does not escape the limits.
+ */
+export const clientIp = (req: FastifyRequest): string => {
+  if (req.ip && isIP(req.ip)) return req.ip;
+  return req.socket?.remoteAddress || 'desconhecido';
+};

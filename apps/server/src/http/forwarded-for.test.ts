@@ -1,0 +1,119 @@
+import { MSG_CONTA } from '@rango/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import { LOGIN_LIMITS } from '../modules/auth/routes.ts';
+import { DIALECTS, openTestDb, testConfig } from '../test/db.ts';
+import type { TestDb } from '../test/db.ts';
+import { clientIp } from './rate-limit.ts';
+
+/**
+ * Issue 13, bad input: a malformed X-Forwarded-For reaching an instance that trusts its proxy
+ * (HAProxy replaces the client's header, so only a client that reaches the instance directly can
+ * send one: junk, 10 kB, control characters, a list of nothing). Never a 500; junk names no
+ * client, so the peer stands for it: a new junk value per request does not escape the limits,
+ * and /metrics is refused.
+ */
+const JUNK = [
+  'lixo, 999.1.1.1, ::zz',
+  'a'.repeat(10_000),
+  'a\tb',
+  '1.2.3.4 5.6.7.8',
+  'ção',
+  '999.1.1.1',
+  '::zz',
+  '" or 1=1 --',
+];
+
+describe.each(DIALECTS)('malformed X-Forwarded-For behind a trusted proxy on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    // Fixed windows: freeze the clock just after a window start (only Date is faked).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:01.000Z'));
+    t = await openTestDb(dialect);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    vi.useRealTimers();
+  });
+
+  for (const trustProxy of [1, ['10.0.0.0/24']] as const) {
+    it(`TRUST_PROXY=${String(trustProxy)}: answers as usual; the peer stands for a junk client`, async () => {
+      const app = buildApp(
+        // The balancer's own network may read /metrics; a client it names is judged by itself.
+        testConfig({
+          trustProxy: trustProxy as 1 | string[],
+          metrics: { allow: ['loopback', '10.0.0.0/24'], token: undefined },
+        }),
+        { db: t.db },
+      );
+      try {
+        app.get('/quem', async (req) => ({ ip: clientIp(req) }));
+        const quem = async (xff: string) =>
+          (
+            await app.inject({ url: '/quem', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': xff } })
+          ).json<{ ip: string }>().ip;
+        for (const xff of JUNK) expect(await quem(xff), xff.slice(0, 20)).toBe('10.0.0.1');
+        // Empty entries are skipped; a well-formed client is still read.
+        expect(await quem(',,,')).toBe('10.0.0.1');
+        expect(await quem('203.0.113.9,')).toBe('203.0.113.9');
+        expect(await quem('lixo, 203.0.113.9')).toBe('203.0.113.9');
+
+        expect(
+          (
+            await app.inject({
+              url: '/metrics',
+              remoteAddress: '10.0.0.1',
+              headers: { 'x-forwarded-for': '10.0.0.7' },
+            })
+          ).statusCode,
+        ).toBe(200);
+        for (const xff of JUNK) {
+          const headers = { 'x-forwarded-for': xff };
+          const r = await app.inject({
+            url: '/api/ead/controle/estabelecimento/1/',
+            remoteAddress: '10.0.0.1',
+            headers,
+          });
+          // No establishment in this database: the app's own 404, never a 500.
+          expect(r.statusCode, xff.slice(0, 20)).toBe(404);
+          const m = await app.inject({ url: '/metrics', remoteAddress: '10.0.0.1', headers });
+          expect(m.statusCode, xff.slice(0, 20)).toBe(403);
+        }
+      } finally {
+        await app.close();
+      }
+    });
+  }
+
+  it('a new junk value per login does not get a fresh limit', async () => {
+    const app = buildApp(testConfig({ trustProxy: 1 }), { db: t.db });
+    try {
+      const status: number[] = [];
+      for (let n = 0; n <= LOGIN_LIMITS.ipEmail.max; n++) {
+        const r = await app.inject({
+          method: 'POST',
+          url: '/api/ead/controle/token/',
+          remoteAddress: '10.0.0.9',
+          headers: { 'x-forwarded-for': `lixo-${n}` },
+          payload: { email: 'junk@example.com', senha: 'chute' },
+        });
+        status.push(r.statusCode);
+        if (r.statusCode === 429) expect(r.json()).toEqual({ detail: MSG_CONTA.muitasTentativas });
+      }
+      expect(status.slice(0, -1).every((s) => s === 400)).toBe(true);
+      expect(status.at(-1)).toBe(429);
+      // A real client behind the same balancer keeps its own count.
+      const outro = await app.inject({
+        method: 'POST',
+        url: '/api/ead/controle/token/',
+        remoteAddress: '10.0.0.9',
+        headers: { 'x-forwarded-for': '203.0.113.50' },
+        payload: { email: 'junk@example.com', senha: 'chute' },
+      });
+      expect(outro.statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+});
