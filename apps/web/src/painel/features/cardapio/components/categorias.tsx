@@ -3,11 +3,13 @@ import { formatBRL } from '@rango/domain';
 import { categoriaInputSchema, type CardapioPainel } from '@rango/domain/painel/catalogo';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { AppModal } from '../../../../components/app-modal.tsx';
-import { memo, useState, type FormEvent } from 'react';
+import { memo, useCallback, useState, type FormEvent } from 'react';
 import { mover } from '../lib/rascunho.ts';
+import { Alca, ListaArrastavel, useArrastavel, useIds } from './arrastar.tsx';
 import classes from './cardapio.module.css';
 
 type Categoria = CardapioPainel['categorias'][number];
+type ProdutoLista = Categoria['produtos'][number];
 
 export interface AcoesCategorias {
   criar: (descricao: string) => void;
@@ -74,6 +76,72 @@ function NomeForm({
   );
 }
 
+/** A product in its category's list: open it, drag it, or move it with ↑/↓. */
+function ProdutoLinha({
+  produto: p,
+  indice: i,
+  ids,
+  selecionado,
+  idgrupo,
+  acoes,
+}: {
+  produto: ProdutoLista;
+  indice: number;
+  ids: number[];
+  selecionado: boolean;
+  idgrupo: number;
+  acoes: AcoesCategorias;
+}) {
+  const a = useArrastavel(p.idproduto);
+  return (
+    <li
+      ref={a.ref}
+      style={a.style}
+      className={a.arrastando ? `${classes.produtoLinha} ${classes.arrastando}` : classes.produtoLinha}
+    >
+      <Alca alca={a.alca} nome={p.descricao} size="sm" />
+      <button
+        type="button"
+        className={classes.produtoBotao}
+        aria-current={selecionado ? 'true' : undefined}
+        onClick={() => acoes.abrirProduto(p.idproduto)}
+      >
+        <span className={classes.produtoNome}>{p.descricao}</span>
+        <span className={classes.produtoPreco}>
+          {formatBRL(p.precooferta > 0 && p.precooferta < p.preco ? p.precooferta : p.preco)}
+          {p.stindisponivel === 1 ? (
+            <Badge size="xs" color="dark" ml={6}>
+              Indisponível
+            </Badge>
+          ) : p.stindisponivel === 2 ? (
+            <Badge size="xs" color="gray" variant="light" ml={6}>
+              Oculto
+            </Badge>
+          ) : null}
+        </span>
+      </button>
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        aria-label={`Mover para cima: ${p.descricao}`}
+        disabled={i === 0}
+        onClick={() => acoes.ordenarProdutos(idgrupo, mover(ids, i, -1))}
+      >
+        <IconArrowUp size={14} aria-hidden="true" />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        aria-label={`Mover para baixo: ${p.descricao}`}
+        disabled={i === ids.length - 1}
+        onClick={() => acoes.ordenarProdutos(idgrupo, mover(ids, i, 1))}
+      >
+        <IconArrowDown size={14} aria-hidden="true" />
+      </ActionIcon>
+    </li>
+  );
+}
+
 function CategoriaItem({
   categoria,
   indice,
@@ -95,8 +163,23 @@ function CategoriaItem({
   const tituloId = `categoria-${categoria.idgrupo}`;
   const produtos = categoria.produtos;
   const temporaria = categoria.idgrupo < 0;
+  const idsProdutos = useIds(produtos.map((p) => p.idproduto));
+  const nomeProduto = useCallback(
+    (id: number) => produtos.find((p) => p.idproduto === id)?.descricao ?? `Produto ${id}`,
+    [produtos],
+  );
+  const a = useArrastavel(categoria.idgrupo, temporaria);
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby={tituloId}>
+    <Paper
+      ref={a.ref}
+      style={a.style}
+      className={a.arrastando ? classes.arrastando : undefined}
+      withBorder
+      radius="md"
+      p="sm"
+      component="section"
+      aria-labelledby={tituloId}
+    >
       <Stack gap="xs">
         {renomeando ? (
           <NomeForm
@@ -111,9 +194,12 @@ function CategoriaItem({
           />
         ) : (
           <Group justify="space-between" wrap="nowrap" gap={4}>
-            <Title order={2} size="h5" id={tituloId} className={classes.nomeCategoria}>
-              {nome}
-            </Title>
+            <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Alca alca={a.alca} nome={nome} disabled={temporaria} />
+              <Title order={2} size="h5" id={tituloId} className={classes.nomeCategoria}>
+                {nome}
+              </Title>
+            </Group>
             <Group gap={2} wrap="nowrap">
               <ActionIcon
                 variant="subtle"
@@ -157,66 +243,23 @@ function CategoriaItem({
           </Text>
         ) : (
           <ul className={classes.produtos}>
-            {produtos.map((p, i) => (
-              <li key={p.idproduto} className={classes.produtoLinha}>
-                <button
-                  type="button"
-                  className={classes.produtoBotao}
-                  aria-current={selecionado === p.idproduto ? 'true' : undefined}
-                  onClick={() => acoes.abrirProduto(p.idproduto)}
-                >
-                  <span className={classes.produtoNome}>{p.descricao}</span>
-                  <span className={classes.produtoPreco}>
-                    {formatBRL(p.precooferta > 0 && p.precooferta < p.preco ? p.precooferta : p.preco)}
-                    {p.stindisponivel === 1 ? (
-                      <Badge size="xs" color="dark" ml={6}>
-                        Indisponível
-                      </Badge>
-                    ) : p.stindisponivel === 2 ? (
-                      <Badge size="xs" color="gray" variant="light" ml={6}>
-                        Oculto
-                      </Badge>
-                    ) : null}
-                  </span>
-                </button>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={`Mover para cima: ${p.descricao}`}
-                  disabled={i === 0}
-                  onClick={() =>
-                    acoes.ordenarProdutos(
-                      categoria.idgrupo,
-                      mover(
-                        produtos.map((x) => x.idproduto),
-                        i,
-                        -1,
-                      ),
-                    )
-                  }
-                >
-                  <IconArrowUp size={14} aria-hidden="true" />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={`Mover para baixo: ${p.descricao}`}
-                  disabled={i === produtos.length - 1}
-                  onClick={() =>
-                    acoes.ordenarProdutos(
-                      categoria.idgrupo,
-                      mover(
-                        produtos.map((x) => x.idproduto),
-                        i,
-                        1,
-                      ),
-                    )
-                  }
-                >
-                  <IconArrowDown size={14} aria-hidden="true" />
-                </ActionIcon>
-              </li>
-            ))}
+            <ListaArrastavel
+              ids={idsProdutos}
+              nome={nomeProduto}
+              onOrdenar={(novos) => acoes.ordenarProdutos(categoria.idgrupo, novos)}
+            >
+              {produtos.map((p, i) => (
+                <ProdutoLinha
+                  key={p.idproduto}
+                  produto={p}
+                  indice={i}
+                  ids={idsProdutos}
+                  selecionado={selecionado === p.idproduto}
+                  idgrupo={categoria.idgrupo}
+                  acoes={acoes}
+                />
+              ))}
+            </ListaArrastavel>
           </ul>
         )}
         <Button
@@ -258,7 +301,10 @@ function CategoriaItem({
   );
 }
 
-/** The categories in order, each with its products; the keyboard moves them with ↑/↓ buttons. */
+/**
+ * The categories in order, each with its products: dragged by their handles (pointer or
+ * keyboard), or moved with the ↑/↓ buttons.
+ */
 export const Categorias = memo(function Categorias({
   cardapio,
   selecionado,
@@ -268,7 +314,11 @@ export const Categorias = memo(function Categorias({
   selecionado: number | null;
   acoes: AcoesCategorias;
 }) {
-  const ids = cardapio.categorias.map((c) => c.idgrupo);
+  const ids = useIds(cardapio.categorias.map((c) => c.idgrupo));
+  const nomeCategoria = useCallback(
+    (id: number) => cardapio.categorias.find((c) => c.idgrupo === id)?.descricao ?? `Categoria ${id}`,
+    [cardapio.categorias],
+  );
   return (
     <Stack gap="sm">
       <NomeForm inicial="" rotulo="Nova categoria" botao="Adicionar" onSalvar={acoes.criar} />
@@ -277,17 +327,19 @@ export const Categorias = memo(function Categorias({
           O cardápio está vazio. Comece por uma categoria (ex.: Pizzas, Bebidas).
         </Text>
       ) : null}
-      {cardapio.categorias.map((c, i) => (
-        <CategoriaItem
-          key={c.idgrupo}
-          categoria={c}
-          indice={i}
-          total={ids.length}
-          ids={ids}
-          selecionado={selecionado}
-          acoes={acoes}
-        />
-      ))}
+      <ListaArrastavel ids={ids} nome={nomeCategoria} onOrdenar={acoes.ordenar}>
+        {cardapio.categorias.map((c, i) => (
+          <CategoriaItem
+            key={c.idgrupo}
+            categoria={c}
+            indice={i}
+            total={ids.length}
+            ids={ids}
+            selecionado={selecionado}
+            acoes={acoes}
+          />
+        ))}
+      </ListaArrastavel>
     </Stack>
   );
 });

@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import type { GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel/catalogo';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
+import { Alca, ListaArrastavel, useArrastavel, useIds } from './arrastar.tsx';
 import classes from './cardapio.module.css';
 import { chave, comGrupo, comOpcao, mover, novaOpcao, type Atualizar } from '../lib/rascunho.ts';
 import {
@@ -102,10 +103,21 @@ function OpcaoCampos({ opcao, indice, total, atualizar }: OpcaoProps) {
   const k = (c: string) => chave.opcao(opcao.idopcao, c);
   const set = (x: Partial<OpcaoPainel>) => atualizar(comOpcao(gid, opcao.idopcao, (o) => ({ ...o, ...x })));
   const nome = opcao.descricao || `Opção ${indice + 1}`;
+  const a = useArrastavel(opcao.idopcao);
   return (
-    <Paper withBorder p="sm" radius="sm" component="li" aria-label={nome} className={classes.opcaoCartao}>
+    <Paper
+      ref={a.ref}
+      style={a.style}
+      withBorder
+      p="sm"
+      radius="sm"
+      component="li"
+      aria-label={nome}
+      className={a.arrastando ? `${classes.opcaoCartao} ${classes.arrastando}` : classes.opcaoCartao}
+    >
       <Stack gap="xs">
         <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Alca alca={a.alca} nome={nome} size="lg" mb={v.erro(k('descricao')) ? 22 : 0} />
           <TextInput
             style={{ flex: 1 }}
             label="Nome da opção"
@@ -292,6 +304,26 @@ function GrupoCampos({
   const modo = MODOS_PRECO.find((m) => m.value === String(grupo.stprecopraticado)) ?? MODOS_PRECO[0];
   const nome = grupo.descricao || `Grupo ${indice + 1}`;
   const tituloId = `grupo-${grupo.idgrupoopcao}-titulo`;
+  // Dragging an option changes the draft's order, as its ↑/↓ buttons do ('Salvar produto' writes it).
+  const idsOpcoes = useIds(grupo.opcoes.map((o) => o.idopcao));
+  const opcoes = grupo.opcoes;
+  const nomeOpcao = useCallback(
+    (idopcao: number) => {
+      const i = opcoes.findIndex((o) => o.idopcao === idopcao);
+      return opcoes[i]?.descricao || `Opção ${i + 1}`;
+    },
+    [opcoes],
+  );
+  const ordenarOpcoes = useCallback(
+    (ids: number[]) =>
+      atualizar(
+        comGrupo(id, (g) => ({
+          ...g,
+          opcoes: ids.flatMap((x) => g.opcoes.filter((o) => o.idopcao === x)),
+        })),
+      ),
+    [atualizar, id],
+  );
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={tituloId}>
@@ -406,17 +438,19 @@ function GrupoCampos({
           </Text>
         ) : (
           <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-            {grupo.opcoes.map((o, i) => (
-              <OpcaoEditor
-                key={o.idopcao}
-                opcao={o}
-                indice={i}
-                total={grupo.opcoes.length}
-                atualizar={atualizar}
-                tocar={tocar}
-                erros={errosDe(todos, `opcao.${o.idopcao}.`)}
-              />
-            ))}
+            <ListaArrastavel ids={idsOpcoes} nome={nomeOpcao} onOrdenar={ordenarOpcoes}>
+              {grupo.opcoes.map((o, i) => (
+                <OpcaoEditor
+                  key={o.idopcao}
+                  opcao={o}
+                  indice={i}
+                  total={grupo.opcoes.length}
+                  atualizar={atualizar}
+                  tocar={tocar}
+                  erros={errosDe(todos, `opcao.${o.idopcao}.`)}
+                />
+              ))}
+            </ListaArrastavel>
           </Stack>
         )}
         <Button
