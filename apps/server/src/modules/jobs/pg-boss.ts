@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import { pgPoolOf } from '../../db/index.ts';
 import { contarTarefa } from '../../http/metrics.ts';
-import type { JobRunner, JobRunnerOptions } from './jobs.ts';
+import type { JobDefinition, JobRunner, JobRunnerOptions } from './jobs.ts';
 import { jobRegistry } from './jobs.ts';
 
 /**
@@ -19,6 +19,14 @@ import { jobRegistry } from './jobs.ts';
  * runs it. On stop (SIGTERM) the instance stops fetching, waits for its run up to the grace and
  * then fails it, so another instance retries it at once instead of after the lease.
  */
+const queueOf = (job: JobDefinition): PgBoss.Queue => ({
+  name: job.name,
+  policy: 'stately',
+  expireInSeconds: job.leaseSeconds,
+  retryLimit: 2,
+  retryDelay: 1,
+});
+
 export function createPgBossRunner(options: JobRunnerOptions): JobRunner {
   const { db, log } = options;
   const pool = pgPoolOf(db);
@@ -59,18 +67,25 @@ export function createPgBossRunner(options: JobRunnerOptions): JobRunner {
       log.warn({ erro: e instanceof Error ? e.message : String(e) }, 'fila de tarefas: erro');
     });
     await boss.start();
+    // pg-boss creates a queue's partition table on first use; several instances starting at once
+    // would deadlock doing it together (seen in the tests): one at a time, under a lock of ours.
+    const lock = await pool!.connect();
+    try {
+      await lock.query('select pg_advisory_lock(hashtext($1))', [`rango-jobs:${schema}`]);
+      for (const job of jobs) {
+        const queue = queueOf(job);
+        await boss.createQueue(job.name, queue);
+        // A queue made by an older deploy takes this one's lease and retries.
+        await boss.updateQueue(job.name, queue);
+      }
+    } finally {
+      await lock
+        .query('select pg_advisory_unlock(hashtext($1))', [`rango-jobs:${schema}`])
+        .catch(() => undefined);
+      lock.release();
+    }
     for (const job of jobs) {
       const periodSeconds = Math.max(1, Math.round(job.everyMs / 1000));
-      const queue: PgBoss.Queue = {
-        name: job.name,
-        policy: 'stately',
-        expireInSeconds: job.leaseSeconds,
-        retryLimit: 2,
-        retryDelay: 1,
-      };
-      await boss.createQueue(job.name, queue);
-      // A queue made by an older deploy takes this one's lease and retries.
-      await boss.updateQueue(job.name, queue);
       const b = boss;
       await b.work(
         job.name,
