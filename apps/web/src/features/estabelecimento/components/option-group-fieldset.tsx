@@ -11,7 +11,7 @@ import {
   type QuantidadesGrupo,
 } from '@rango/domain';
 import { useId, useState, type Ref } from 'react';
-import { optionControl, optionPriceLabel } from '../lib/option-display.ts';
+import { groupChargeText, optionControl, optionPriceLabel } from '../lib/option-display.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 interface Props {
@@ -74,6 +74,8 @@ export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }
   const erroId = useId();
   const controle = optionControl(grupo);
   const regra = groupRuleText(grupo);
+  const cobranca = groupChargeText(grupo);
+  const cobrancaId = useId();
   const faltando = isGroupMinimumUnmet(grupo, escolha);
 
   const set = (opcao: Opcao, q: number) => {
@@ -93,7 +95,11 @@ export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }
       tabIndex={-1}
       data-grupoopcao={grupo.idgrupoopcao}
       data-destacado={destacado && faltando ? 'true' : undefined}
-      aria-describedby={[regra ? regraId : null, erro ? erroId : null].filter(Boolean).join(' ') || undefined}
+      aria-describedby={
+        [regra ? regraId : null, cobranca ? cobrancaId : null, erro ? erroId : null]
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
       m={0}
       p="sm"
       style={{
@@ -124,11 +130,16 @@ export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }
         </Group>
       </Box>
       {regra && (
-        <Text id={regraId} size="xs" c="dimmed" mb="xs" style={{ clear: 'both' }}>
+        <Text id={regraId} size="xs" c="dimmed" mb={cobranca ? 0 : 'xs'} style={{ clear: 'both' }}>
           {regra}
         </Text>
       )}
-      <Stack gap={10} mt={regra ? 0 : 'xs'} style={{ clear: 'both' }}>
+      {cobranca && (
+        <Text id={cobrancaId} size="xs" c="dimmed" mb="xs" style={{ clear: 'both' }}>
+          {cobranca}
+        </Text>
+      )}
+      <Stack gap={10} mt={regra || cobranca ? 0 : 'xs'} style={{ clear: 'both' }}>
         {grupo.opcoes.map((opcao) => {
           const q = escolha?.[opcao.idopcao] ?? 0;
           const indisponivel = opcao.stindisponivel !== 0;

@@ -289,4 +289,32 @@ describe('product drawer', { timeout: 20_000 }, () => {
     const { d } = await openDrawer('/estabelecimento/1?item=2', 'Pão de Queijo');
     expect(d.getByRole('button', { name: 'Diminuir quantidade' })).toBeDisabled();
   });
+
+  it('the total shows its breakdown on demand, and the lines add up to the total on the button (issue 14)', async () => {
+    const { user, drawer, d } = await openDrawer('/estabelecimento/1?item=1', 'X-Burguer');
+    const adicionais = group(drawer, 'Adicionais');
+    await user.click(within(adicionais).getByRole('button', { name: 'Aumentar quantidade de Bacon' }));
+    await user.click(within(adicionais).getByRole('button', { name: 'Aumentar quantidade de Bacon' }));
+    await user.click(d.getByRole('button', { name: 'Aumentar quantidade' }));
+    const toggle = d.getByRole('button', { name: 'Como o total é calculado' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(d.getByRole('button', { name: 'Ocultar o cálculo do total' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const linhas = Array.from(drawer.querySelectorAll('dl dt')).map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(linhas).toEqual([
+      ['X-Burguer', 'R$ 25,90'],
+      ['Adicionais', 'R$ 6,00'],
+      ['Por unidade × 2', 'R$ 31,90 × 2'],
+      ['Total', 'R$ 63,80'],
+    ]);
+    const engine = priceItem(data.xBurguer, { quantidade: 2, escolhas: { 11: { 111: 2 } } }).preco_total;
+    expect(formatBRL(engine)).toBe('R$ 63,80');
+    expect(addButton(drawer)).toHaveTextContent('R$ 63,80');
+  });
 });

@@ -22,6 +22,7 @@ import { editItem, requestAddItem, type CartItem } from '../../../stores/cart.ts
 import { addItemRefusal } from '../lib/add-item.ts';
 import { buildCartItem, type Escolhas } from '../../../lib/cart-item.ts';
 import { OptionGroupFieldset } from './option-group-fieldset.tsx';
+import { PriceBreakdown } from './price-breakdown.tsx';
 import { ProductPrice } from './product-price.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
@@ -113,10 +114,11 @@ function ProductForm({
   const [enviando, setEnviando] = useState(false);
   const fieldsets = useRef(new Map<number, HTMLFieldSetElement>());
 
-  const total = useMemo(
-    () => priceItem(produto, { quantidade, escolhas }).preco_total,
+  const precificado = useMemo(
+    () => priceItem(produto, { quantidade, escolhas }),
     [produto, quantidade, escolhas],
   );
+  const total = precificado.preco_total;
   const indisponivel = isUnavailable(produto);
   const src = imageUrl(produto.imagem);
   const carregandoFormas = formasPgto === undefined && formasPgtoErro === null;
@@ -235,6 +237,7 @@ function ProductForm({
         rows={3}
         maxLength={500}
       />
+      {indisponivel ? null : <PriceBreakdown produto={produto} item={precificado} />}
       <Box
         pos="sticky"
         bottom={0}

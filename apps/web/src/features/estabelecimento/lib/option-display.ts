@@ -30,3 +30,29 @@ export function optionPriceLabel(
   }
   return { atual: `+ ${formatBRL(opcao.preco)}`, anterior: null };
 }
+
+/**
+ * How a group is charged, when it is not the plain sum of its options (issue 14): shown under
+ * the group's rule. Null for plain sums, DesprezaOpcao and leave-out groups (their options show
+ * no price at all).
+ */
+export function groupChargeText(
+  grupo: Pick<GrupoOpcao, 'stprecopraticado' | 'stnegagrupoopcao' | 'qtdinclusa'>,
+): string | null {
+  if (grupo.stnegagrupoopcao !== 0) return null;
+  switch (grupo.stprecopraticado) {
+    case PRECO_PRATICADO.MaiorOpcao:
+      return 'Cobrado pelo sabor mais caro';
+    case PRECO_PRATICADO.MediaOpcao:
+      return 'Cobrado pela média dos sabores';
+    case PRECO_PRATICADO.MenorOpcao:
+      return 'Cobrado pelo sabor mais barato';
+    case PRECO_PRATICADO.Kit:
+      return 'Opções incluídas no preço do combo';
+    case PRECO_PRATICADO.Normal:
+      if (grupo.qtdinclusa <= 0) return null;
+      return `${grupo.qtdinclusa} ${grupo.qtdinclusa === 1 ? 'incluso' : 'inclusos'}, os demais são cobrados`;
+    default:
+      return null;
+  }
+}
