@@ -11,10 +11,11 @@ import {
 } from '@rango/domain';
 import type { SocialProvider } from '@rango/domain';
 import type { FastifyInstance } from 'fastify';
-import { requireCliente } from '../../http/auth.ts';
+import { naoAutorizado, requireCliente } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { clientIp } from '../../http/rate-limit.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { ARQUIVO_MEUS_DADOS, exportarMeusDados } from './meus-dados.ts';
 import type { CustomersService } from './service.ts';
 
 /**
@@ -30,6 +31,8 @@ export const CUSTOMER_LIMITS = {
   recuperarIp: { max: 20, windowSeconds: 60 * 60 },
   link: { max: 30, windowSeconds: 10 * 60 },
   social: { max: 30, windowSeconds: 60 },
+  /** 'Baixar meus dados' (issue 14): a heavy read a person needs now and then, not in a loop. */
+  meusDados: { max: 5, windowSeconds: 60 * 60 },
 } as const;
 
 interface LinkParams {
@@ -81,6 +84,18 @@ export function customersRoutes(service: CustomersService, rateLimit: RateLimite
       await rateLimit(req, reply, 'link', { ...CUSTOMER_LIMITS.link, key: clientIp(req) });
       await service.resetarSenha(req.params.uuid, req.params.token, senha);
       return { detail: MSG_CONTA.senhaAlterada };
+    });
+
+    // LGPD (issue 14): everything held about the logged-in customer, as a JSON download.
+    app.get('/controle/cliente/meus-dados/', async (req, reply) => {
+      const self = await requireCliente(req);
+      await rateLimit(req, reply, 'meus-dados', { ...CUSTOMER_LIMITS.meusDados, key: String(self) });
+      const dados = await exportarMeusDados(req.server.db, self);
+      if (!dados) throw naoAutorizado();
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${ARQUIVO_MEUS_DADOS}"`)
+        .send(dados);
     });
 
     app.patch<{ Params: { id: string } }>('/controle/cliente/:id/', async (req) => {
