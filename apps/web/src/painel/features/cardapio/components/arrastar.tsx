@@ -92,7 +92,13 @@ export function ListaArrastavel({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const acessibilidade = useMemo(
-    () => ({ announcements: anuncios(ids, nome), screenReaderInstructions: INSTRUCOES }),
+    () => ({
+      announcements: anuncios(ids, nome),
+      screenReaderInstructions: INSTRUCOES,
+      // The instructions and the live region go to the body, not inside the list (<ul> may hold
+      // only <li>).
+      container: typeof document === 'undefined' ? undefined : document.body,
+    }),
     [ids, nome],
   );
   const soltar = ({ active, over }: DragEndEvent) => {
