@@ -109,6 +109,8 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
   let agendado: NodeJS.Timeout | null = null;
   let agendadoPara = 0;
   let bloqueios = 0;
+  /** Reads failed in a row (logged once, then once when back). */
+  let falhas = 0;
   const timers: NodeJS.Timeout[] = [];
 
   const juntar = (mapa: Map<number, Set<Assinante>>, id: number, a: Assinante) => {
@@ -176,8 +178,15 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
       return lendo;
     }
     lendo = lerAgora()
+      .then(() => {
+        if (falhas > 0) log.warn({ falhas }, 'eventos: leitura voltou');
+        falhas = 0;
+      })
       .catch((e: unknown) => {
-        log.warn({ erro: e instanceof Error ? e.message : String(e) }, 'eventos: leitura falhou');
+        // The poll retries every second: one line when reading stops working (a database gone
+        // for 30 s), then one when it works again, not one per poll.
+        if (falhas++ === 0)
+          log.warn({ erro: e instanceof Error ? e.message : String(e) }, 'eventos: leitura falhou');
       })
       .finally(() => {
         lendo = null;
