@@ -72,7 +72,7 @@ const shellPages: RouteObject[] = [
   { path: 'logout', element: guard(<LogoutPage />) },
   { path: 'fb_confirmar_remocao', element: guard(<FbConfirmarRemocaoPage />) },
   {
-    path: 'cliente',
+    path: 'cliente/*',
     element: guard(
       <RequireLogin>
         <ClientePage />
