@@ -11,7 +11,7 @@ import { couponDiscount, taxaCobrada, type CupomValores } from './order-totals.t
 import { invalidOptionChoices, unmetGroups, type QuantidadesGrupo } from './option-groups.ts';
 import type { ItemInput, PedidoInput, SubitemInput } from './pedido-schema.ts';
 import { priceItem, type ItemEscolha } from './pricing.ts';
-import type { HorarioFuncionamento, Produto } from './schemas.ts';
+import type { HorarioExcecao, HorarioFuncionamento, Produto } from './schemas.ts';
 import { isWithinHours, wallClock, FUSO_PADRAO } from './store-hours.ts';
 
 /** The order refusals listed in the 'Não foi possível finalizar o pedido' modal (codigo 105). */
@@ -271,13 +271,14 @@ export function agendamentoValido(
   horarios: readonly HorarioFuncionamento[],
   agora: Date = new Date(),
   timeZone: string = FUSO_PADRAO,
+  excecoes: readonly HorarioExcecao[] = [],
 ): boolean {
   const t = entregueAs.getTime();
   if (!Number.isFinite(t)) return false;
   if (t <= agora.getTime() + AGENDAMENTO_MIN_MINUTOS * 60_000) return false;
   if (t > agora.getTime() + AGENDAMENTO_MAX_DIAS * 86_400_000) return false;
-  const { dia, minutos } = wallClock(entregueAs, timeZone);
-  return isWithinHours(horarios, dia, minutos);
+  const { dia, minutos, data } = wallClock(entregueAs, timeZone);
+  return isWithinHours(horarios, dia, minutos, data, excecoes);
 }
 
 /** Spec section 9: drop-off places. The default; the others only with online payment. */

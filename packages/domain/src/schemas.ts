@@ -120,6 +120,17 @@ export const horarioFuncionamentoSchema = z.object({
 });
 export type HorarioFuncionamento = z.infer<typeof horarioFuncionamentoSchema>;
 
+/**
+ * Ours, not the spec's: a date's own hours (holidays). On `data` ('YYYY-MM-DD', the store's wall
+ * clock) its rows replace the weekday's; a row with null abertura is closed all day.
+ */
+export const horarioExcecaoSchema = z.object({
+  data: z.string(),
+  abertura: z.nullable(hhmmss),
+  fechamento: z.nullable(hhmmss),
+});
+export type HorarioExcecao = z.infer<typeof horarioExcecaoSchema>;
+
 export const enderecoEstabelecimentoSchema = z.object({
   rua: z.string(),
   numero: z.string(),
@@ -162,6 +173,8 @@ export const estabelecimentoDetalheSchema = z.object({
   id: z.int().check(z.positive()),
   estabelecimento: estabelecimentoSchema,
   horariofuncionamento_set: z.array(horarioFuncionamentoSchema),
+  /** Ours: dates with their own hours (today on). */
+  horarioexcecao_set: z.optional(z.array(horarioExcecaoSchema)),
   /** The operator's switch; the store is open when this is true and now is within today's hours. */
   lojaaberta: z.boolean(),
   /** Minutes. */

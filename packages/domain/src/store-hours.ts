@@ -1,4 +1,4 @@
-import type { HorarioFuncionamento } from './schemas.ts';
+import type { HorarioExcecao, HorarioFuncionamento } from './schemas.ts';
 
 /** Weekday names by diadasemana (0 Sunday … 6 Saturday). */
 export const DIAS_SEMANA = [
@@ -14,8 +14,7 @@ export const DIAS_SEMANA = [
 /** Establishments' wall clock. */
 export const FUSO_PADRAO = 'America/Sao_Paulo';
 
-const WEEKDAY: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters: Record<string, Intl.DateTimeFormat> = {};
 
 /**
  * Brazil's zones keep one UTC offset all year (no daylight saving since 2019), in minutes.
@@ -41,39 +40,41 @@ export const FUSOS_BRASIL: Readonly<Record<string, number>> = {
   'America/Eirunepe': -300,
 };
 
-/** Weekday (0 Sunday) and minutes since midnight of `now` on the wall clock of `timeZone`. */
-export function wallClock(now: Date, timeZone: string = FUSO_PADRAO): { dia: number; minutos: number } {
-  const offset = FUSOS_BRASIL[timeZone];
-  if (offset !== undefined) {
-    const local = new Date(now.getTime() + offset * 60_000);
-    return { dia: local.getUTCDay(), minutos: local.getUTCHours() * 60 + local.getUTCMinutes() };
+/**
+ * Weekday (0 Sunday), minutes since midnight and date ('YYYY-MM-DD') of `now` on the wall clock
+ * of `timeZone`. Brazil's zones by their fixed offset; any other IANA zone (or `intl`) through Intl.
+ */
+export function wallClock(
+  now: Date,
+  timeZone: string = FUSO_PADRAO,
+  intl = FUSOS_BRASIL[timeZone] === undefined,
+): { dia: number; minutos: number; data: string } {
+  let local = new Date(now.getTime() + (FUSOS_BRASIL[timeZone] ?? 0) * 60_000);
+  if (intl) {
+    const f = (formatters[timeZone] ??= new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    }));
+    const p = Object.fromEntries(f.formatToParts(now).map((x) => [x.type, +x.value]));
+    local = new Date(Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute));
   }
-  return wallClockIntl(now, timeZone);
+  return {
+    dia: local.getUTCDay(),
+    minutos: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    data: local.toISOString().slice(0, 10),
+  };
 }
 
 /** The general case, through Intl (any IANA zone). */
-export function wallClockIntl(now: Date, timeZone: string): { dia: number; minutos: number } {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
-  const dia = WEEKDAY[parts.weekday ?? 'Sun'] ?? 0;
-  return { dia, minutos: Number(parts.hour) * 60 + Number(parts.minute) };
-}
+export const wallClockIntl = (now: Date, timeZone: string) => wallClock(now, timeZone, true);
 
 /** '18:30:00' or '18:30' → 1110. */
-export function toMinutes(hhmm: string): number {
-  const [h = '0', m = '0'] = hhmm.split(':');
-  return Number(h) * 60 + Number(m);
-}
+export const toMinutes = (hhmm: string): number => +hhmm.slice(0, 2) * 60 + +hhmm.slice(3, 5);
 
 /** 'HH:MM' for display. */
 export function formatHora(hhmm: string): string {
@@ -81,16 +82,26 @@ export function formatHora(hhmm: string): string {
 }
 
 /**
- * Is the wall-clock moment (weekday, minutes) within the hours? A period whose fechamento is at
- * or before its abertura runs past midnight into the next day ('18:00'–'02:00').
+ * Is the wall-clock moment (weekday, minutes, date) within the hours? A period whose fechamento
+ * is at or before its abertura runs past midnight into the next day ('18:00'–'02:00'). A date in
+ * `excecoes` has its own rows instead of its weekday's (null abertura: closed); a range past
+ * midnight belongs to the day it opens.
  */
 export function isWithinHours(
   horarios: readonly HorarioFuncionamento[],
   dia: number,
   minutos: number,
+  data?: string,
+  excecoes: readonly HorarioExcecao[] = [],
 ): boolean {
   const ontem = (dia + 6) % 7;
-  return horarios.some((h) => {
+  const dataOntem = data && new Date(Date.parse(data) - 864e5).toISOString().slice(0, 10);
+  const ex = excecoes.filter((e) => e.data === data || e.data === dataOntem);
+  return [
+    ...horarios.filter((h) => !ex.some((e) => e.data === (h.diadasemana === dia ? data : dataOntem))),
+    ...ex.map((e) => ({ ...e, diadasemana: e.data === data ? dia : ontem }) as HorarioFuncionamento),
+  ].some((h) => {
+    if (!h.abertura) return false;
     const abre = toMinutes(h.abertura);
     const fecha = toMinutes(h.fechamento);
     const viraODia = fecha <= abre;
@@ -101,15 +112,19 @@ export function isWithinHours(
   });
 }
 
-/** Store open (spec section 4): `lojaaberta` and the current time within today's hours. */
+/** Store open (spec section 4): `lojaaberta` and the current time within today's hours (or the date's own). */
 export function isStoreOpen(
-  est: { lojaaberta: boolean; horariofuncionamento_set: readonly HorarioFuncionamento[] },
+  est: {
+    lojaaberta: boolean;
+    horariofuncionamento_set: readonly HorarioFuncionamento[];
+    horarioexcecao_set?: readonly HorarioExcecao[] | undefined;
+  },
   now: Date = new Date(),
   timeZone: string = FUSO_PADRAO,
 ): boolean {
   if (!est.lojaaberta) return false;
-  const { dia, minutos } = wallClock(now, timeZone);
-  return isWithinHours(est.horariofuncionamento_set, dia, minutos);
+  const { dia, minutos, data } = wallClock(now, timeZone);
+  return isWithinHours(est.horariofuncionamento_set, dia, minutos, data, est.horarioexcecao_set);
 }
 
 /** The hours grouped by weekday, in order Sunday…Saturday, for 'Mais Informações'. */

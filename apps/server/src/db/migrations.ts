@@ -937,6 +937,32 @@ const relatorios: Migration = {
   },
 };
 
+/**
+ * Dates with their own opening hours (issue 12: holidays): on `data` ('YYYY-MM-DD', the store's
+ * wall clock) its rows replace the weekday's ranges; one row with null abertura/fechamento is
+ * closed all day. 'HH:MM:SS' like horariofuncionamento (fechamento ≤ abertura: past midnight).
+ */
+const excecoesHorario: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('horarioexcecao')
+      .addColumn('id', 'integer', idColumn(db))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('data', 'varchar(10)', notNull)
+      .addColumn('abertura', 'varchar(8)')
+      .addColumn('fechamento', 'varchar(8)')
+      .execute();
+    await db.schema
+      .createIndex('horarioexcecao_estabelecimento_idx')
+      .on('horarioexcecao')
+      .columns(['idestabelecimento', 'data'])
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('horarioexcecao').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -947,6 +973,7 @@ export const migrations: Record<string, Migration> = {
   '0007_pagamentos': pagamentos,
   '0008_painel': painel,
   '0009_backoffice': backoffice,
+  '0010_excecoes_horario': excecoesHorario,
   '0011_relatorios': relatorios,
 };
 

@@ -9,6 +9,7 @@ export interface Database {
   estabelecimento: EstabelecimentoTable;
   fone: FoneTable;
   horariofuncionamento: HorarioFuncionamentoTable;
+  horarioexcecao: HorarioExcecaoTable;
   areaentrega: AreaEntregaTable;
   taxaentrega: TaxaEntregaTable;
   abonotaxaentrega: AbonoTaxaEntregaTable;
@@ -96,6 +97,17 @@ export interface HorarioFuncionamentoTable {
   abertura: string;
   /** 'HH:MM:SS'; at or before abertura runs past midnight (equal: 24 hours). */
   fechamento: string;
+}
+
+/** A date's own hours (holidays): they replace its weekday's; null abertura = closed all day. */
+export interface HorarioExcecaoTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  /** 'YYYY-MM-DD' on the store's wall clock. */
+  data: string;
+  /** 'HH:MM:SS' or null (closed). */
+  abertura: string | null;
+  fechamento: string | null;
 }
 
 export interface AreaEntregaTable {

@@ -5,8 +5,10 @@ import {
   cupomInputSchema,
   estabelecimentoInputSchema,
   grupoOpcaoInputSchema,
+  excecoesHorarioInputSchema,
   horariosInputSchema,
   opcaoInputSchema,
+  problemasExcecoes,
   problemasGrupo,
   produtoInputSchema,
 } from './catalogo.ts';
@@ -195,5 +197,67 @@ describe('back office schemas', () => {
     expect(erros(cupomInputSchema.safeParse({ ...c, codigo: 'com espaço' }))).toEqual({
       codigo: [M.codigoCupomInvalido],
     });
+  });
+});
+
+describe('dates with their own hours (holidays)', () => {
+  const faixa = (abertura: string, fechamento: string, dia_seguinte = false) => ({
+    abertura,
+    fechamento,
+    dia_seguinte,
+  });
+
+  it('takes a closed date and a date with ranges', () => {
+    const r = excecoesHorarioInputSchema.safeParse({
+      excecoes: [
+        { data: '2026-12-25', fechado: true, faixas: [] },
+        {
+          data: '2026-12-31',
+          fechado: false,
+          faixas: [faixa('18:00', '23:00'), faixa('23:30', '02:00', true)],
+        },
+      ],
+    });
+    expect(r.success).toBe(true);
+    expect(problemasExcecoes(r.data!.excecoes, '2026-12-01')).toEqual([]);
+  });
+
+  it('refuses a malformed or impossible date on its field', () => {
+    const r = excecoesHorarioInputSchema.safeParse({
+      excecoes: [
+        { data: '25/12/2026', fechado: true, faixas: [] },
+        { data: '2026-02-30', fechado: true, faixas: [] },
+        { data: '2026-12-25', fechado: true, faixas: [faixa('25:00', '10:00')] },
+      ],
+    });
+    expect(erros(r)).toEqual({
+      'excecoes.0.data': [M.dataExcecaoInvalida],
+      'excecoes.1.data': [M.dataExcecaoInvalida],
+      'excecoes.2.faixas.0.abertura': [M.horaInvalida],
+    });
+  });
+
+  it('a past date, a repeated date, an open date without ranges, inverted and overlapping ranges', () => {
+    const p = problemasExcecoes(
+      [
+        { data: '2026-11-30', fechado: true, faixas: [] },
+        { data: '2026-12-25', fechado: true, faixas: [] },
+        { data: '2026-12-25', fechado: false, faixas: [faixa('18:00', '17:00')] },
+        { data: '2026-12-31', fechado: false, faixas: [] },
+        { data: '2027-01-01', fechado: false, faixas: [faixa('10:00', '14:00'), faixa('13:00', '15:00')] },
+        // A closed date's ranges are ignored.
+        { data: '2027-01-02', fechado: true, faixas: [faixa('18:00', '17:00')] },
+      ],
+      '2026-12-01',
+    );
+    expect(p).toEqual([
+      { caminho: [0, 'data'], msg: M.dataExcecaoPassada },
+      { caminho: [2, 'data'], msg: M.dataExcecaoRepetida },
+      { caminho: [2, 'faixas', 0, 'fechamento'], msg: M.horarioInvertido },
+      { caminho: [3, 'faixas'], msg: M.excecaoSemFaixas },
+      { caminho: [4, 'faixas', 1, 'abertura'], msg: M.horarioSobreposto('10:00–14:00') },
+    ]);
+    // Today is not past.
+    expect(problemasExcecoes([{ data: '2026-12-01', fechado: true, faixas: [] }], '2026-12-01')).toEqual([]);
   });
 });

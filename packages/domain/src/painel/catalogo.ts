@@ -45,6 +45,11 @@ export const MSG_CATALOGO = {
   horarioDiaSeguinte: 'Um horário que termina no dia seguinte precisa fechar até a hora de abertura.',
   horarioSobreposto: (outro: string) => `Este horário se sobrepõe a ${outro}.`,
   muitosHorarios: 'Use no máximo 10 faixas por dia.',
+  dataExcecaoInvalida: 'Informe a data como AAAA-MM-DD.',
+  dataExcecaoPassada: 'Esta data já passou.',
+  dataExcecaoRepetida: 'Esta data já está na lista.',
+  excecaoSemFaixas: 'Informe pelo menos um horário ou marque "Fechado o dia todo".',
+  muitasExcecoes: 'Use no máximo 100 datas especiais.',
   cepInvalido: 'CEP inválido. Use 00000-000.',
   ufInvalida: 'UF inválida.',
   telefoneInvalido: 'Telefone inválido. Informe DDD e número.',
@@ -278,6 +283,8 @@ const descreverFaixa = (h: HorarioInput): string =>
  */
 export function problemasHorarios(
   horarios: readonly HorarioInput[],
+  /** One date's ranges (holidays): the overlap text names no weekday. */
+  umDia = false,
 ): { indice: number; campo: 'fechamento' | 'abertura'; msg: string }[] {
   const out: { indice: number; campo: 'fechamento' | 'abertura'; msg: string }[] = [];
   const validas: number[] = [];
@@ -301,7 +308,13 @@ export function problemasHorarios(
       // Compare on the week's circle: shift one range by a week both ways.
       const sobrepoe = [-SEMANA, 0, SEMANA].some((d) => a1 < f2 + d && a2 + d < f1);
       if (sobrepoe) {
-        out.push({ indice: i, campo: 'abertura', msg: M.horarioSobreposto(descreverFaixa(horarios[j]!)) });
+        out.push({
+          indice: i,
+          campo: 'abertura',
+          msg: M.horarioSobreposto(
+            descreverFaixa(horarios[j]!).slice(umDia ? DIAS_CURTOS[0]!.length + 1 : 0),
+          ),
+        });
         break;
       }
     }
@@ -325,6 +338,74 @@ export type HorariosInput = z.infer<typeof horariosInputSchema>;
 /** GET/PUT …/horarios/ answer, sorted by day then opening. */
 export const horariosSchema = z.object({ horarios: z.array(horarioInputSchema) });
 export type Horarios = z.infer<typeof horariosSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Holidays and other dates with their own hours
+
+export const MAX_EXCECOES = 100;
+
+/** A real calendar date 'YYYY-MM-DD'. */
+export const dataIsoValida = (v: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(v)) &&
+  new Date(Date.parse(v)).toISOString().startsWith(v);
+
+/**
+ * One date's own hours: on `data` they replace its weekday's ('25/12 fechado', '31/12 18:00–23:00').
+ * `fechado`: closed all day (faixas ignored); else at least one range, as in the week (past
+ * midnight with dia_seguinte; the part after midnight still belongs to this date).
+ */
+export const excecaoHorarioInputSchema = z.object({
+  data: z.string(M.dataExcecaoInvalida).check(z.refine(dataIsoValida, M.dataExcecaoInvalida)),
+  fechado: z.boolean(M.valorInvalido),
+  faixas: z
+    .array(
+      z.object({ abertura: hhmm, fechamento: hhmm, dia_seguinte: z.boolean(M.valorInvalido) }),
+      M.valorInvalido,
+    )
+    .check(z.maxLength(MAX_FAIXAS_DIA, M.muitosHorarios)),
+});
+export type ExcecaoHorarioInput = z.infer<typeof excecaoHorarioInputSchema>;
+
+/**
+ * The problems of a list of dates, by path below the list: a date before `hoje` (the store's
+ * 'YYYY-MM-DD'), a repeated date, an open date without ranges, inverted or overlapping ranges.
+ * Pure: the editor marks the rows as you type, the server refuses with the same texts.
+ */
+export function problemasExcecoes(
+  excecoes: readonly ExcecaoHorarioInput[],
+  hoje: string,
+): { caminho: (string | number)[]; msg: string }[] {
+  const out: { caminho: (string | number)[]; msg: string }[] = [];
+  const vistas = new Set<string>();
+  excecoes.forEach((e, i) => {
+    if (e.data < hoje) out.push({ caminho: [i, 'data'], msg: M.dataExcecaoPassada });
+    else if (vistas.has(e.data)) out.push({ caminho: [i, 'data'], msg: M.dataExcecaoRepetida });
+    vistas.add(e.data);
+    if (e.fechado) return;
+    if (e.faixas.length === 0) out.push({ caminho: [i, 'faixas'], msg: M.excecaoSemFaixas });
+    // The same rules as a week's ranges, on one day.
+    for (const p of problemasHorarios(
+      e.faixas.map((f) => ({ ...f, diadasemana: 0 })),
+      true,
+    ))
+      out.push({ caminho: [i, 'faixas', p.indice, p.campo], msg: p.msg });
+  });
+  return out;
+}
+
+/** PUT …/horarios/excecoes/: every date from today on at once (replaces them). */
+export const excecoesHorarioInputSchema = z.object({
+  excecoes: z
+    .array(excecaoHorarioInputSchema, M.valorInvalido)
+    .check(z.maxLength(MAX_EXCECOES, M.muitasExcecoes)),
+});
+export type ExcecoesHorarioInput = z.infer<typeof excecoesHorarioInputSchema>;
+/** GET/PUT …/horarios/excecoes/ answer, by date. */
+export const excecoesHorarioSchema = z.object({
+  excecoes: z.array(excecaoHorarioInputSchema),
+});
+export type ExcecoesHorario = z.infer<typeof excecoesHorarioSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Delivery

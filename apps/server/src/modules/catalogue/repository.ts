@@ -104,6 +104,34 @@ export const catalogueRepository = {
     }
   },
 
+  /** Dates with their own hours from `desde` on ('YYYY-MM-DD'), by date then opening. */
+  excecoes(db: Db, id: number, desde: string) {
+    return db
+      .selectFrom('horarioexcecao')
+      .select(['data', 'abertura', 'fechamento'])
+      .where('idestabelecimento', '=', id)
+      .where('data', '>=', desde)
+      .orderBy('data')
+      .orderBy('abertura')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Replaces every date (past ones too: they no longer matter). */
+  async replaceExcecoes(
+    db: Db,
+    id: number,
+    rows: readonly { data: string; abertura: string | null; fechamento: string | null }[],
+  ): Promise<void> {
+    await db.deleteFrom('horarioexcecao').where('idestabelecimento', '=', id).execute();
+    if (rows.length > 0) {
+      await db
+        .insertInto('horarioexcecao')
+        .values(rows.map((r) => ({ idestabelecimento: id, ...r })))
+        .execute();
+    }
+  },
+
   // --- delivery ------------------------------------------------------------------------------
 
   areas(db: Db, id: number) {

@@ -1,4 +1,12 @@
-import { EVENTO, MSG_ERRO_PEDIDO, menuSchema } from '@rango/domain';
+import {
+  EVENTO,
+  MSG_ERRO_PEDIDO,
+  MSG_PEDIDO,
+  estabelecimentoDetalheSchema,
+  isStoreOpen,
+  menuSchema,
+  wallClock,
+} from '@rango/domain';
 import type { PedidoInput } from '@rango/domain';
 import { MSG_PAINEL } from '@rango/domain/painel';
 import {
@@ -8,6 +16,7 @@ import {
   cardapioPainelSchema,
   cupomPainelSchema,
   estabelecimentoConfigSchema,
+  excecoesHorarioSchema,
   grupoOpcaoPainelSchema,
   horariosSchema,
   opcaoPainelSchema,
@@ -325,6 +334,118 @@ describe.each(DIALECTS)('back office routes on %s', (dialect) => {
         4,
       );
       await definirHorarios(ta.t.db, 1);
+    });
+
+    it('holidays: dates closed or with their own ranges; past, repeated, inverted refused on the field; the customer sees the store closed that date', async () => {
+      const dia = (n: number) => wallClock(new Date(Date.now() + n * 86_400_000)).data;
+      const hoje = dia(0);
+      const url = `${est(1)}/horarios/excecoes/`;
+      const faixa = (abertura: string, fechamento: string) => ({ abertura, fechamento, dia_seguinte: false });
+      expect((await call({ url }, atendente)).statusCode).toBe(403);
+      expect((await call({ url }, outroDono)).statusCode).toBe(404);
+      await recusado(
+        {
+          method: 'PUT',
+          url,
+          payload: {
+            excecoes: [
+              { data: dia(-1), fechado: true, faixas: [] },
+              { data: dia(3), fechado: true, faixas: [] },
+              { data: dia(3), fechado: false, faixas: [faixa('18:00', '17:00')] },
+              { data: dia(4), fechado: false, faixas: [] },
+              { data: dia(5), fechado: false, faixas: [faixa('10:00', '14:00'), faixa('13:00', '15:00')] },
+            ],
+          },
+        },
+        400,
+        {
+          'excecoes.0.data': [M.dataExcecaoPassada],
+          'excecoes.2.data': [M.dataExcecaoRepetida],
+          'excecoes.2.faixas.0.fechamento': [M.horarioInvertido],
+          'excecoes.3.faixas': [M.excecaoSemFaixas],
+          'excecoes.4.faixas.1.abertura': [M.horarioSobreposto('10:00–14:00')],
+        },
+      );
+      await recusado(
+        {
+          method: 'PUT',
+          url,
+          payload: { excecoes: [{ data: '25/12/2026', fechado: true, faixas: [faixa('25:00', '10:00')] }] },
+        },
+        400,
+        { 'excecoes.0.data': [M.dataExcecaoInvalida], 'excecoes.0.faixas.0.abertura': [M.horaInvalida] },
+      );
+      await recusado({ method: 'PUT', url, payload: { excecoes: 'x' } }, 400, {
+        excecoes: [M.valorInvalido],
+      });
+      expect((await call({ url })).json()).toEqual({ excecoes: [] });
+
+      // Today closed all day (the store is otherwise open 24 h), a date ahead with two ranges.
+      const ok = await call({
+        method: 'PUT',
+        url,
+        payload: {
+          excecoes: [
+            { data: dia(5), fechado: false, faixas: [faixa('18:00', '23:00'), faixa('11:00', '14:00')] },
+            { data: hoje, fechado: true, faixas: [faixa('11:00', '14:00')] },
+          ],
+        },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const esperado = {
+        excecoes: [
+          { data: hoje, fechado: true, faixas: [] },
+          { data: dia(5), fechado: false, faixas: [faixa('11:00', '14:00'), faixa('18:00', '23:00')] },
+        ],
+      };
+      expect(excecoesHorarioSchema.parse(ok.json())).toEqual(esperado);
+      expect((await call({ url })).json()).toEqual(esperado);
+
+      const detalhe = async () =>
+        estabelecimentoDetalheSchema.parse(
+          (await ta.app.inject({ url: `${API}/controle/estabelecimento/1/` })).json(),
+        );
+      const d = await detalhe();
+      expect(d.horarioexcecao_set).toEqual([
+        { data: hoje, abertura: null, fechamento: null },
+        { data: dia(5), abertura: '11:00:00', fechamento: '14:00:00' },
+        { data: dia(5), abertura: '18:00:00', fechamento: '23:00:00' },
+      ]);
+      // FECHADO for the customer, out of hours for the panel, an order now refused.
+      expect(isStoreOpen(d)).toBe(false);
+      const loja = await call({ url: `${est(1)}/loja/` });
+      expect(loja.json<{ no_horario: boolean }>().no_horario).toBe(false);
+      const pedido = () => montarPedido(produtos, { itens: [{ produto: 311, quantidade: 5 }] });
+      const produtos = await produtosDoMenu(ta.app, 1);
+      const agora = await ta.app.inject({
+        method: 'POST',
+        url: pedidoUrl(1),
+        payload: pedido(),
+        headers: maria.headers,
+      });
+      expect(agora.statusCode).toBe(422);
+      expect(agora.json()).toEqual({ detail: MSG_PEDIDO.lojaFechadaTexto });
+      // Scheduled on the special date: only inside its own ranges.
+      const em = (n: number, hhmm: string) => new Date(`${dia(n)}T${hhmm}:00-03:00`).toISOString();
+      const agendado = (entregue_as: string) =>
+        ta.app.inject({
+          method: 'POST',
+          url: pedidoUrl(1),
+          payload: { ...pedido(), entregue_as },
+          headers: maria.headers,
+        });
+      const fora = await agendado(em(5, '16:00'));
+      expect(fora.statusCode).toBe(400);
+      expect(fora.json()).toEqual({ entregue_as: [MSG_PEDIDO.horarioInvalido] });
+      const dentro = await agendado(em(5, '12:00'));
+      expect(dentro.statusCode, dentro.body).toBe(201);
+
+      // Without the dates the store opens again.
+      const limpo = await call({ method: 'PUT', url, payload: { excecoes: [] } });
+      expect(limpo.json()).toEqual({ excecoes: [] });
+      const d2 = await detalhe();
+      expect(d2.horarioexcecao_set).toBeUndefined();
+      expect(isStoreOpen(d2)).toBe(true);
     });
 
     it('delivery circles and neighbourhood fees: CRUD and refusals', async () => {

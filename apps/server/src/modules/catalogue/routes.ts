@@ -6,6 +6,7 @@ import {
   categoriaInputSchema,
   cupomInputSchema,
   estabelecimentoInputSchema,
+  excecoesHorarioInputSchema,
   formasPgtoInputSchema,
   grupoOpcaoInputSchema,
   horariosInputSchema,
@@ -99,6 +100,13 @@ export function catalogueRoutes(svc: CatalogueService) {
     );
     app.put<{ Params: P }>(`${B}/horarios/`, async (req) =>
       svc.mudarHorarios(await dono(req), parseCatalogo(horariosInputSchema, req.body)),
+    );
+
+    app.get<{ Params: P }>(`${B}/horarios/excecoes/`, async (req) =>
+      svc.excecoes((await dono(req)).idestabelecimento),
+    );
+    app.put<{ Params: P }>(`${B}/horarios/excecoes/`, async (req) =>
+      svc.mudarExcecoes(await dono(req), parseCatalogo(excecoesHorarioInputSchema, req.body)),
     );
 
     app.get<{ Params: P }>(`${B}/areas/`, async (req) => svc.areas((await dono(req)).idestabelecimento));

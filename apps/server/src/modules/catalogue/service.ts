@@ -1,6 +1,8 @@
-import { EVENTO } from '@rango/domain';
-import { MSG_CATALOGO as M, problemasGrupo } from '@rango/domain/painel/catalogo';
+import { EVENTO, wallClock } from '@rango/domain';
+import { MSG_CATALOGO as M, problemasExcecoes, problemasGrupo } from '@rango/domain/painel/catalogo';
 import type {
+  ExcecoesHorario,
+  ExcecoesHorarioInput,
   AreaInput,
   AreaPainel,
   Auditoria,
@@ -226,6 +228,22 @@ export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | u
         dia_seguinte: hhmm(h.fechamento) <= hhmm(h.abertura),
       })),
     };
+  }
+
+  /** The dates from today on (the store's wall clock), each with its ranges or closed. */
+  async function excecoes(d: Db, id: number): Promise<ExcecoesHorario> {
+    const rows = await repo.excecoes(d, id, wallClock(new Date()).data);
+    const out: ExcecoesHorario['excecoes'] = [];
+    for (const r of rows) {
+      let e = out.at(-1);
+      if (e?.data !== r.data) out.push((e = { data: r.data, fechado: true, faixas: [] }));
+      if (r.abertura === null || r.fechamento === null) continue;
+      e.fechado = false;
+      const abertura = hhmm(r.abertura);
+      const fechamento = hhmm(r.fechamento);
+      e.faixas.push({ abertura, fechamento, dia_seguinte: fechamento <= abertura });
+    }
+    return { excecoes: out };
   }
 
   const presentArea = (r: Selectable<AreaEntregaTable>): AreaPainel => ({
@@ -454,6 +472,37 @@ export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | u
         );
         return { resultado: undefined, entidade: 'horarios', identidade: null, acao: 'alterar', dados: v };
       }).then(() => horarios(db, a.idestabelecimento));
+    },
+
+    excecoes: (id: number) => excecoes(db, id),
+
+    /**
+     * Every date with its own hours at once. Besides the schema: no date before today (the
+     * store's), none twice, an open date with ranges that neither invert nor overlap.
+     */
+    mudarExcecoes(a: Autor, v: ExcecoesHorarioInput, agora: Date = new Date()): Promise<ExcecoesHorario> {
+      const problemas = problemasExcecoes(v.excecoes, wallClock(agora).data);
+      if (problemas.length > 0) {
+        const erros: Record<string, string[]> = {};
+        for (const p of problemas) (erros[['excecoes', ...p.caminho].join('.')] ??= []).push(p.msg);
+        throw new HttpError(400, erros);
+      }
+      return escrever(a, async (trx) => {
+        await repo.replaceExcecoes(
+          trx,
+          a.idestabelecimento,
+          v.excecoes.flatMap((e): { data: string; abertura: string | null; fechamento: string | null }[] =>
+            e.fechado
+              ? [{ data: e.data, abertura: null, fechamento: null }]
+              : e.faixas.map((f) => ({
+                  data: e.data,
+                  abertura: hhmmss(f.abertura),
+                  fechamento: hhmmss(f.fechamento),
+                })),
+          ),
+        );
+        return { resultado: undefined, entidade: 'horarios', identidade: null, acao: 'alterar', dados: v };
+      }).then(() => excecoes(db, a.idestabelecimento));
     },
 
     // --- delivery --------------------------------------------------------------------------

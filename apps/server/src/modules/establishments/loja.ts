@@ -1,3 +1,5 @@
+import { wallClock } from '@rango/domain';
+
 /**
  * The store's pause (issue 11): open for orders when `lojaaberta` is set, or when the panel
  * closed it until `reabrir_em` and that time has come. Computed on every read instead of by a
@@ -15,3 +17,10 @@ export function lojaAbertaAgora(
   const t = Date.parse(reabrirEm);
   return !Number.isNaN(t) && agora.getTime() >= t;
 }
+
+/**
+ * The store's date yesterday ('YYYY-MM-DD'): the dates with their own hours that can matter from
+ * now on (yesterday's range past midnight may still be running).
+ */
+export const dataDeOntem = (agora: Date = new Date()): string =>
+  wallClock(new Date(agora.getTime() - 86_400_000)).data;

@@ -27,6 +27,19 @@ export const establishmentsRepository = {
       .execute();
   },
 
+  /** Dates with their own hours from `desde` ('YYYY-MM-DD') on, by date. */
+  listExcecoes(db: Db, id: number, desde: string) {
+    return db
+      .selectFrom('horarioexcecao')
+      .select(['data', 'abertura', 'fechamento'])
+      .where('idestabelecimento', '=', id)
+      .where('data', '>=', desde)
+      .orderBy('data')
+      .orderBy('abertura')
+      .orderBy('id')
+      .execute();
+  },
+
   listTaxas(db: Db, id: number) {
     return db
       .selectFrom('taxaentrega')

@@ -8,7 +8,7 @@ import type { AreaEntrega, EstabelecimentoDetalhe, FormaPgto } from '@rango/doma
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { estabelecimentoNaoEncontrado } from '../../http/errors.ts';
-import { lojaAbertaAgora } from './loja.ts';
+import { dataDeOntem, lojaAbertaAgora } from './loja.ts';
 import { establishmentsRepository as repo } from './repository.ts';
 import type { EstabelecimentoRow } from './repository.ts';
 
@@ -25,9 +25,10 @@ export function createEstablishmentsService(db: Db) {
   return {
     async getDetalhe(id: number): Promise<EstabelecimentoDetalhe> {
       const e = await requireEstabelecimento(db, id);
-      const [fones, horarios, taxas, abonos] = await Promise.all([
+      const [fones, horarios, excecoes, taxas, abonos] = await Promise.all([
         repo.listFones(db, id),
         repo.listHorarios(db, id),
+        repo.listExcecoes(db, id, dataDeOntem()),
         repo.listTaxas(db, id),
         repo.listAbonos(db, id),
       ]);
@@ -54,6 +55,8 @@ export function createEstablishmentsService(db: Db) {
           abertura: h.abertura,
           fechamento: h.fechamento,
         })),
+        // Ours: holidays and other dates with their own hours (only when there are any).
+        ...(excecoes.length > 0 ? { horarioexcecao_set: excecoes } : {}),
         // The panel's pause with its automatic reopening applied (establishments/loja.ts).
         lojaaberta: lojaAbertaAgora(e.lojaaberta, e.reabrir_em),
         previsaoentregamin: e.previsaoentregamin,

@@ -31,7 +31,8 @@ import type { Db } from '../../db/index.ts';
 import { HttpError, estabelecimentoNaoEncontrado } from '../../http/errors.ts';
 import { avaliarCupom } from '../coupons/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { lojaAbertaAgora } from '../establishments/loja.ts';
+import { dataDeOntem, lojaAbertaAgora } from '../establishments/loja.ts';
+import { establishmentsRepository } from '../establishments/repository.ts';
 import { avisarEventos } from '../events/record.ts';
 import type { MenuService } from '../menu/service.ts';
 import type { Payments } from '../payments/service.ts';
@@ -175,7 +176,9 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     const entregueAs = input.entregue_as === null ? null : new Date(input.entregue_as);
     if (entregueAs === null) {
       const lojaaberta = lojaAbertaAgora(est.lojaaberta, est.reabrir_em, agora);
-      if (!isStoreOpen({ lojaaberta, horariofuncionamento_set: horarios, horarioexcecao_set: excecoes }, agora)) {
+      if (
+        !isStoreOpen({ lojaaberta, horariofuncionamento_set: horarios, horarioexcecao_set: excecoes }, agora)
+      ) {
         throw new HttpError(422, { detail: MSG_PEDIDO.lojaFechadaTexto });
       }
     } else if (!agendamentoValido(entregueAs, horarios, agora, undefined, excecoes)) {

@@ -31,7 +31,8 @@ import type {
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
-import { lojaAbertaAgora } from '../establishments/loja.ts';
+import { dataDeOntem, lojaAbertaAgora } from '../establishments/loja.ts';
+import { establishmentsRepository } from '../establishments/repository.ts';
 import { posicaoDosEventos } from '../events/posicao.ts';
 import { avisarEventos, registrarEvento } from '../events/record.ts';
 import { bumpMenuVersion } from '../menu/repository.ts';
@@ -141,12 +142,13 @@ export function createPanelService(deps: PanelServiceDeps) {
   }
 
   async function loja(idestabelecimento: number): Promise<LojaPainel> {
-    const [row, horarios] = await Promise.all([
+    const agoraMesmo = agora();
+    const [row, horarios, excecoes] = await Promise.all([
       repo.loja(db, idestabelecimento),
       repo.horarios(db, idestabelecimento),
+      establishmentsRepository.listExcecoes(db, idestabelecimento, dataDeOntem(agoraMesmo)),
     ]);
     if (!row) throw new HttpError(404, { detail: MSG_PAINEL.semAcesso });
-    const agoraMesmo = agora();
     const aberta = lojaAbertaAgora(row.lojaaberta, row.reabrir_em, agoraMesmo);
     return conform(
       lojaPainelSchema,
@@ -154,7 +156,10 @@ export function createPanelService(deps: PanelServiceDeps) {
         aberta,
         // Once past (reopened by itself), the time is history, not a pending reopening.
         reabrir_em: !aberta && row.reabrir_em ? row.reabrir_em : null,
-        no_horario: isStoreOpen({ lojaaberta: true, horariofuncionamento_set: horarios }, agoraMesmo),
+        no_horario: isStoreOpen(
+          { lojaaberta: true, horariofuncionamento_set: horarios, horarioexcecao_set: excecoes },
+          agoraMesmo,
+        ),
       },
       'loja do painel',
     );

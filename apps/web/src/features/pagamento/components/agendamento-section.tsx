@@ -1,15 +1,19 @@
 import { Alert, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { MSG_PEDIDO, type HorarioFuncionamento } from '@rango/domain';
+import { MSG_PEDIDO, type HorarioExcecao, type HorarioFuncionamento } from '@rango/domain';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { diasAgendamento, horariosDoDia } from '../lib/agendamento.ts';
 import type { PagamentoValues } from '../lib/validar.ts';
 import classes from './pagamento.module.css';
 
+const SEM_EXCECOES: readonly HorarioExcecao[] = [];
+
 interface AgendamentoSectionProps {
   form: UseFormReturnType<PagamentoValues>;
   horarios: readonly HorarioFuncionamento[];
+  /** Dates with their own hours (holidays). */
+  excecoes?: readonly HorarioExcecao[] | undefined;
   agora: Date;
   lojaAberta: boolean;
   previsao: { min: number; max: number };
@@ -20,10 +24,20 @@ interface AgendamentoSectionProps {
  * accepts are offered (past ones are not); a time that lapses while the form is open stays
  * selected and is refused with 'Horário inválido'.
  */
-export function AgendamentoSection({ form, horarios, agora, lojaAberta, previsao }: AgendamentoSectionProps) {
+export function AgendamentoSection({
+  form,
+  horarios,
+  excecoes = SEM_EXCECOES,
+  agora,
+  lojaAberta,
+  previsao,
+}: AgendamentoSectionProps) {
   const { agendar, data, hora } = form.values;
-  const dias = useMemo(() => diasAgendamento(horarios, agora), [horarios, agora]);
-  const horas = useMemo(() => (data ? horariosDoDia(data, horarios, agora) : []), [data, horarios, agora]);
+  const dias = useMemo(() => diasAgendamento(horarios, agora, excecoes), [horarios, agora, excecoes]);
+  const horas = useMemo(
+    () => (data ? horariosDoDia(data, horarios, agora, excecoes) : []),
+    [data, horarios, agora, excecoes],
+  );
   const opcoesHora = [
     { value: '', label: 'Escolha o horário', disabled: true },
     // A chosen time that has lapsed stays shown (and is refused) rather than silently changing.
@@ -76,7 +90,7 @@ export function AgendamentoSection({ form, horarios, agora, lojaAberta, previsao
             onChange={(e) => {
               const novo = e.currentTarget.value;
               form.setFieldValue('data', novo);
-              if (hora && !horariosDoDia(novo, horarios, agora).includes(hora))
+              if (hora && !horariosDoDia(novo, horarios, agora, excecoes).includes(hora))
                 form.setFieldValue('hora', '');
               form.clearFieldError('data');
             }}

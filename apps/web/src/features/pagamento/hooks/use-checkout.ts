@@ -186,6 +186,7 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
   function contexto(now: Date) {
     return {
       horarios: detalhe?.horariofuncionamento_set ?? [],
+      excecoes: detalhe?.horarioexcecao_set,
       agora: now,
       formas,
       total: totals.total,

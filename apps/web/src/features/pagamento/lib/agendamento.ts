@@ -9,6 +9,7 @@ import {
   DIAS_SEMANA,
   FUSO_PADRAO,
   FUSOS_BRASIL,
+  type HorarioExcecao,
   type HorarioFuncionamento,
 } from '@rango/domain';
 
@@ -56,11 +57,12 @@ export function horariosDoDia(
   data: string,
   horarios: readonly HorarioFuncionamento[],
   agora: Date = new Date(),
+  excecoes: readonly HorarioExcecao[] = [],
 ): string[] {
   const out: string[] = [];
   for (let min = 0; min < 24 * 60; min += PASSO_MINUTOS) {
     const hora = `${dois(Math.floor(min / 60))}:${dois(min % 60)}`;
-    if (agendamentoValido(instanteAgendado(data, hora), horarios, agora)) out.push(hora);
+    if (agendamentoValido(instanteAgendado(data, hora), horarios, agora, undefined, excecoes)) out.push(hora);
   }
   return out;
 }
@@ -76,6 +78,7 @@ export interface OpcaoDia {
 export function diasAgendamento(
   horarios: readonly HorarioFuncionamento[],
   agora: Date = new Date(),
+  excecoes: readonly HorarioExcecao[] = [],
 ): OpcaoDia[] {
   const dias: OpcaoDia[] = [];
   for (let i = 0; i <= AGENDAMENTO_MAX_DIAS; i++) {
@@ -86,7 +89,7 @@ export function diasAgendamento(
     dias.push({
       value: data,
       label: `${nome}, ${dois(d)}/${dois(m)}`,
-      disabled: horariosDoDia(data, horarios, agora).length === 0,
+      disabled: horariosDoDia(data, horarios, agora, excecoes).length === 0,
     });
   }
   return dias;
@@ -98,7 +101,8 @@ export function agendamentoEscolhidoValido(
   hora: string,
   horarios: readonly HorarioFuncionamento[],
   agora: Date = new Date(),
+  excecoes: readonly HorarioExcecao[] = [],
 ): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(data) || !/^\d{2}:\d{2}$/.test(hora)) return false;
-  return agendamentoValido(instanteAgendado(data, hora), horarios, agora);
+  return agendamentoValido(instanteAgendado(data, hora), horarios, agora, undefined, excecoes);
 }

@@ -53,6 +53,18 @@ describe('agendamento', () => {
     expect(dias[7]).toEqual({ value: '2025-05-21', label: 'Quarta-feira, 21/05', disabled: true });
   });
 
+  it("a holiday closed all day is not offered; a date's own hours replace its weekday's", () => {
+    const excecoes = [
+      { data: '2025-05-15', abertura: null, fechamento: null },
+      { data: '2025-05-16', abertura: '12:00', fechamento: '13:00' },
+    ];
+    const dias = diasAgendamento(noite, AGORA, excecoes);
+    expect(dias[1]).toEqual({ value: '2025-05-15', label: 'Amanhã, 15/05', disabled: true });
+    expect(dias[2]).toMatchObject({ value: '2025-05-16', disabled: false });
+    expect(horariosDoDia('2025-05-16', noite, AGORA, excecoes)).toEqual(['12:00', '12:15', '12:30', '12:45']);
+    expect(horariosDoDia('2025-05-17', noite, AGORA, excecoes)[0]).toBe('18:00');
+  });
+
   it('stops 7 days from now', () => {
     const quarta = [{ diadasemana: 3, abertura: '11:00', fechamento: '15:00' }];
     expect(horariosDoDia('2025-05-21', quarta, AGORA)).toEqual(['11:00', '11:15', '11:30', '11:45', '12:00']);

@@ -5,6 +5,7 @@ import {
   MSG_PEDIDO,
   TIPO_PGTO,
   type FormaPgto,
+  type HorarioExcecao,
   type HorarioFuncionamento,
 } from '@rango/domain';
 import { agendamentoEscolhidoValido } from './agendamento.ts';
@@ -44,6 +45,8 @@ export const formasOnline = (formas: readonly FormaPgto[]): FormaPgto[] =>
 
 export interface ContextoValidacao {
   horarios: readonly HorarioFuncionamento[];
+  /** Dates with their own hours (holidays). */
+  excecoes?: readonly HorarioExcecao[] | undefined;
   agora: Date;
   formas: readonly FormaPgto[];
   /** The order's total in cents, as the summary shows it. */
@@ -90,7 +93,7 @@ export function validarPagamento(values: PagamentoValues, ctx: ContextoValidacao
   if (values.agendar) {
     if (!values.data) erros.data = MSG_PEDIDO.dataObrigatoria;
     else if (!values.hora) erros.hora = MSG_PEDIDO.horarioObrigatorio;
-    else if (!agendamentoEscolhidoValido(values.data, values.hora, ctx.horarios, ctx.agora)) {
+    else if (!agendamentoEscolhidoValido(values.data, values.hora, ctx.horarios, ctx.agora, ctx.excecoes)) {
       erros.hora = MSG_PEDIDO.horarioInvalido;
     }
   }

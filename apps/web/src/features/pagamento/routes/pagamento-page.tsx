@@ -71,6 +71,7 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
                 <AgendamentoSection
                   form={form}
                   horarios={detalhe.horariofuncionamento_set}
+                  excecoes={detalhe.horarioexcecao_set}
                   agora={c.agora}
                   lojaAberta={isStoreOpen(detalhe, c.agora)}
                   previsao={{ min: detalhe.previsaoentregamin, max: detalhe.previsaoentregamax }}

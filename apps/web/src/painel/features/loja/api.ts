@@ -7,12 +7,14 @@ import {
   areaPainelSchema,
   areasPainelSchema,
   estabelecimentoConfigSchema,
+  excecoesHorarioSchema,
   formasPgtoPainelSchema,
   horariosSchema,
   taxaBairroPainelSchema,
   taxasBairroPainelSchema,
   type AreaInput,
   type EstabelecimentoInput,
+  type ExcecoesHorarioInput,
   type FormasPgtoInput,
   type HorariosInput,
   type TaxaBairroInput,
@@ -30,6 +32,11 @@ export const lojaQueries = {
     queryOptions({
       queryKey: ['painel', id, 'horarios'] as const,
       queryFn: ({ signal }) => painelGet(estPath(id, 'horarios/'), horariosSchema, signal),
+    }),
+  excecoes: (id: number) =>
+    queryOptions({
+      queryKey: ['painel', id, 'horarios-excecoes'] as const,
+      queryFn: ({ signal }) => painelGet(estPath(id, 'horarios/excecoes/'), excecoesHorarioSchema, signal),
     }),
   areas: (id: number) =>
     queryOptions({
@@ -52,6 +59,8 @@ export const lojaApi = {
   salvarDados: (id: number, b: EstabelecimentoInput) =>
     painelPut(estPath(id, 'dados/'), b, estabelecimentoConfigSchema),
   salvarHorarios: (id: number, b: HorariosInput) => painelPut(estPath(id, 'horarios/'), b, horariosSchema),
+  salvarExcecoes: (id: number, b: ExcecoesHorarioInput) =>
+    painelPut(estPath(id, 'horarios/excecoes/'), b, excecoesHorarioSchema),
   criarArea: (id: number, b: AreaInput) => painelPost(estPath(id, 'areas/'), b, areaPainelSchema),
   salvarArea: (id: number, idarea: number, b: AreaInput) =>
     painelPut(estPath(id, `areas/${idarea}/`), b, areaPainelSchema),

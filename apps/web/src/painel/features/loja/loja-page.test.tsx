@@ -1,5 +1,5 @@
 import { MSG_CATALOGO, type EstabelecimentoConfig } from '@rango/domain/painel/catalogo';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, on } from '../../../test/mock-api.ts';
@@ -41,6 +41,9 @@ function api(...extra: Parameters<typeof mockApi>) {
     on('GET', `${BASE}/dados/`, 200, DADOS),
     on('GET', `${BASE}/horarios/`, 200, {
       horarios: [{ diadasemana: 6, abertura: '18:00', fechamento: '02:00', dia_seguinte: true }],
+    }),
+    on('GET', `${BASE}/horarios/excecoes/`, 200, {
+      excecoes: [{ data: '2099-12-25', fechado: true, faixas: [] }],
     }),
     on('GET', `${BASE}/areas/`, 200, [
       { idareaentrega: 5, lat: -23.5, lng: -46.6, raio: 3000, taxaentrega: 500, valorminimo: null },
@@ -90,6 +93,71 @@ describe('/painel/:id/loja', () => {
       }),
     );
     expect(await within(secao).findByText('Horários salvos.')).toBeInTheDocument();
+  }, 30_000);
+
+  it('adds a holiday with its own range next to a closed one and saves the list', async () => {
+    const m = api((c) =>
+      c.method === 'PUT' && c.path === `${BASE}/horarios/excecoes/`
+        ? { status: 200, body: c.body }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const secao = await screen.findByRole('region', { name: 'Feriados e datas especiais' });
+    expect(await within(secao).findByRole('group', { name: 'Data especial 25/12/2099' })).toBeInTheDocument();
+    expect(within(secao).getByRole('checkbox', { name: '25/12/2099: fechado o dia todo' })).toBeChecked();
+    await user.click(within(secao).getByRole('button', { name: 'Adicionar data' }));
+    const datas = within(secao).getAllByLabelText('Data');
+    fireEvent.change(datas[1]!, { target: { value: '2099-12-31' } });
+    await user.click(within(secao).getByRole('checkbox', { name: '31/12/2099: fechado o dia todo' }));
+    const fecha = within(secao).getByLabelText('31/12/2099: fecha às');
+    await user.clear(fecha);
+    await user.type(fecha, '17:00');
+    // Inverted: marked as typed, nothing sent.
+    expect(await within(secao).findByText(MSG_CATALOGO.horarioInvertido)).toHaveAttribute('role', 'alert');
+    await user.click(within(secao).getByRole('button', { name: 'Salvar datas especiais' }));
+    expect(m.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.clear(fecha);
+    await user.type(fecha, '23:00');
+    await user.click(within(secao).getByRole('button', { name: 'Salvar datas especiais' }));
+    await waitFor(() =>
+      expect(m.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        excecoes: [
+          { data: '2099-12-25', fechado: true, faixas: [] },
+          {
+            data: '2099-12-31',
+            fechado: false,
+            faixas: [{ abertura: '18:00', fechamento: '23:00', dia_seguinte: false }],
+          },
+        ],
+      }),
+    );
+    expect(await within(secao).findByText('Datas especiais salvas.')).toBeInTheDocument();
+  }, 30_000);
+
+  it("refuses a past or repeated date on its field; the server's refusal lands on its field too", async () => {
+    const m = api(
+      on('PUT', `${BASE}/horarios/excecoes/`, 400, { 'excecoes.0.data': ['Recusada pelo servidor.'] }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const secao = await screen.findByRole('region', { name: 'Feriados e datas especiais' });
+    await within(secao).findByRole('group', { name: 'Data especial 25/12/2099' });
+    await user.click(within(secao).getByRole('button', { name: 'Adicionar data' }));
+    const datas = within(secao).getAllByLabelText('Data');
+    fireEvent.change(datas[1]!, { target: { value: '2000-01-01' } });
+    await user.click(within(secao).getByRole('button', { name: 'Salvar datas especiais' }));
+    expect(await within(secao).findByText(MSG_CATALOGO.dataExcecaoPassada)).toHaveAttribute('role', 'alert');
+    fireEvent.change(datas[1]!, { target: { value: '2099-12-25' } });
+    expect(await within(secao).findByText(MSG_CATALOGO.dataExcecaoRepetida)).toBeInTheDocument();
+    expect(m.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    // Both rows now read 25/12/2099: remove the first.
+    await user.click(within(secao).getAllByRole('button', { name: 'Remover a data 25/12/2099' })[0]!);
+    await user.click(within(secao).getByRole('button', { name: 'Salvar datas especiais' }));
+    expect(await within(secao).findByText('Recusada pelo servidor.')).toHaveAttribute('role', 'alert');
+    expect(m.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      excecoes: [{ data: '2099-12-25', fechado: true, faixas: [] }],
+    });
   }, 30_000);
 
   it("refuses a bad CEP on touch and puts the server's field errors on their fields", async () => {

@@ -3,10 +3,11 @@ import { useEstabelecimento } from '../../app/estabelecimento.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { DadosSecao } from './components/dados-secao.tsx';
 import { EntregaSecao } from './components/entrega-secao.tsx';
+import { ExcecoesSecao } from './components/excecoes-secao.tsx';
 import { FormasSecao } from './components/formas-secao.tsx';
 import { HorariosSecao } from './components/horarios-secao.tsx';
 
-/** /painel/:id/loja (owner): the establishment's data, hours, delivery areas and payment methods. */
+/** /painel/:id/loja (owner): the establishment's data, hours and holidays, delivery areas and payment methods. */
 export default function LojaPage() {
   const { id } = useEstabelecimento();
   return (
@@ -14,6 +15,7 @@ export default function LojaPage() {
       <PageTitle>Loja</PageTitle>
       <DadosSecao idest={id} />
       <HorariosSecao idest={id} />
+      <ExcecoesSecao idest={id} />
       <EntregaSecao idest={id} />
       <FormasSecao idest={id} />
     </Stack>
