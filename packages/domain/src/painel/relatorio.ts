@@ -15,7 +15,9 @@
  * - `estornos`: online payments of the period's orders that were refunded (`estornado`) and those
  *   whose refund is asked but not yet confirmed (`estorno_pendente`);
  * - a product's `receita` is its lines' totals (options included); an option's is its price per
- *   unit of the item times the item's units; quantities likewise count units.
+ *   unit of the item times the item's units; quantities likewise count units. A product is one
+ *   id; an option is one name (menus repeat 'Bacon' in a group of each product, one id per copy:
+ *   they count as one 'Bacon', `id` the lowest of them).
  * Money is integer cents.
  */
 import { z } from 'zod/mini';

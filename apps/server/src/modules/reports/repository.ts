@@ -81,24 +81,28 @@ export const reportsRepository = {
   },
 
   /**
-   * The first `top` products (or options) by units and by revenue among the period's sales: one
-   * aggregate, ranked twice. Orders out of the sales (cancelled, awaiting payment) are left out
+   * The first `top` products (by id) or options (by name) by units and by revenue among the
+   * period's sales: one aggregate, ranked twice. Orders out of the sales (cancelled, awaiting payment) are left out
    * by their ids (few, from the order index).
    */
   async topItens(db: Db, p: Periodo, qual: 'produto' | 'opcao', top: number): Promise<LinhaItemRow[]> {
-    const tabela = qual === 'produto' ? sql.table('pedido_item') : sql.table('pedido_item_opcao');
-    const coluna = qual === 'produto' ? sql.ref('idproduto') : sql.ref('idopcao');
     const fora = sql.join(STATUS_FORA_DAS_VENDAS.map((s) => sql.lit(s)));
+    // A product by its id; an option by its name: menus repeat the same option ('Bacon') in a
+    // group of each product, one id per copy, and the owner sells one 'Bacon'.
+    const [tabela, id, descricao, chave] =
+      qual === 'produto'
+        ? [sql.table('pedido_item'), sql`idproduto`, sql`max(descricao)`, sql`idproduto`]
+        : [sql.table('pedido_item_opcao'), sql`min(idopcao)`, sql`descricao`, sql`descricao`];
     const { rows } = await sql<LinhaItemRow>`
       with agg as (
-        select ${coluna} as id, max(descricao) as descricao, sum(quantidade) as quantidade, sum(valor) as receita
+        select ${id} as id, ${descricao} as descricao, sum(quantidade) as quantidade, sum(valor) as receita
         from ${tabela}
         where idestabelecimento = ${p.idestabelecimento} and dthrpedido >= ${p.inicio} and dthrpedido < ${p.fim}
           and idpedido not in (
             select id from pedido
             where idestabelecimento = ${p.idestabelecimento} and dthrpedido >= ${p.inicio}
               and dthrpedido < ${p.fim} and status in (${fora}))
-        group by ${coluna}
+        group by ${chave}
       ), ranked as (
         select id, descricao, quantidade, receita,
           row_number() over (order by quantidade desc, receita desc, id) as rq,

@@ -166,7 +166,15 @@ describe.each(DIALECTS)('sales report on %s', (dialect) => {
       status: 100,
       total: 3000,
       forma: 'PIX',
-      itens: [{ ...REFRI, quantidade: 2, preco_total: 1200 }],
+      // The same option's copy in another product's group (another id): one 'Catupiry' in the report.
+      itens: [
+        {
+          ...REFRI,
+          quantidade: 2,
+          preco_total: 1200,
+          opcoes: [{ id: 9004, descricao: 'Catupiry', quantidade: 1, preco_total: 100 }],
+        },
+      ],
     });
     // 31 March 23:59 in São Paulo (already 1 April in UTC).
     await inserirPedido(db, {
@@ -267,7 +275,7 @@ describe.each(DIALECTS)('sales report on %s', (dialect) => {
     ]);
     expect(r.produtos.porReceita.map((p) => p.id)).toEqual([302, 311]);
     expect(r.opcoes.porQuantidade).toEqual([
-      { id: 9003, descricao: 'Catupiry', quantidade: 3, receita: 2400 },
+      { id: 9003, descricao: 'Catupiry', quantidade: 5, receita: 2600 },
       { id: 9101, descricao: 'Quatro Queijos', quantidade: 1, receita: 3690 },
     ]);
     expect(r.opcoes.porReceita.map((o) => o.id)).toEqual([9101, 9003]);
@@ -368,7 +376,7 @@ describe.each(DIALECTS)('sales report on %s', (dialect) => {
       '23h;1;70,00',
       'Refrigerante Lata;4;24,00',
       'Pizza Calabresa;3;134,70',
-      'Catupiry;3;24,00',
+      'Catupiry;5;26,00',
     ]) {
       expect(linhas, l).toContain(l);
     }
