@@ -1,6 +1,401 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { formatBRL } from '@rango/domain';
+import {
+  MSG_RELATORIO,
+  TIPO_RELATORIO_NOME,
+  relatorioQuerySchema,
+  type LinhaItem,
+  type Relatorio,
+} from '@rango/domain/painel/relatorio';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { PainelApiError } from '../../api/client.ts';
+import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { ErroCarga } from '../../components/erro-carga.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { baixarRelatorioCsv, useRelatorio } from './api.ts';
+import { PorHora } from './components/por-hora.tsx';
+import { Rolagem } from './components/rolagem.tsx';
+import { PRESETS, dataBr, hojeSaoPaulo, periodoDo, presetDe, type Preset } from './lib/periodo.ts';
+import classes from './relatorios-page.module.css';
 
-/** /painel/:id/relatorios (owner): the sales report. */
+const PADRAO: Exclude<Preset, 'personalizado'> = '7d';
+const fmtInt = new Intl.NumberFormat('pt-BR');
+const pct = (parte: number, todo: number) =>
+  todo > 0
+    ? `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format((parte / todo) * 100)} %`
+    : '—';
+
+interface Periodo {
+  de: string;
+  ate: string;
+}
+
+/** The period in the URL (?de=&ate=) when it is a valid one, else the default preset's. */
+function usePeriodo(hoje: string): [Periodo, (p: Periodo) => void] {
+  const [params, setParams] = useSearchParams();
+  const q = relatorioQuerySchema.safeParse({ de: params.get('de'), ate: params.get('ate') });
+  const periodo = q.success ? q.data : periodoDo(PADRAO, hoje);
+  return [periodo, (p) => setParams({ de: p.de, ate: p.ate }, { replace: true })];
+}
+
+function Card({ titulo, valor, detalhe }: { titulo: string; valor: string; detalhe?: string | undefined }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} className={classes.card}>
+      <Text size="sm" c="dimmed" className={classes.cardTitulo}>
+        {titulo}
+      </Text>
+      <Text className={classes.cardValor}>{valor}</Text>
+      {detalhe ? (
+        <Text size="sm" c="dimmed">
+          {detalhe}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+function Secao({ titulo, children }: { titulo: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {titulo}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function TabelaItens({
+  titulo,
+  itens,
+  vazio,
+}: {
+  titulo: string;
+  itens: Relatorio['produtos'];
+  vazio: string;
+}) {
+  const [ordem, setOrdem] = useState<'porQuantidade' | 'porReceita'>('porQuantidade');
+  const lista: LinhaItem[] = itens[ordem];
+  return (
+    <Secao titulo={titulo}>
+      {itens.porQuantidade.length === 0 ? (
+        <Text c="dimmed">{vazio}</Text>
+      ) : (
+        <>
+          <SegmentedControl
+            size="xs"
+            mb="sm"
+            aria-label={`Ordenar ${titulo.toLowerCase()} por`}
+            value={ordem}
+            onChange={(v) => setOrdem(v as typeof ordem)}
+            data={[
+              { value: 'porQuantidade', label: 'Quantidade' },
+              { value: 'porReceita', label: 'Receita' },
+            ]}
+          />
+          <Rolagem rotulo={titulo}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">#</Table.Th>
+                  <Table.Th scope="col">Nome</Table.Th>
+                  <Table.Th scope="col" className={classes.num}>
+                    Quantidade
+                  </Table.Th>
+                  <Table.Th scope="col" className={classes.num}>
+                    Receita
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lista.map((i, n) => (
+                  <Table.Tr key={i.id}>
+                    <Table.Td>{n + 1}</Table.Td>
+                    <Table.Th scope="row" fw="normal">
+                      {i.descricao}
+                    </Table.Th>
+                    <Table.Td className={classes.num}>{fmtInt.format(i.quantidade)}</Table.Td>
+                    <Table.Td className={classes.num}>{formatBRL(i.receita)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Rolagem>
+        </>
+      )}
+    </Secao>
+  );
+}
+
+function TabelaVendas({
+  cabecalho,
+  linhas,
+  receita,
+}: {
+  cabecalho: string;
+  linhas: { nome: string; pedidos: number; receita: number }[];
+  receita: number;
+}) {
+  return (
+    <Rolagem rotulo={cabecalho}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{cabecalho}</Table.Th>
+            <Table.Th scope="col" className={classes.num}>
+              Pedidos
+            </Table.Th>
+            <Table.Th scope="col" className={classes.num}>
+              Receita
+            </Table.Th>
+            <Table.Th scope="col" className={classes.num}>
+              % da receita
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {linhas.map((l) => (
+            <Table.Tr key={l.nome}>
+              <Table.Th scope="row" fw="normal">
+                {l.nome}
+              </Table.Th>
+              <Table.Td className={classes.num}>{fmtInt.format(l.pedidos)}</Table.Td>
+              <Table.Td className={classes.num}>{formatBRL(l.receita)}</Table.Td>
+              <Table.Td className={classes.num}>{pct(l.receita, receita)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Rolagem>
+  );
+}
+
+/** The period: presets, or two dates checked like the server checks them. */
+function Filtro({
+  periodo,
+  hoje,
+  onChange,
+}: {
+  periodo: Periodo;
+  hoje: string;
+  onChange: (p: Periodo) => void;
+}) {
+  const estreito = useMediaQuery('(max-width: 30em)');
+  const atual = presetDe(periodo, hoje);
+  const [preset, setPreset] = useState<Preset>(atual);
+  const [de, setDe] = useState(periodo.de);
+  const [ate, setAte] = useState(periodo.ate);
+  const [erros, setErros] = useState<{ de?: string | undefined; ate?: string | undefined }>({});
+
+  const escolher = (v: string) => {
+    const p = v as Preset;
+    setPreset(p);
+    setErros({});
+    if (p === 'personalizado') {
+      setDe(periodo.de);
+      setAte(periodo.ate);
+      return;
+    }
+    onChange(periodoDo(p, hoje));
+  };
+
+  const aplicar = (e: FormEvent) => {
+    e.preventDefault();
+    const r = relatorioQuerySchema.safeParse({ de, ate });
+    if (r.success) {
+      setErros({});
+      onChange(r.data);
+      return;
+    }
+    const novo: { de?: string; ate?: string } = {};
+    for (const issue of r.error.issues) {
+      const campo = issue.path[0] === 'de' ? 'de' : 'ate';
+      novo[campo] ??= issue.message;
+    }
+    setErros(novo);
+  };
+
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        aria-label="Período"
+        size={estreito ? 'xs' : 'sm'}
+        value={preset}
+        onChange={escolher}
+        data={PRESETS}
+        className={classes.presets}
+      />
+      {preset === 'personalizado' ? (
+        <form onSubmit={aplicar} noValidate aria-label="Período personalizado">
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              type="date"
+              label="De"
+              value={de}
+              max={ate || undefined}
+              onChange={(e) => setDe(e.currentTarget.value)}
+              error={erros.de}
+              required
+              w={170}
+            />
+            <TextInput
+              type="date"
+              label="Até"
+              value={ate}
+              min={de || undefined}
+              onChange={(e) => setAte(e.currentTarget.value)}
+              error={erros.ate}
+              required
+              w={170}
+            />
+            <Button type="submit" mt={25}>
+              Aplicar
+            </Button>
+          </Group>
+        </form>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * /painel/:id/relatorios (owner): the shop's sales over a period — orders, revenue, average
+ * ticket, payment methods, delivery/pickup, cancellations and refunds, top products and options,
+ * orders per hour — as the server aggregates them, and the same as CSV ('Baixar CSV').
+ */
 export default function RelatoriosPage() {
-  return <PageTitle>Relatórios</PageTitle>;
+  const { id } = useEstabelecimento();
+  const [hoje] = useState(hojeSaoPaulo);
+  const [periodo, setPeriodo] = usePeriodo(hoje);
+  const q = useRelatorio(id, periodo);
+  const [baixando, setBaixando] = useState(false);
+  const [erroCsv, setErroCsv] = useState<string | null>(null);
+  const r = q.data;
+  const atualizando = q.isPlaceholderData;
+
+  const baixar = async () => {
+    setBaixando(true);
+    setErroCsv(null);
+    try {
+      await baixarRelatorioCsv(id, periodo.de, periodo.ate);
+    } catch (e) {
+      setErroCsv(e instanceof Error ? e.message : 'Não foi possível baixar o arquivo.');
+    } finally {
+      setBaixando(false);
+    }
+  };
+
+  const erroPeriodo =
+    q.error instanceof PainelApiError ? (q.error.campo('de') ?? q.error.campo('ate')) : undefined;
+  const semNada = r !== undefined && r.pedidos === 0 && r.cancelamentos.pedidos === 0;
+
+  return (
+    <Stack gap="md" maw={1100} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <PageTitle>Relatórios</PageTitle>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden="true" />}
+          onClick={() => void baixar()}
+          loading={baixando}
+        >
+          Baixar CSV
+        </Button>
+      </Group>
+      <Filtro key={`${periodo.de}|${periodo.ate}`} periodo={periodo} hoje={hoje} onChange={setPeriodo} />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {periodo.de === periodo.ate
+          ? `Vendas de ${dataBr(periodo.de)}`
+          : `Vendas de ${dataBr(periodo.de)} a ${dataBr(periodo.ate)}`}
+        {atualizando || q.isFetching ? ' — atualizando…' : ''}
+      </Text>
+      {erroCsv ? (
+        <Alert color="red" variant="light" role="alert" title="Não foi possível baixar o CSV.">
+          {erroCsv}
+        </Alert>
+      ) : null}
+      {q.isPending ? <PageLoader /> : null}
+      {q.isError ? (
+        erroPeriodo ? (
+          <Alert color="red" variant="light" role="alert" title="Período inválido.">
+            {erroPeriodo}
+          </Alert>
+        ) : (
+          <ErroCarga error={q.error} onRetry={() => void q.refetch()} />
+        )
+      ) : null}
+      {semNada ? (
+        <Paper withBorder radius="md" p="md">
+          <Text>{MSG_RELATORIO.semVendas}</Text>
+        </Paper>
+      ) : null}
+      {r && !semNada ? (
+        <Stack gap="md" className={atualizando ? classes.atualizando : undefined} aria-busy={atualizando}>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+            <Card titulo="Pedidos" valor={fmtInt.format(r.pedidos)} />
+            <Card titulo="Receita" valor={formatBRL(r.receita)} />
+            <Card titulo="Ticket médio" valor={formatBRL(r.ticketMedio)} />
+            <Card
+              titulo="Cancelamentos"
+              valor={fmtInt.format(r.cancelamentos.pedidos)}
+              detalhe={formatBRL(r.cancelamentos.valor)}
+            />
+            <Card
+              titulo="Estornos"
+              valor={fmtInt.format(r.estornos.pagamentos)}
+              detalhe={
+                r.estornos.pendentes > 0
+                  ? `${formatBRL(r.estornos.valor)} · ${fmtInt.format(r.estornos.pendentes)} pendente${r.estornos.pendentes > 1 ? 's' : ''} (${formatBRL(r.estornos.valorPendente)})`
+                  : formatBRL(r.estornos.valor)
+              }
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Secao titulo="Formas de pagamento">
+              {r.porFormaPagamento.length === 0 ? (
+                <Text c="dimmed">{MSG_RELATORIO.semVendas}</Text>
+              ) : (
+                <TabelaVendas
+                  cabecalho="Forma"
+                  receita={r.receita}
+                  linhas={r.porFormaPagamento.map((f) => ({ nome: f.forma, ...f }))}
+                />
+              )}
+            </Secao>
+            <Secao titulo="Entrega e retirada">
+              <TabelaVendas
+                cabecalho="Tipo"
+                receita={r.receita}
+                linhas={r.porTipo.map((t) => ({ nome: TIPO_RELATORIO_NOME[t.tipo], ...t }))}
+              />
+            </Secao>
+          </SimpleGrid>
+          <Secao titulo="Pedidos por hora">
+            <PorHora horas={r.porHora} />
+          </Secao>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <TabelaItens titulo="Produtos" itens={r.produtos} vazio="Nenhum produto vendido neste período." />
+            <TabelaItens titulo="Opções" itens={r.opcoes} vazio="Nenhuma opção escolhida neste período." />
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
 }
