@@ -44,6 +44,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** `n` ports in a row, each free now (deploy-local numbers its instances from the first). */
+export async function consecutivePorts(n: number): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+  for (;;) {
+    const first = await freePort();
+    if (first + n > 65_000) continue;
+    let ok = true;
+    for (let k = 1; k < n && ok; k++) ok = await free(first + k);
+    if (ok) return first;
+  }
+}
+
 export function tempDir(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   // Chromium may still be writing its profile for a moment after it exited (ENOTEMPTY seen on
