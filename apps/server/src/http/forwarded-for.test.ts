@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { MSG_CONTA } from '@rango/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -115,5 +116,60 @@ describe.each(DIALECTS)('malformed X-Forwarded-For behind a trusted proxy on %s'
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('header bytes on a real socket (X-Request-Id, X-Forwarded-For)', () => {
+  let t: TestDb;
+  let app: ReturnType<typeof buildApp>;
+  let port = 0;
+  beforeAll(async () => {
+    t = await openTestDb('sqlite');
+    app = buildApp(testConfig({ trustProxy: 1 }), { db: t.db });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const a = app.server.address();
+    port = typeof a === 'object' && a ? a.port : 0;
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  /** Sends raw bytes, answers the status line and the x-request-id header of the answer. */
+  const bruto = (cabecalhos: string) =>
+    new Promise<{ status: string; id: string | undefined }>((resolve, reject) => {
+      const s = connect(port, '127.0.0.1');
+      let dados = '';
+      s.on('data', (c: Buffer) => (dados += c.toString('latin1')));
+      s.on('error', reject);
+      s.on('close', () =>
+        resolve({
+          status: dados.split('\r\n', 1)[0] ?? '',
+          id: /\r\nx-request-id: ([^\r]*)\r\n/i.exec(dados)?.[1],
+        }),
+      );
+      s.end(`GET /healthz HTTP/1.1\r\nHost: rango\r\nConnection: close\r\n${cabecalhos}\r\n`);
+    });
+
+  it('control characters refused with 400 and headers past 16 KiB with 431 before the app; a 10 kB id is replaced; the server goes on', async () => {
+    for (const h of [
+      'X-Request-Id: abc\x01def\r\n',
+      'X-Request-Id: abc\x00def\r\n',
+      'X-Forwarded-For: 203.0.113.9\x1b[31m\r\n',
+    ]) {
+      expect((await bruto(h)).status, JSON.stringify(h)).toBe('HTTP/1.1 400 Bad Request');
+    }
+    const grande = await bruto(`X-Request-Id: ${'a'.repeat(10_000)}\r\nX-Forwarded-For: lixo, ::zz\r\n`);
+    expect(grande.status).toBe('HTTP/1.1 200 OK');
+    expect(grande.id).toMatch(/^[0-9a-f-]{36}$/);
+    // Past Node's 16 KiB of headers: 431, before the app.
+    const enorme = await bruto(
+      `X-Request-Id: ${'a'.repeat(10_000)}\r\nX-Forwarded-For: ${'b'.repeat(10_000)}\r\n`,
+    );
+    expect(enorme.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    const tab = await bruto('X-Request-Id: abc\tdef\r\nX-Forwarded-For: lixo\t1\r\n');
+    expect(tab.status).toBe('HTTP/1.1 200 OK');
+    expect(tab.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await bruto('X-Request-Id: lb-1.ok_2\r\n')).id).toBe('lb-1.ok_2');
   });
 });
