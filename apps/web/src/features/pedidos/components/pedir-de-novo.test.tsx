@@ -7,7 +7,8 @@ import { answerReplaceCart, clearCart, getCart, initCart } from '../../../stores
 import { hamburgueria, makeItem } from '../../../stores/cart-test-data.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { detalhe, menu, paoDeQueijo, xBurguer } from '../../estabelecimento/testing/fixtures.ts';
-import { adicionarAoCarrinho } from '../lib/pedir-de-novo.ts';
+import { buildCartItem } from '../../../lib/cart-item.ts';
+import { adicionarAoCarrinho, itemDoCarrinho } from '../lib/pedir-de-novo.ts';
 import PedidoPage from '../routes/pedido-page.tsx';
 import { h, makePedido } from '../testing/fixtures.ts';
 import { get, mockApi } from '../testing/mock-api.ts';
@@ -233,5 +234,19 @@ describe('adicionarAoCarrinho', () => {
     expect(await aceito).toBe(true);
     expect(getCart().estabelecimento?.id).toBe(1);
     expect(getCart().itens.map((i) => i.idproduto)).toEqual([1, 2]);
+  });
+});
+
+describe('itemDoCarrinho', () => {
+  it('makes the same cart item as the drawer (lib/cart-item.ts buildCartItem)', () => {
+    const input = {
+      quantidade: 3,
+      escolhas: { 10: { 102: 1 }, 11: { 111: 2, 112: 1 }, 12: { 121: 1 } },
+      observacoes: ' Sem sal ',
+    };
+    expect(itemDoCarrinho(xBurguer, input)).toEqual(buildCartItem(xBurguer, input));
+    expect(itemDoCarrinho(paoDeQueijo, { quantidade: 1, escolhas: {}, observacoes: '' })).toEqual(
+      buildCartItem(paoDeQueijo, { quantidade: 1, escolhas: {}, observacoes: '' }),
+    );
   });
 });
