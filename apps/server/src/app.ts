@@ -130,12 +130,12 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   app.decorate('staffTokens', createStaffTokens(db, config));
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
-  // Live events (issue 11): this instance's bus, started on ready, stopped on close.
-  const eventos = instalarEventos(app, config, db);
   // Periodic jobs (issue 13): defined by the modules below, on pg-boss (PostgreSQL) or in process.
   const jobs = installJobs(app, db, {
     ...(deps.jobsMaintenanceSeconds ? { maintenanceSeconds: deps.jobsMaintenanceSeconds } : {}),
   });
+  // Live events (issue 11): this instance's bus, started on ready, stopped on close.
+  const eventos = instalarEventos(app, config, db);
   // Work still running after its answer finishes before the database closes.
   app.addHook('onClose', async () => backgroundTasks.idle());
   if (ownsDb) {

@@ -47,6 +47,8 @@ export interface EventBus {
   assinantes(): number;
   iniciar(): Promise<void>;
   parar(): Promise<void>;
+  /** Deletes the events past the retention (a periodic job: modules/jobs, once across instances). */
+  limpar(): Promise<void>;
 }
 
 interface Assinante {
@@ -65,7 +67,8 @@ export const MAX_REPLAY = 1000;
 const NOTIFY_MS = 50;
 /** A commit in this process is read at most this late (and at most once per this many ms). */
 const LEITURA_MIN_MS = 10;
-const LIMPEZA_MS = 10 * 60_000;
+/** How often the events past the retention are deleted. */
+export const LIMPEZA_MS = 10 * 60_000;
 
 export const frameReset = `event: ${EVENTO.reset}\ndata: {}\n\n`;
 
@@ -293,11 +296,8 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
         });
         if (postgres) ouvir();
         const poll = setInterval(() => void ler(), pollMs);
-        const limpeza = setInterval(() => void limpar(), LIMPEZA_MS);
         poll.unref();
-        limpeza.unref();
-        timers.push(poll, limpeza);
-        void limpar();
+        timers.push(poll);
       })();
       return iniciado;
     },
@@ -318,6 +318,8 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
     },
 
     ler,
+
+    limpar,
 
     assinantes: () => total,
 

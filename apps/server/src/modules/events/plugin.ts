@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors.ts';
 import { clientIp } from '../../http/rate-limit.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { requireStaff } from '../staff/guard.ts';
-import { createEventBus } from './bus.ts';
+import { LIMPEZA_MS, createEventBus } from './bus.ts';
 import type { EventBus } from './bus.ts';
 import type { Audiencia } from './repository.ts';
 import { ligarEventos } from './record.ts';
@@ -50,6 +50,13 @@ export function instalarEventos(app: FastifyInstance, config: Config, db: Db): E
     retencaoHoras: opcoes.retencaoHoras,
   });
   app.decorate('eventos', bus);
+  // The kept log's clean-up: once per period across instances, not one DELETE per instance.
+  app.jobs.define({
+    name: 'limpar-eventos',
+    everyMs: LIMPEZA_MS,
+    leaseSeconds: 120,
+    run: () => bus.limpar(),
+  });
   app.addHook('onReady', async () => {
     await bus.iniciar();
   });

@@ -103,7 +103,7 @@ describe.each(DIALECTS)('periodic jobs on %s', (dialect) => {
     const deB: number[] = [];
     a!.define({
       name: 'soltar',
-      everyMs: 60_000,
+      everyMs: 2000,
       leaseSeconds: 300,
       async run() {
         aComecou = true;
@@ -112,16 +112,20 @@ describe.each(DIALECTS)('periodic jobs on %s', (dialect) => {
     });
     await a!.start();
     if (dialect === 'sqlite') {
-      // One process: nothing to hand over. A run is due after a period (60 s): not in this test.
-      await a!.stop();
+      // One process: nothing to hand over; stop waits for the run under way.
+      await ate(() => aComecou, 10_000);
+      let parado = false;
+      const parando = a!.stop().then(() => (parado = true));
+      await sleep(300);
+      expect(parado).toBe(false);
       soltar();
-      expect(aComecou).toBe(false);
+      await parando;
       return;
     }
     await ate(() => aComecou, 10_000);
     b!.define({
       name: 'soltar',
-      everyMs: 60_000,
+      everyMs: 2000,
       leaseSeconds: 300,
       async run() {
         deB.push(Date.now());

@@ -33,7 +33,10 @@ export interface JobRunner {
   readonly kind: 'pg-boss' | 'in-process';
   /** Before start(): a name defined twice is an error. */
   define(job: JobDefinition): void;
-  /** Starts every defined job (no job defined: nothing is started, not even the queue). Idempotent. */
+  /**
+   * Starts every defined job; each first runs about a period later (no job defined: nothing is
+   * started, not even the queue). Idempotent.
+   */
   start(): Promise<void>;
   /**
    * No new run starts; a run under way may finish within `graceMs`, after which its lease is

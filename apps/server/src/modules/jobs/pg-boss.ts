@@ -45,7 +45,6 @@ export function createPgBossRunner(options: JobRunnerOptions): JobRunner {
 
   async function startNow(): Promise<void> {
     const jobs = [...registry.jobs.values()];
-    if (jobs.length === 0) return;
     boss = new PgBoss({
       connectionString: poolOptions.connectionString,
       ...(poolOptions.options ? { options: poolOptions.options } : {}),
@@ -122,17 +121,41 @@ export function createPgBossRunner(options: JobRunnerOptions): JobRunner {
     log.info({ tarefas: jobs.map((j) => j.name), schema }, 'fila de tarefas (pg-boss) iniciada');
   }
 
+  /**
+   * The queue starts half a period after the app (its first offer), like a timer whose first
+   * run is a period away: an instance that lives less than that (a test, a failed deploy) never
+   * creates it. If the database is away then, it is tried again (the app's /readyz says why).
+   */
+  let startTimer: NodeJS.Timeout | undefined;
+  function startLater(ms: number): void {
+    startTimer = setTimeout(() => {
+      startTimer = undefined;
+      if (stopping) return;
+      starting = startNow().catch(async (e: unknown) => {
+        log.error({ erro: e instanceof Error ? e.message : String(e) }, 'fila de tarefas não iniciou');
+        for (const t of timers) clearInterval(t);
+        timers.length = 0;
+        await boss?.stop({ graceful: false, wait: true, close: true }).catch(() => undefined);
+        boss = undefined;
+        startLater(10_000);
+      });
+    }, ms);
+    startTimer.unref();
+  }
+
   return {
     kind: 'pg-boss',
     define: registry.define,
-    start() {
-      if (stopping) return Promise.resolve();
+    async start() {
+      if (stopping || started) return;
       started = true;
-      starting ??= startNow();
-      return starting;
+      const jobs = [...registry.jobs.values()];
+      if (jobs.length === 0) return;
+      startLater(Math.min(...jobs.map((j) => j.everyMs)) / 2);
     },
     stop({ graceMs = 5000 } = {}) {
       stopping ??= (async () => {
+        clearTimeout(startTimer);
         for (const t of timers) clearInterval(t);
         timers.length = 0;
         await starting?.catch(() => undefined);
