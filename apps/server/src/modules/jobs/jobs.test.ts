@@ -182,7 +182,7 @@ describe.each(DIALECTS)("the app's periodic jobs on %s", (dialect) => {
     });
   }
 
-  it('no job configured: no queue, no timer', async () => {
+  it('the app runs its jobs on the runner of its database', async () => {
     const app = buildApp(testConfig(), { db: t.db });
     await app.ready();
     expect(app.jobs.kind).toBe(dialect === 'postgres' ? 'pg-boss' : 'in-process');
