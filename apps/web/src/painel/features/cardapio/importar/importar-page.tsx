@@ -293,7 +293,8 @@ function Importar({ idest }: { idest: number }) {
                 </Text>
                 <Alteracoes r={dryRun} />
                 {excluir > 0 ? (
-                  <Alert color="yellow" variant="light" title="Atenção">
+                  <Alert color="yellow" variant="light">
+                    <strong>Atenção:</strong>{' '}
                     {excluir === 1
                       ? 'Um item do cardápio não está no arquivo e será excluído.'
                       : `${excluir} itens do cardápio não estão no arquivo e serão excluídos.`}{' '}
