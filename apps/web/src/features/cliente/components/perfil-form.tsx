@@ -1,12 +1,13 @@
 import '../../../components/overlay-styles.ts';
 import { MSG_CONTA, maskTelefone, perfilInputSchema, telefoneSemDdi, type Cliente } from '@rango/domain';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useDeleteCliente } from '../api/delete-cliente.ts';
+import { SEUS_DADOS_PATH } from './meus-dados-section.tsx';
 import { useUpdateCliente } from '../api/update-cliente.ts';
 import { maskCpf } from '../lib/mask-cpf.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -122,6 +123,12 @@ export function PerfilForm({ cliente }: { cliente: Cliente }) {
           <Text>
             Ao excluir a sua conta, apagamos os seus dados pessoais: nome, e-mail, telefone, CPF, endereços e
             cartões salvos. Os pedidos já feitos ficam para o restaurante, sem os seus dados.
+          </Text>
+          <Text size="sm">
+            <Anchor component={Link} to={SEUS_DADOS_PATH}>
+              Veja o que guardamos e por quê
+            </Anchor>
+            . Antes de excluir, você pode baixar uma cópia dos seus dados em “Seus dados”, nesta página.
           </Text>
           <Text fw={700}>Esta ação não pode ser desfeita.</Text>
           <Group justify="flex-end" gap="sm">

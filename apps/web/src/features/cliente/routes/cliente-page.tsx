@@ -1,15 +1,32 @@
 import { MSG_CONTA } from '@rango/domain';
 import { Alert, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Navigate, useLocation } from 'react-router';
 import { useCliente } from '../../../api/cliente.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CartoesSection } from '../components/cartoes-section.tsx';
 import { EnderecosSection } from '../components/enderecos-section.tsx';
+import { MeusDadosSection } from '../components/meus-dados-section.tsx';
 import { PerfilForm } from '../components/perfil-form.tsx';
+import { SeusDadosPage } from './seus-dados-page.tsx';
 
 const TITULO = 'Dados do cadastro';
 
-/** /cliente (login required): the profile form, the address list and the saved cards. */
-export default function ClientePage() {
+/**
+ * /cliente/* (login required; one chunk, so the app's entry gains no route): /cliente itself, and
+ * /cliente/seus-dados (issue 14, LGPD: what is kept and why).
+ */
+export default function ClienteRoutes() {
+  const resto = useLocation()
+    .pathname.replace(/^\/cliente\/?/, '')
+    .replace(/\/$/, '');
+  if (resto === 'seus-dados') return <SeusDadosPage />;
+  // Nothing else lives under /cliente: back to the profile.
+  if (resto !== '') return <Navigate to="/cliente" replace />;
+  return <ClientePage />;
+}
+
+/** /cliente: the profile form, the address list, the saved cards and the customer's data (LGPD). */
+function ClientePage() {
   useDocumentTitle(TITULO);
   const cliente = useCliente();
   return (
@@ -45,6 +62,9 @@ export default function ClientePage() {
         </Paper>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <CartoesSection />
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <MeusDadosSection />
         </Paper>
       </Stack>
     </Container>
