@@ -124,16 +124,16 @@ function Linha({
     s.sub_subitens.map((x) => (x.quantidade > 1 ? `${x.quantidade}x ${x.descricao}` : x.descricao)),
   );
   const possiveis = decisoesPossiveis(linha);
-  const total = linha.precoAgora ?? linha.precoAntes;
   return (
     <li className={classes.linha} data-estado={linha.estado}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
         <Text fw={700} id={`${id}-nome`} style={{ overflowWrap: 'anywhere' }}>
           {linha.quantidade}x {linha.descricao}
         </Text>
-        {linha.estado === 'indisponivel' ? null : (
+        {/* Only a price today's menu gives: a line to choose again is priced in the drawer. */}
+        {linha.precoAgora === null ? null : (
           <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {formatBRL(total * linha.quantidade)}
+            {formatBRL(linha.precoAgora * linha.quantidade)}
           </Text>
         )}
       </Group>
