@@ -145,6 +145,8 @@ export function FotoProduto({ idest, idproduto, nome, imagem, onMudou }: Props) 
               <Button
                 variant="subtle"
                 color="red.8"
+                // A subtle button shows shade 6 at most (3.3:1 on white): the text takes red 9.
+                c="red.9"
                 size="sm"
                 leftSection={<IconTrash size={16} aria-hidden="true" />}
                 loading={estado === 'removendo'}

@@ -376,6 +376,8 @@ function GrupoCampos({
         <Select
           label="Como as opções entram no preço"
           data={MODOS_PRECO.map((m) => ({ value: m.value, label: m.label }))}
+          // The list opens inside the page's <main> (in a portal it sits outside every landmark).
+          comboboxProps={{ withinPortal: false }}
           value={modo.value}
           allowDeselect={false}
           onChange={(x) => {

@@ -24,10 +24,14 @@ type Escolhas = Record<number, QuantidadesGrupo>;
 // visibleGroups' own rule (hidden options out), kept per group object so an unchanged group keeps
 // its identity from one keystroke to the next.
 const visiveis = new WeakMap<GrupoOpcao, GrupoOpcao>();
+const SEM_NOME = 'Opção sem nome';
 function semOcultas(g: GrupoOpcao): GrupoOpcao {
   let v = visiveis.get(g);
   if (!v) {
     v = visibleGroups({ grupoopcoes: [g] })[0]!;
+    // An option just added has no name yet: its radio or checkbox still needs a label.
+    if (v.opcoes.some((o) => !o.descricao.trim()))
+      v = { ...v, opcoes: v.opcoes.map((o) => (o.descricao.trim() ? o : { ...o, descricao: SEM_NOME })) };
     visiveis.set(g, v);
   }
   return v;
