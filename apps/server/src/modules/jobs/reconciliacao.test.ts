@@ -84,6 +84,18 @@ describe.each(DIALECTS)('reconciliation run by several instances, on %s', (diale
     );
   });
 
+  it('a run that died between a payment and its order: the next runs move the order once', async () => {
+    falhar.depois = true;
+    const id = await c.cartaoSemResposta();
+    falhar.depois = false;
+    // As left by a process killed right after recording the payment (before moving the order).
+    await h.t.db.updateTable('pagamento').set({ estado: 'pago' }).where('idpedido', '=', id).execute();
+    expect(await c.historico(id)).toEqual([PgtoPendente]);
+    const inst = [instancia(h.t.db), instancia(outroDb()), instancia(outroDb())];
+    await Promise.all(inst.map((i) => i.payments.reconciliar()));
+    expect(await c.historico(id)).toEqual([PgtoPendente, Sincronizado]);
+  });
+
   it('the restaurant cancels a paid order on two instances at once: one refund', async () => {
     const id = await c.cartaoSemResposta();
     expect((await c.pagamento(id)).estado).toBe('pago');

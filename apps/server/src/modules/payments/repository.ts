@@ -106,6 +106,21 @@ export const paymentsRepository = {
     return Number(r.numUpdatedRows) > 0;
   },
 
+  /**
+   * Orders still awaiting payment (`pendente`: PgtoPendente) with a paid attempt: left so by a
+   * process that died between the attempt's change and the order's move (two transactions).
+   */
+  pedidosPagosPendentes: (db: Db, pendente: number, limite: number) =>
+    db
+      .selectFrom('pagamento')
+      .innerJoin('pedido', 'pedido.id', 'pagamento.idpedido')
+      .select('pedido.id')
+      .where('pagamento.estado', '=', 'pago')
+      .where('pedido.status', '=', pendente)
+      .orderBy('pedido.id')
+      .limit(limite)
+      .execute(),
+
   /** Open attempts not asked about since `antes` (the reconciler's batch). */
   abertos: (db: Db, antes: string, limite: number) =>
     db

@@ -540,6 +540,11 @@ export function createPayments(deps: PaymentsDeps) {
       const antes = new Date(agora().getTime() - 10_000).toISOString();
       const abertos = await repo.abertos(db, antes, limite);
       for (const p of abertos) await sincronizarTentativa(p);
+      // A run that died between a payment's 'pago' and its order's move left the order pending:
+      // moved on now (once: the move is from PgtoPendente only).
+      for (const o of await repo.pedidosPagosPendentes(db, STATUS.PgtoPendente, limite)) {
+        await moverDoPendente(o.id, STATUS.Sincronizado);
+      }
       return abertos.length;
     },
   };
