@@ -193,14 +193,15 @@ function CategoriaItem({
             onCancelar={() => setRenomeando(false)}
           />
         ) : (
-          <Group justify="space-between" wrap="nowrap" gap={4}>
-            <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
+          // A long name keeps its words whole: the buttons go to the next line instead.
+          <Group justify="space-between" wrap="wrap" gap={4}>
+            <Group gap={2} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 7.5rem' }}>
               <Alca alca={a.alca} nome={nome} disabled={temporaria} />
               <Title order={2} size="h5" id={tituloId} className={classes.nomeCategoria}>
                 {nome}
               </Title>
             </Group>
-            <Group gap={2} wrap="nowrap">
+            <Group gap={2} wrap="nowrap" ml="auto">
               <ActionIcon
                 variant="subtle"
                 aria-label={`Mover para cima: ${nome}`}
