@@ -112,4 +112,27 @@ describe('drag to reorder', () => {
     expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
     expect(m.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   }, 60_000);
+  it("drags a product below the next one in its category: the server gets the category's new order", async () => {
+    caixasEmPilha();
+    const [pizzas, combos] = CARDAPIO.categorias;
+    const doce = { ...pizzas!.produtos[0]!, idproduto: 11, descricao: 'Pizza doce', ordem: 1 };
+    const cardapio = {
+      ...CARDAPIO,
+      categorias: [{ ...pizzas!, produtos: [...pizzas!.produtos, doce] }, combos!],
+    };
+    const m = mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/cardapio/`, 200, cardapio),
+      on('PUT', `${BASE}/categorias/1/produtos/ordem/`, 204),
+    );
+    renderPainel('/1/cardapio');
+    const alca = await screen.findByRole('button', { name: 'Arrastar para reordenar: Pizza dois sabores' });
+    await arrastarComTeclado(alca, 'ArrowDown');
+    await waitFor(() =>
+      expect(m.calls.find((c) => c.method === 'PUT')).toMatchObject({
+        path: `${BASE}/categorias/1/produtos/ordem/`,
+        body: { ids: [11, 10] },
+      }),
+    );
+  }, 60_000);
 });
