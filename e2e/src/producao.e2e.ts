@@ -7,7 +7,9 @@
  * - a customer's access token from one instance works on every instance; a refresh rotated on one
  *   is refused when replayed on another; a login limit counts across instances;
  * - SIGTERM to one instance in the middle of a bounded order load through the balancer: no failed
- *   request, every acknowledged order is in the database, the instance exits 0.
+ *   request, every acknowledged order is in the database, the instance exits 0;
+ * - (a second deployment, below) the payment reconciler on the three instances: a card payment
+ *   left in time-out and a PIX left to expire are reconciled exactly once.
  *
  * Skipped (with the reason) without HAProxy or without a PostgreSQL (TEST_DATABASE_URL).
  */
@@ -386,4 +388,246 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
       `instancia-saiu ${alvo.nome} code=null signal=SIGKILL`,
     ]);
   });
+});
+
+/**
+ * Issue 13 (background jobs): the payment reconciler on three instances (every 2 s each, on the
+ * pg-boss queue) — a card payment left in time-out and a PIX left to expire are reconciled
+ * exactly once. Its own deployment (the reconciler is off in the one above).
+ */
+describe.skipIf(PULAR !== null)('production layout: background jobs on 3 instances', () => {
+  const banco = `rango_e2e_jobs_${randomUUID().slice(0, 8)}`;
+  let script: ChildProcess;
+  let saida = '';
+  let lb: string;
+  const instancias: Instancia[] = [];
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    const u = new URL(PG_URL!);
+    u.pathname = `/${banco}`;
+    const [lbPort, statsPort, base] = [await freePort(), await freePort(), await basePort()];
+    script = spawn(process.execPath, ['scripts/deploy-local.mjs', String(INSTANCIAS)], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: u.toString(),
+        LB_PORT: String(lbPort),
+        STATS_PORT: String(statsPort),
+        BASE_PORT: String(base),
+        LOG_LEVEL: 'info',
+        SEED_DEMO: '1',
+        DEMO_SIMULATOR: '0',
+        PAGAMENTOS_CONCILIAR_SEGUNDOS: '2',
+        // An expired PIX cancels its order at once (no renewal window).
+        PIX_RENOVAR_SEGUNDOS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const s of [script.stdout!, script.stderr!]) {
+      createInterface({ input: s }).on('line', (l) => {
+        saida += `${l}\n`;
+        const m = /^instancia (\S+) pid=(\d+) (\S+)$/.exec(l);
+        if (m) instancias.push({ nome: m[1]!, pid: Number(m[2]), url: m[3]! });
+      });
+    }
+    const prazo = Date.now() + 240_000;
+    while (!/^pronto /m.test(saida)) {
+      if (script.exitCode !== null) throw new Error(`deploy-local saiu (${script.exitCode}):\n${saida}`);
+      if (Date.now() > prazo) throw new Error(`deploy-local não ficou pronto:\n${saida.slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    lb = `http://127.0.0.1:${lbPort}`;
+    pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    if (script && script.exitCode === null) {
+      script.kill('SIGTERM');
+      if (!(await waitForExit(script, 40_000))) script.kill('SIGKILL');
+    }
+    if (PG_URL) {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${banco} with (force)`);
+      await c.end();
+    }
+  });
+
+  async function clienteConfirmado(): Promise<string> {
+    const email = `jobs.${Date.now()}@exemplo.com.br`;
+    const senha = 'segredo-dos-jobs';
+    const cad = await postJson(`${lb}/api/ead/controle/cliente/`, {
+      nomeourazaosocial: 'Cliente Jobs',
+      email,
+      telefone: '11987654321',
+      senha,
+      confirm: senha,
+    });
+    expect(cad.status, await cad.clone().text()).toBe(201);
+    const row = await pool.query<{ link: string }>(
+      'select link from mail_outbox where para = $1 order by id desc limit 1',
+      [email],
+    );
+    const [uuid, token] = new URL(row.rows[0]!.link).pathname.split('/').slice(2);
+    await fetch(`${lb}/api/ead/controle/cliente/${uuid}/confirmar/${token}/`, { method: 'POST' });
+    const login = await postJson(`${lb}/api/ead/controle/token/`, { email, senha });
+    expect(login.status).toBe(200);
+    return ((await login.json()) as { access: string }).access;
+  }
+
+  /** An order paid online (the app's shape: PIX, or a card tokenised by the browser's SOP). */
+  async function pedidoOnline(token: string, tipo: 'PIX' | 'CARTAO'): Promise<number> {
+    const modelo = await montarPedidoApi(lb, token);
+    const formas = (await (
+      await fetch(`${lb}/api/ead/api/estabelecimento/${ESTABELECIMENTO}/formapgto/`)
+    ).json()) as { idformapgto: number; sttipopgto: number; descricao: string }[];
+    const forma = formas.find((f) => f.sttipopgto === (tipo === 'PIX' ? 200 : 60))!;
+    let cartao = null;
+    if (tipo === 'CARTAO') {
+      const tk = (await (
+        await fetch(`${lb}/api/ead/controle/cartao/tokenizacao/`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { url: string; access_token: string };
+      const validade = `12/${new Date().getUTCFullYear() + 1}`;
+      const sop = await postJson(`${lb}${tk.url}`, {
+        AccessToken: tk.access_token,
+        HolderName: 'CLIENTE JOBS',
+        RawNumber: '4111111111111111',
+        Expiration: validade,
+        SecurityCode: '123',
+        EnableTokenize: true,
+      });
+      expect(sop.status, await sop.clone().text()).toBe(201);
+      cartao = {
+        token: ((await sop.json()) as { CardToken: string }).CardToken,
+        bandeira: 'Visa',
+        titular: 'CLIENTE JOBS',
+        cnpjoucpf: '12345678909',
+        expiracao: validade,
+        tipo: 'CREDITO',
+        salvar: false,
+        numero: null,
+        cvv: null,
+        external_authentication: null,
+      };
+    }
+    const pedido = {
+      ...modelo,
+      pedido_id: randomUUID(),
+      numero_pedido: novoNumeroPedido(),
+      pagamentos: [
+        {
+          ...modelo.pagamentos[0]!,
+          descricaoFormaPgto: forma.descricao,
+          formapgto_id: forma.idformapgto,
+          formapgto_sttipopgto: forma.sttipopgto,
+          pre_pago: true,
+          tipo,
+          troco_para: null,
+          cartao,
+        },
+      ],
+    };
+    const r = await postJson(`${lb}/api/ead/api/estabelecimento/${ESTABELECIMENTO}/pedido/`, pedido, token);
+    expect(r.status, await r.clone().text()).toBe(201);
+    return ((await r.json()) as { id: number }).id;
+  }
+
+  const historico = async (id: number) =>
+    (
+      await pool.query<{ status: number }>(
+        'select status from pedido_historico where idpedido = $1 order by id',
+        [id],
+      )
+    ).rows.map((r) => r.status);
+  const mudancasDesde = async (id: number, desde: number) =>
+    (
+      await pool.query<{ dados: string }>(
+        `select dados from evento where idpedido = $1 and tipo = 'pedido.pagamento' and id > $2 order by id`,
+        [id, desde],
+      )
+    ).rows.map((r) => (JSON.parse(r.dados) as { estado: string }).estado);
+
+  it('a card payment left in time-out and a PIX left to expire are reconciled exactly once', async () => {
+    const token = await clienteConfirmado();
+    const cartao = await pedidoOnline(token, 'CARTAO');
+    const pix = await pedidoOnline(token, 'PIX');
+    const pagamento = async (id: number) =>
+      (
+        await pool.query<{ estado: string; chave: string; payment_id: string | null }>(
+          'select estado, chave, payment_id from pagamento where idpedido = $1',
+          [id],
+        )
+      ).rows[0]!;
+    expect((await pagamento(cartao)).estado).toBe('pago');
+    expect((await pagamento(pix)).estado).toBe('pendente');
+    // The sandbox gateway runs inside the instances and cannot be cut from here mid-call: the
+    // state a time-out after the charge leaves is set in one transaction — the card charged at
+    // the gateway under our key, our attempt 'incerto' with no payment id, the order awaiting
+    // payment; and the PIX past its expiry at the gateway and here.
+    const c = await pool.connect();
+    let marco: number;
+    try {
+      await c.query('begin');
+      await c.query(`delete from pedido_historico where idpedido = $1 and status <> 10`, [cartao]);
+      await c.query(`update pedido set status = 10 where id = $1`, [cartao]);
+      await c.query(
+        `update pagamento set estado = 'incerto', payment_id = null, return_code = null,
+           return_message = null, consultado_em = null where idpedido = $1`,
+        [cartao],
+      );
+      const passado = new Date(Date.now() - 1000).toISOString();
+      await c.query(`update pagamento set expira_em = $2, consultado_em = null where idpedido = $1`, [
+        pix,
+        passado,
+      ]);
+      await c.query(
+        `update sandbox_pagamento set expira_em = $2
+          where payment_id = (select payment_id from pagamento where idpedido = $1)`,
+        [pix, passado],
+      );
+      marco = Number(
+        (await c.query<{ m: string }>('select coalesce(max(id), 0) as m from evento')).rows[0]!.m,
+      );
+      await c.query('commit');
+    } finally {
+      c.release();
+    }
+    const prazo = Date.now() + 30_000;
+    while ((await pagamento(cartao)).estado !== 'pago' || (await pagamento(pix)).estado !== 'expirado') {
+      if (Date.now() > prazo) throw new Error(`não conciliados:\n${saida.slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // Several more periods on every instance: nothing happens a second time.
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(await historico(cartao)).toEqual([10, 20]);
+    expect(await mudancasDesde(cartao, marco)).toEqual(['pago']);
+    expect(await historico(pix)).toEqual([10, 50]);
+    expect(await mudancasDesde(pix, marco)).toEqual(['expirado']);
+    // Found by our key: no second charge at the gateway.
+    const cobrancas = await pool.query('select 1 from sandbox_pagamento where chave = $1', [
+      (await pagamento(cartao)).chave,
+    ]);
+    expect(cobrancas.rowCount).toBe(1);
+
+    // One run per period across the three (each instance counts the runs it made).
+    const runs = await Promise.all(
+      instancias.map(async (i) => {
+        const m = await (await fetch(`${i.url}/metrics`)).text();
+        const l = /rango_tarefas_total\{tarefa="conciliar-pagamentos",resultado="ok"\} (\d+)/.exec(m);
+        return Number(l?.[1] ?? 0);
+      }),
+    );
+    const jobs = await pool.query<{ n: string }>(
+      `select count(*) as n from pgboss.job where name = 'conciliar-pagamentos' and state = 'completed'`,
+    );
+    console.log(
+      `conciliação: execuções por instância ${runs.join(' / ')}; jobs concluídos ${jobs.rows[0]!.n}`,
+    );
+    // (±1: a run finishing as the two are read.)
+    expect(Math.abs(runs.reduce((a, b) => a + b, 0) - Number(jobs.rows[0]!.n))).toBeLessThanOrEqual(1);
+  }, 90_000);
 });
