@@ -371,7 +371,13 @@ describe.skipIf(PULAR !== null)(
             throw new Error(`o balanceador não voltou:\n${d.saida().slice(-4000)}`);
           await sleep(200);
         }
-        await sleep(3000);
+        // HAProxy has every instance back (two good checks each).
+        for (let t = 0; t < 150; t++) {
+          if (d.instancias.every((i) => d.linhas(new RegExp(`Server rango/${i.nome} is UP`)).length > 0))
+            break;
+          await sleep(100);
+        }
+        await sleep(2000);
         parar = true;
         await carga;
 
@@ -478,7 +484,11 @@ function pidDaPorta(porta: number): number | undefined {
   return undefined;
 }
 
-describe.skipIf(PULAR !== null)(
+/** Which instance holds a PostgreSQL connection is read from `ss -tnp` (iproute2). */
+const SEM_SS = spawnSync('ss', ['-V']).error ? 'sem o comando ss (apt-get install -y iproute2)' : null;
+if (!PULAR && SEM_SS) console.log(`producao-falhas.e2e (migração): pulado — ${SEM_SS}`);
+
+describe.skipIf(PULAR !== null || SEM_SS !== null)(
   'production layout, bad input: instances stopped in the middle of a migration',
   () => {
     let banco: Awaited<ReturnType<typeof criarBanco>>;
