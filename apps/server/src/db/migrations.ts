@@ -963,6 +963,54 @@ const excecoesHorario: Migration = {
   },
 };
 
+/**
+ * Reports, faster (issue 12): the sales report over a year (500,000 orders) reads only indexes.
+ * Items and options: one index each holding everything the report sums (establishment, instant,
+ * product id or option name, units, cents, order id), replacing 0011's (establishment, instant);
+ * orders out of the sales (cancelled, awaiting payment) by (establishment, status, instant, id),
+ * so the few ids the report leaves out come from the index alone.
+ */
+const relatoriosIndices: Migration = {
+  async up(db) {
+    await db.schema.dropIndex('pedido_item_relatorio_idx').execute();
+    await db.schema.dropIndex('pedido_item_opcao_relatorio_idx').execute();
+    await db.schema
+      .createIndex('pedido_item_relatorio_idx')
+      .on('pedido_item')
+      .columns([
+        'idestabelecimento',
+        'dthrpedido',
+        'idproduto',
+        'descricao',
+        'quantidade',
+        'valor',
+        'idpedido',
+      ])
+      .execute();
+    await db.schema
+      .createIndex('pedido_item_opcao_relatorio_idx')
+      .on('pedido_item_opcao')
+      .columns(['idestabelecimento', 'dthrpedido', 'descricao', 'idopcao', 'quantidade', 'valor', 'idpedido'])
+      .execute();
+    await db.schema
+      .createIndex('pedido_estabelecimento_status_data_idx')
+      .on('pedido')
+      .columns(['idestabelecimento', 'status', 'dthrpedido', 'id'])
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropIndex('pedido_estabelecimento_status_data_idx').execute();
+    for (const t of ['pedido_item', 'pedido_item_opcao'] as const) {
+      await db.schema.dropIndex(`${t}_relatorio_idx`).execute();
+      await db.schema
+        .createIndex(`${t}_relatorio_idx`)
+        .on(t)
+        .columns(['idestabelecimento', 'dthrpedido'])
+        .execute();
+    }
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -975,6 +1023,7 @@ export const migrations: Record<string, Migration> = {
   '0009_backoffice': backoffice,
   '0010_excecoes_horario': excecoesHorario,
   '0011_relatorios': relatorios,
+  '0012_relatorios_indices': relatoriosIndices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
