@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG_PEDIDO, currentStatus, formatBRL } from '@rango/domain';
-import { IconCircleCheck, IconCopy, IconQrcode, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCopy, IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { usePedidoStatusPoll } from '../api/get-pedido-status.ts';
 import { useRenovarPix } from '../api/renovar-pix.ts';
@@ -116,8 +116,11 @@ function PainelPix({
       {expirado ? (
         <>
           {/* A note, not an alert: the live region below already said it expired. */}
-          <Alert color="orange" variant="light" role="note" title={MSG_PIX_RENOVAR.expiradoTitulo}>
-            {MSG_PIX_RENOVAR.expirado}
+          <Alert color="yellow" variant="light" role="note" icon={<IconAlertTriangle aria-hidden />}>
+            <Text size="sm" fw={700}>
+              {MSG_PIX_RENOVAR.expiradoTitulo}
+            </Text>
+            <Text size="sm">{MSG_PIX_RENOVAR.expirado}</Text>
           </Alert>
           <Group>
             <Button
