@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteHandleOf } from './db/index.ts';
 import type { Db } from './db/index.ts';
 import { isDatabaseUnavailable, isDiskFull } from './http/error-handler.ts';
+import { criarCupom } from './modules/coupons/service.ts';
 import {
   API,
   contagens,
@@ -93,6 +94,13 @@ describe.each(DIALECTS)('a full disk on %s', (dialect) => {
     await definirHorarios(h.t.db, 1);
     produtos = await produtosDoMenu(h.app, 1);
     maria = await novoCliente(h.app, h.t.db);
+    await criarCupom(h.t.db, {
+      idestabelecimento: 1,
+      codigo: 'BEMVINDO10',
+      ehpercentual: true,
+      desconto: 10,
+      limitedesconto: 1500,
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -136,6 +144,18 @@ describe.each(DIALECTS)('a full disk on %s', (dialect) => {
       .execute();
     expect(guardado).toEqual([]);
 
+    // The general path (a coupon: one transaction with its use row) is refused whole too.
+    const comCupom = montarPedido(produtos, {
+      itens: [REFRI],
+      cupom: { codigo: 'BEMVINDO10', ehpercentual: true, desconto: 10, limitedesconto: 15 },
+    });
+    const c0 = await contagens(h.t.db);
+    const e0 = await eventos(h.t.db);
+    const rc = await post(comCupom);
+    expect(rc.statusCode, rc.body).toBe(503);
+    expect(await contagens(h.t.db)).toEqual(c0);
+    expect(await eventos(h.t.db)).toBe(e0);
+
     // Reads are served: the menu, the establishment, the customer's orders; the instance is ready.
     expect((await h.app.inject({ url: `${API}/api/estabelecimento/1/menu/` })).statusCode).toBe(200);
     expect((await h.app.inject({ url: `${API}/controle/estabelecimento/1/` })).statusCode).toBe(200);
@@ -153,6 +173,9 @@ describe.each(DIALECTS)('a full disk on %s', (dialect) => {
     expect(depois.statusCode, depois.body).toBe(201);
     expect(await contagens(h.t.db)).toEqual({ ...c, pedido: c.pedido + 1, historico: c.historico + 1 });
     expect((await post(pedido())).statusCode).toBe(201);
+    const cupomDepois = await post(comCupom);
+    expect(cupomDepois.statusCode, cupomDepois.body).toBe(201);
+    expect((await contagens(h.t.db)).cupomUso).toBe(c0.cupomUso + 1);
   });
 });
 
