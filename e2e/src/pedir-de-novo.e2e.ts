@@ -93,6 +93,11 @@ describe("'Pedir de novo'", { timeout: 180_000 }, () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const { page, close } = await logado(viewport);
       try {
+        // The list's 'Concluídos' tab offers it on each finished order.
+        await page.goto('/pedido');
+        await page.getByRole('tab', { name: 'Concluídos' }).click();
+        await page.getByRole('button', { name: `Pedir de novo o pedido #${referencia}` }).waitFor();
+        await semViolacoes(page, `lista-${viewport.width}`);
         const dialog = await abrirDialogo(page, id, referencia);
         const linha = dialog.getByRole('listitem').filter({ hasText: item.descricao }).first();
         await expect.poll(() => linha.innerText()).toContain('Preço subiu');

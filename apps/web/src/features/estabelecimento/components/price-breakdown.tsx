@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { formatBRL, type ItemPrecificado, type Produto } from '@rango/domain';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { composicaoDoItem } from '../lib/price-breakdown.ts';
 
 function valor(cents: number): string {
@@ -12,6 +12,11 @@ export function PriceBreakdown({ produto, item }: { produto: Produto; item: Item
   const [aberto, setAberto] = useState(false);
   const id = useId();
   const c = aberto ? composicaoDoItem(produto, item) : null;
+  const lista = useRef<HTMLDListElement>(null);
+  // Opened at the end of the drawer, the lines would sit under its sticky footer: bring them up.
+  useEffect(() => {
+    if (aberto) lista.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [aberto]);
   return (
     <div>
       <Button
@@ -26,7 +31,12 @@ export function PriceBreakdown({ produto, item }: { produto: Produto; item: Item
       </Button>
       <div id={id} hidden={!aberto}>
         {c && (
-          <dl style={{ margin: 'var(--mantine-spacing-xs) 0 0' }} aria-label="Cálculo do total">
+          <dl
+            ref={lista}
+            // The drawer's sticky footer (quantity and 'Adicionar') covers the last ~80 px.
+            style={{ margin: 'var(--mantine-spacing-xs) 0 0', scrollMarginBottom: 96 }}
+            aria-label="Cálculo do total"
+          >
             {c.linhas.map((l, i) => (
               <Group key={i} justify="space-between" wrap="nowrap" gap="sm">
                 <Text component="dt" size="sm" style={{ overflowWrap: 'anywhere' }}>
