@@ -65,6 +65,7 @@ describe('drag to reorder', () => {
       data: { current: undefined },
     };
     expect(a.onDragOver({ active: item, over: sobre })).toBe('Pizzas movido para a posição 3 de 3.');
+    expect(a.onDragOver({ active: item, over: { ...sobre, id: 1 } })).toBe('Pizzas na posição 1 de 3.');
     expect(a.onDragEnd({ active: item, over: sobre })).toBe('Pizzas solto na posição 3 de 3.');
     expect(a.onDragCancel({ active: item, over: null })).toBe(
       'Cancelado: Pizzas voltou para a posição 1 de 3.',

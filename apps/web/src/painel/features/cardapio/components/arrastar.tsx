@@ -52,9 +52,11 @@ export function anuncios(ids: readonly number[], nome: (id: number) => string): 
   return {
     onDragStart: ({ active }) => `${n(active.id)} pego, na posição ${pos(active.id)} de ${ids.length}.`,
     onDragOver: ({ active, over }) =>
-      over
-        ? `${n(active.id)} movido para a posição ${pos(over.id)} de ${ids.length}.`
-        : `${n(active.id)} está fora da lista.`,
+      !over
+        ? `${n(active.id)} está fora da lista.`
+        : over.id === active.id
+          ? `${n(active.id)} na posição ${pos(over.id)} de ${ids.length}.`
+          : `${n(active.id)} movido para a posição ${pos(over.id)} de ${ids.length}.`,
     onDragEnd: ({ active, over }) =>
       over
         ? `${n(active.id)} solto na posição ${pos(over.id)} de ${ids.length}.`

@@ -195,7 +195,7 @@ function CategoriaItem({
         ) : (
           // A long name keeps its words whole: the buttons go to the next line instead.
           <Group justify="space-between" wrap="wrap" gap={4}>
-            <Group gap={2} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 7.5rem' }}>
+            <Group gap={2} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
               <Alca alca={a.alca} nome={nome} disabled={temporaria} />
               <Title order={2} size="h5" id={tituloId} className={classes.nomeCategoria}>
                 {nome}
