@@ -232,6 +232,53 @@ describe.each(DIALECTS)("the app's periodic jobs on %s", (dialect) => {
     for (const i of inst) await i.app.close();
   }, 30_000);
 
+  it.runIf(dialect === 'postgres')(
+    'an instance closing (SIGTERM) mid-reconciliation releases the job: another instance finishes it in seconds, not after the 120 s lease',
+    async () => {
+      const falhar = { depois: false };
+      const config = { rateLimit: false, payments: { ...testConfig().payments, reconciliarSegundos: 1 } };
+      // A: its gateway stops answering queries once `travar` (a run stuck mid-item).
+      let travar = false;
+      let travou: () => void = () => undefined;
+      const travada = new Promise<void>((r) => (travou = r));
+      const a = buildApp(testConfig(config), {
+        db: t.db,
+        jobsMaintenanceSeconds: 1,
+        wrapGateway: (g) => {
+          const f = gatewayQueFalha(falhar)(g);
+          return {
+            ...f,
+            async consultarPorChave(chave) {
+              if (travar) {
+                travou();
+                return new Promise<never>(() => undefined);
+              }
+              return f.consultarPorChave(chave);
+            },
+          };
+        },
+      });
+      await a.ready();
+      await definirHorarios(t.db, 1);
+      const c = cenarios(a, t.db, await produtosDoMenu(a, 1), await novoCliente(a, t.db));
+      falhar.depois = true;
+      const id = await c.cartaoSemResposta();
+      falhar.depois = false;
+      await c.esquecerConsultas();
+      travar = true;
+      await travada;
+      const [b] = instancias(1, config);
+      await b!.app.ready();
+      const fechou = Date.now();
+      await a.close();
+      await ate(async () => (await c.pagamento(id)).estado === 'pago', 20_000);
+      expect(Date.now() - fechou).toBeLessThan(20_000);
+      expect(await c.historico(id)).toEqual([STATUS.PgtoPendente, STATUS.Sincronizado]);
+      await b!.app.close();
+    },
+    40_000,
+  );
+
   it('three instances with the demo simulator: an order walks to Concluído, each step once', async () => {
     const inst = instancias(3, {
       demoSimulator: true,
