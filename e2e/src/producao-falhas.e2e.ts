@@ -165,6 +165,12 @@ function guardarSaida(nome: string, d: { saida: () => string } | undefined): voi
   if (pasta && d) writeFileSync(join(pasta, `${nome}.log`), d.saida());
 }
 
+const pronta = (i: Instancia) =>
+  fetch(`${i.url}/readyz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+
 async function postJson(url: string, body: unknown, token?: string): Promise<Response> {
   return fetch(url, {
     method: 'POST',
@@ -231,14 +237,7 @@ describe.skipIf(PULAR !== null)(
       await d.esperar(/^pronto /);
       lb = `http://127.0.0.1:${lbPort}`;
       for (const i of d.instancias) {
-        for (
-          let t = 0;
-          !(await fetch(`${i.url}/readyz`).then(
-            (r) => r.ok,
-            () => false,
-          ));
-          t++
-        ) {
+        for (let t = 0; !(await pronta(i)); t++) {
           if (t > 300) throw new Error(`${i.nome} não ficou pronta:\n${d.saida().slice(-3000)}`);
           await sleep(200);
         }
@@ -345,13 +344,7 @@ describe.skipIf(PULAR !== null)(
         while (prontas.size < d.instancias.length) {
           for (const i of d.instancias) {
             if (prontas.has(i.nome)) continue;
-            if (
-              await fetch(`${i.url}/readyz`).then(
-                (r) => r.ok,
-                () => false,
-              )
-            )
-              prontas.set(i.nome, Date.now());
+            if (await pronta(i)) prontas.set(i.nome, Date.now());
           }
           if (Date.now() - volta > 30_000)
             throw new Error(`não voltaram em 30 s:\n${d.saida().slice(-4000)}`);
