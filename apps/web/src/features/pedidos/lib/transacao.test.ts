@@ -19,6 +19,15 @@ const detalhe = (...args: Parameters<typeof makePedidoOnline>) => {
 const BANCO = 'https://banco.example/3ds/desafio?id=1';
 
 describe('pagamentoPendente (spec section 4: which panel a pending order needs)', () => {
+  it('a renewed PIX (issue 14): the latest charge', () => {
+    const pedido = detalhe('pix', [h(STATUS.PgtoPendente)], { qrcode: BR_CODE, estado: 'expirado' });
+    const nova = { ...pedido.transacoes[0]!, qrcode: `${BR_CODE}X`, estado: 'pendente' as const };
+    expect(pagamentoPendente({ ...pedido, transacoes: [...pedido.transacoes, nova] })).toMatchObject({
+      tipo: 'pix',
+      qrcode: `${BR_CODE}X`,
+    });
+  });
+
   it('a PIX at status 10: the code, a data:image QR, the expiry and the amount', () => {
     const pedido = detalhe('pix', [h(STATUS.PgtoPendente)], {
       qrcode: BR_CODE,
@@ -131,6 +140,15 @@ describe('estornoDoPedido (a cancelled order paid online)', () => {
     expect(estornoDoPedido({ historico: cancelado, transacoes: [] })).toBeNull();
     expect(estornoDoPedido(com({ estado: 'pago' }))).toBeNull();
     expect(estornoDoPedido(com({ estado: 'negado' }, [h(STATUS.PgtoPendente)]))).toBeNull();
+    // A renewed PIX (issue 14): the latest charge, and a refunded one wherever it is.
+    const renovado = (...estados: ('expirado' | 'pago' | 'estornado')[]) => ({
+      historico: cancelado,
+      transacoes: estados.map((estado) => makeTransacao({ estado, tipo: 'pix', valor: 4100 })),
+    });
+    expect(estornoDoPedido(renovado('expirado', 'estornado'))).toEqual({ estado: 'estornado', valor: 4100 });
+    expect(estornoDoPedido(renovado('estornado', 'expirado'))).toEqual({ estado: 'estornado', valor: 4100 });
+    expect(estornoDoPedido(renovado('expirado', 'expirado'))).toEqual({ estado: 'nada_cobrado' });
+    expect(estornoDoPedido(renovado('expirado', 'pago'))).toBeNull();
   });
 });
 

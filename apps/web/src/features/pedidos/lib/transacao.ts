@@ -110,7 +110,11 @@ export type Estorno =
  * automatic; this says where that refund is). Null when no online payment was involved.
  */
 export function estornoDoPedido(pedido: Pick<PedidoDetalhe, 'historico' | 'transacoes'>): Estorno | null {
-  const t: Transacao | undefined = pedido.transacoes[0];
+  // A renewed PIX has several charges (issue 14): a refunded one speaks first, else the latest.
+  const estornada = pedido.transacoes.find(
+    (x) => x.estado === 'estornado' || x.estado === 'estorno_pendente',
+  );
+  const t: Transacao | undefined = estornada ?? pedido.transacoes.at(-1);
   if (!t) return null;
   if (t.estado === 'estornado' || t.estado === 'estorno_pendente')
     return { estado: t.estado, valor: t.valor };
