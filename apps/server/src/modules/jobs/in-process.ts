@@ -1,6 +1,6 @@
 import { contarTarefa } from '../../http/metrics.ts';
-import type { JobRunner, JobRunnerOptions } from './jobs.ts';
-import { jobRegistry } from './jobs.ts';
+import type { JobRunner, JobRunnerOptions } from './definition.ts';
+import { jobRegistry } from './definition.ts';
 
 /**
  * SQLite (one process owns the file): each job on a timer of its own (unref'd: it never keeps the

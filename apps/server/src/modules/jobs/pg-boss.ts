@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import { pgPoolOf } from '../../db/index.ts';
 import { contarTarefa } from '../../http/metrics.ts';
-import type { JobDefinition, JobRunner, JobRunnerOptions } from './jobs.ts';
-import { jobRegistry } from './jobs.ts';
+import type { JobDefinition, JobRunner, JobRunnerOptions } from './definition.ts';
+import { jobRegistry } from './definition.ts';
 
 /**
  * PostgreSQL, any number of instances: pg-boss 10 (a maintained queue in the database: leases,

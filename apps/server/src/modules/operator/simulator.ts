@@ -2,7 +2,7 @@ import { STATUS } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DemoSimulatorSteps } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import type { JobDefinition } from '../jobs/jobs.ts';
+import type { JobDefinition } from '../jobs/definition.ts';
 import { MovimentoRecusado, moverPedido, nomeStatus } from './mover-pedido.ts';
 import { operatorRepository as repo } from './repository.ts';
 import type { PedidoSimulavel } from './repository.ts';
