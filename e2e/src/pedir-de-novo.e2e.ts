@@ -59,7 +59,10 @@ async function semViolacoes(page: Page, nome: string): Promise<void> {
 
 async function abrirDialogo(page: Page, id: number, referencia: string) {
   await page.goto(`/pedido/${id}/`);
-  await page.getByRole('button', { name: `Pedir de novo o pedido #${referencia}` }).click();
+  const botao = page.getByRole('button', { name: `Pedir de novo o pedido #${referencia}` });
+  await botao.waitFor();
+  await screenshot(page, `pedir-de-novo-pedido-${page.viewportSize()?.width ?? 0}`);
+  await botao.click();
   const dialog = page.getByRole('dialog', { name: /^Pedir de novo:/ });
   await dialog.getByRole('list', { name: 'Itens do pedido' }).waitFor();
   // Mantine's opening transition: axe reads colours of the settled dialog.
