@@ -78,11 +78,12 @@ export function SeusDadosPage() {
                 do Facebook.
               </Item>
               <Item nome="Histórico de acesso">
-                quando você entrou na conta e até quando cada acesso vale, para proteger a conta (trocar a
+                quando você entrou na conta e até quando cada acesso vale, para proteger a conta (redefinir a
                 senha encerra todos eles).
               </Item>
               <Item nome="E-mails enviados">
-                o assunto e a data das mensagens de confirmação de cadastro e de recuperação de senha.
+                as mensagens de confirmação de cadastro e de recuperação de senha que enviamos a você. Na
+                cópia para download vão o assunto e as datas, não os links (eles dão acesso à conta).
               </Item>
             </List>
           </Secao>
