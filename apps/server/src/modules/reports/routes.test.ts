@@ -403,4 +403,51 @@ describe.each(DIALECTS)('sales report on %s', (dialect) => {
       { id: 311, descricao: 'Refrigerante Lata', quantidade: 5, receita: pedido.itens[0]!.preco_total },
     ]);
   });
+
+  it('keeps past days computed and drops a day when an order or a payment of it changes', async () => {
+    const db = ta.t.db;
+    const url = relUrl(2, 'de=2026-03-01&ate=2026-03-31');
+    const ler = async () => relatorioSchema.parse((await get(url, outroDono)).json());
+    expect((await ler()).receita).toBe(12_345);
+    const guardados = () =>
+      db
+        .selectFrom('relatorio_dia')
+        .select('dia')
+        .where('idestabelecimento', '=', 2)
+        .orderBy('dia')
+        .execute();
+    expect(await guardados()).toHaveLength(31);
+    // A new order on a kept day (10 March, 23:30 in São Paulo).
+    const novo = await inserirPedido(db, {
+      idestabelecimento: 2,
+      dthrpedido: '2026-03-11T02:30:00.000Z',
+      tipo: 'DELIVERY',
+      status: 100,
+      total: 1000,
+      forma: 'PIX',
+      itens: [{ produto: 998, descricao: 'Suco', quantidade: 1, preco_total: 1000 }],
+    });
+    expect((await guardados()).map((d) => d.dia)).not.toContain('2026-03-10');
+    let r = await ler();
+    expect([r.pedidos, r.receita, r.porHora[23]!.pedidos]).toEqual([2, 13_345, 1]);
+    // Cancelled, then refunded.
+    await db.updateTable('pedido').set({ status: 50 }).where('id', '=', novo).execute();
+    r = await ler();
+    expect([r.pedidos, r.receita, r.cancelamentos.pedidos, r.cancelamentos.valor]).toEqual([
+      1, 12_345, 1, 1000,
+    ]);
+    await pagamento(db, novo, 'estorno_pendente', 1000);
+    r = await ler();
+    expect([r.estornos.pendentes, r.estornos.valorPendente]).toEqual([1, 1000]);
+    await db.updateTable('pagamento').set({ estado: 'estornado' }).where('idpedido', '=', novo).execute();
+    r = await ler();
+    expect(r.estornos).toEqual({ pagamentos: 1, valor: 1000, pendentes: 0, valorPendente: 0 });
+    // Gone (a refused order's removal): its items go with it.
+    await db.deleteFrom('pagamento').where('idpedido', '=', novo).execute();
+    await db.deleteFrom('pedido').where('id', '=', novo).execute();
+    r = await ler();
+    expect([r.pedidos, r.receita, r.cancelamentos.pedidos, r.estornos.pagamentos]).toEqual([1, 12_345, 0, 0]);
+    expect(r.produtos.porQuantidade.map((p) => p.descricao)).toEqual(['X-Burguer']);
+    expect(await guardados()).toHaveLength(31);
+  });
 });

@@ -1,31 +1,50 @@
-import { STATUS } from '@rango/domain';
+import { STATUS, wallClock } from '@rango/domain';
 import { TIPOS_RELATORIO, TOP_RELATORIO, periodoUtc } from '@rango/domain/painel/relatorio';
 import type { LinhaItem, Relatorio, RelatorioQuery } from '@rango/domain/painel/relatorio';
 import type { Db } from '../../db/index.ts';
 import { STATUS_CANCELADOS, reportsRepository as repo } from './repository.ts';
-import type { LinhaItemRow } from './repository.ts';
+import type { ChaveDia } from './repository.ts';
 
-/** A payment method's name when the order has none recorded (orders before it was kept). */
+/** A payment method's name when the order has none recorded. */
 const FORMA_DESCONHECIDA = 'Não informada';
+/**
+ * Days kept computed in relatorio_dia: those that ended at least this many days ago (today and
+ * yesterday still change all the time, and are cheap to compute).
+ */
+const DIAS_ABERTOS = 2;
+const DIA_MS = 86_400_000;
 
 const cancelado = (status: number) => (STATUS_CANCELADOS as readonly number[]).includes(status);
+const somarDias = (dia: string, dias: number) =>
+  new Date(Date.parse(dia) + dias * DIA_MS).toISOString().slice(0, 10);
+/** The São Paulo day of a row: its UTC date, or the day before for orders placed before 03:00 UTC. */
+const diaSp = (c: ChaveDia) => (c.madrugada ? somarDias(c.dutc, -1) : c.dutc);
 
-function tops(rows: LinhaItemRow[]): { porQuantidade: LinhaItem[]; porReceita: LinhaItem[] } {
-  const linha = ({ id, descricao, quantidade, receita }: LinhaItemRow): LinhaItem => ({
-    id,
-    descricao,
-    quantidade,
-    receita,
-  });
+/** One São Paulo day's aggregates, as relatorio_dia keeps them (short keys: 365 of them per year). */
+interface DiaDados {
+  /** [status, tipo, forma, hora, pedidos, valor] */
+  g: [number, 'DELIVERY' | 'TOGO', string | null, number, number, number][];
+  /** [idproduto, descricao, quantidade, receita] */
+  p: [number, string, number, number][];
+  /** [id, nome, quantidade, receita] */
+  o: [number, string, number, number][];
+  /** [estado, pagamentos, valor] */
+  e: [string, number, number][];
+}
+const vazio = (): DiaDados => ({ g: [], p: [], o: [], e: [] });
+
+function top(linhas: Map<string | number, LinhaItem>): {
+  porQuantidade: LinhaItem[];
+  porReceita: LinhaItem[];
+} {
+  const todas = [...linhas.values()];
   return {
-    porQuantidade: rows
-      .filter((r) => r.rq <= TOP_RELATORIO)
-      .sort((a, b) => a.rq - b.rq)
-      .map(linha),
-    porReceita: rows
-      .filter((r) => r.rv <= TOP_RELATORIO)
-      .sort((a, b) => a.rv - b.rv)
-      .map(linha),
+    porQuantidade: [...todas]
+      .sort((a, b) => b.quantidade - a.quantidade || b.receita - a.receita || a.id - b.id)
+      .slice(0, TOP_RELATORIO),
+    porReceita: [...todas]
+      .sort((a, b) => b.receita - a.receita || b.quantidade - a.quantidade || a.id - b.id)
+      .slice(0, TOP_RELATORIO),
   };
 }
 
@@ -34,51 +53,127 @@ export interface ReportsService {
   nomeEstabelecimento(idestabelecimento: number): Promise<string>;
 }
 
-/** The sales report of one establishment over a period (definitions: domain painel/relatorio.ts). */
-export function createReportsService(db: Db): ReportsService {
+/**
+ * The sales report of one establishment over a period (definitions: domain painel/relatorio.ts).
+ * The database aggregates per São Paulo day; days that ended DIAS_ABERTOS days ago are kept in
+ * relatorio_dia (triggers remove a day when anything it reads changes), so a year's report
+ * computes only the days it does not have and adds up at most 366 small rows.
+ */
+export function createReportsService(db: Db, agora: () => Date = () => new Date()): ReportsService {
+  /** The aggregates of every day in [de, ate] (both São Paulo days), computed now. */
+  async function calcular(
+    idestabelecimento: number,
+    de: string,
+    ate: string,
+  ): Promise<Map<string, DiaDados>> {
+    const periodo = { idestabelecimento, ...periodoUtc(de, ate) };
+    // Independent aggregates: on PostgreSQL each on its own pooled connection, at the same time.
+    const [grupos, produtos, opcoes, estornos] = await Promise.all([
+      repo.gruposPedidos(db, periodo),
+      repo.itens(db, periodo, 'produto'),
+      repo.itens(db, periodo, 'opcao'),
+      repo.estornos(db, periodo),
+    ]);
+    const dias = new Map<string, DiaDados>();
+    const doDia = (c: ChaveDia) => {
+      const d = diaSp(c);
+      let x = dias.get(d);
+      if (!x) dias.set(d, (x = vazio()));
+      return x;
+    };
+    for (const r of grupos) doDia(r).g.push([r.status, r.tipo, r.formapgto, r.hora, r.pedidos, r.valor]);
+    for (const r of produtos) doDia(r).p.push([r.id, r.descricao, r.quantidade, r.receita]);
+    for (const r of opcoes) doDia(r).o.push([r.id, r.descricao, r.quantidade, r.receita]);
+    for (const r of estornos) doDia(r).e.push([r.estado, r.pagamentos, r.valor]);
+    return dias;
+  }
+
   return {
     async relatorio(idestabelecimento, q) {
-      const periodo = { idestabelecimento, ...periodoUtc(q.de, q.ate) };
-      // Independent aggregates: on PostgreSQL each on its own pooled connection, at the same time.
-      const [grupos, produtos, opcoes, estornos] = await Promise.all([
-        repo.gruposPedidos(db, periodo),
-        repo.topItens(db, periodo, 'produto', TOP_RELATORIO),
-        repo.topItens(db, periodo, 'opcao', TOP_RELATORIO),
-        repo.estornos(db, periodo),
-      ]);
+      const guardados = new Map(
+        (await repo.diasGuardados(db, idestabelecimento, q.de, q.ate)).map((d) => [
+          d.dia,
+          JSON.parse(d.dados) as DiaDados,
+        ]),
+      );
+      const dias: string[] = [];
+      for (let d = q.de; d <= q.ate; d = somarDias(d, 1)) dias.push(d);
+      const faltam = dias.filter((d) => !guardados.has(d));
+      const dados = new Map(guardados);
+      if (faltam.length > 0) {
+        const calculados = await calcular(idestabelecimento, faltam[0]!, faltam[faltam.length - 1]!);
+        const ultimoFechado = somarDias(wallClock(agora()).data, -DIAS_ABERTOS);
+        const guardar: { dia: string; inicio: string; fim: string; dados: string }[] = [];
+        for (const d of faltam) {
+          const x = calculados.get(d) ?? vazio();
+          dados.set(d, x);
+          if (d <= ultimoFechado) guardar.push({ dia: d, ...periodoUtc(d, d), dados: JSON.stringify(x) });
+        }
+        if (guardar.length > 0) await repo.guardarDias(db, idestabelecimento, guardar);
+      }
+
       let pedidos = 0;
       let receita = 0;
       const cancelamentos = { pedidos: 0, valor: 0 };
       const formas = new Map<string, { pedidos: number; receita: number }>();
       const tipos = new Map(TIPOS_RELATORIO.map((t) => [t, { pedidos: 0, receita: 0 }]));
       const horas = Array.from({ length: 24 }, (_, hora) => ({ hora, pedidos: 0, receita: 0 }));
-      for (const g of grupos) {
-        if (cancelado(g.status)) {
-          cancelamentos.pedidos += g.pedidos;
-          cancelamentos.valor += g.valor;
-          continue;
+      const estornos = { pagamentos: 0, valor: 0, pendentes: 0, valorPendente: 0 };
+      const produtos = new Map<number, LinhaItem>();
+      const opcoes = new Map<string, LinhaItem>();
+      for (const d of dias) {
+        const x = dados.get(d);
+        if (!x) continue;
+        for (const [status, tipo, forma, hora, n, valor] of x.g) {
+          if (cancelado(status)) {
+            cancelamentos.pedidos += n;
+            cancelamentos.valor += valor;
+            continue;
+          }
+          if (status === STATUS.PgtoPendente) continue;
+          pedidos += n;
+          receita += valor;
+          const nome = forma ?? FORMA_DESCONHECIDA;
+          const f = formas.get(nome) ?? { pedidos: 0, receita: 0 };
+          f.pedidos += n;
+          f.receita += valor;
+          formas.set(nome, f);
+          const t = tipos.get(tipo);
+          if (t) {
+            t.pedidos += n;
+            t.receita += valor;
+          }
+          const h = horas[hora];
+          if (h) {
+            h.pedidos += n;
+            h.receita += valor;
+          }
         }
-        if (g.status === STATUS.PgtoPendente) continue;
-        pedidos += g.pedidos;
-        receita += g.valor;
-        const nome = g.formapgto ?? FORMA_DESCONHECIDA;
-        const f = formas.get(nome) ?? { pedidos: 0, receita: 0 };
-        f.pedidos += g.pedidos;
-        f.receita += g.valor;
-        formas.set(nome, f);
-        const t = tipos.get(g.tipo);
-        if (t) {
-          t.pedidos += g.pedidos;
-          t.receita += g.valor;
+        for (const [id, descricao, quantidade, valor] of x.p) {
+          const l = produtos.get(id);
+          if (l) {
+            l.quantidade += quantidade;
+            l.receita += valor;
+          } else produtos.set(id, { id, descricao, quantidade, receita: valor });
         }
-        const h = horas[g.hora];
-        if (h) {
-          h.pedidos += g.pedidos;
-          h.receita += g.valor;
+        for (const [id, nome, quantidade, valor] of x.o) {
+          const l = opcoes.get(nome);
+          if (l) {
+            l.id = Math.min(l.id, id);
+            l.quantidade += quantidade;
+            l.receita += valor;
+          } else opcoes.set(nome, { id, descricao: nome, quantidade, receita: valor });
+        }
+        for (const [estado, n, valor] of x.e) {
+          if (estado === 'estornado') {
+            estornos.pagamentos += n;
+            estornos.valor += valor;
+          } else {
+            estornos.pendentes += n;
+            estornos.valorPendente += valor;
+          }
         }
       }
-      const estornado = estornos.find((e) => e.estado === 'estornado');
-      const pendente = estornos.find((e) => e.estado === 'estorno_pendente');
       return {
         de: q.de,
         ate: q.ate,
@@ -90,14 +185,9 @@ export function createReportsService(db: Db): ReportsService {
           .sort((a, b) => b.receita - a.receita || b.pedidos - a.pedidos || a.forma.localeCompare(b.forma)),
         porTipo: TIPOS_RELATORIO.map((tipo) => ({ tipo, ...tipos.get(tipo)! })),
         cancelamentos,
-        estornos: {
-          pagamentos: estornado?.pagamentos ?? 0,
-          valor: estornado?.valor ?? 0,
-          pendentes: pendente?.pagamentos ?? 0,
-          valorPendente: pendente?.valor ?? 0,
-        },
-        produtos: tops(produtos),
-        opcoes: tops(opcoes),
+        estornos,
+        produtos: top(produtos),
+        opcoes: top(opcoes),
         porHora: horas,
       };
     },
