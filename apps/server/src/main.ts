@@ -145,7 +145,8 @@ async function esperarMigracoes(
 /**
  * Graceful stop, for rolling restarts behind a load balancer:
  * 1. /readyz answers 503 at once, and for SHUTDOWN_DELAY_MS the instance keeps serving while the
- *    balancer's health check notices;
+ *    balancer's health check notices; its background jobs take no new run (a run under way is
+ *    released to another instance after 5 s);
  * 2. app.close(): the listener stops accepting, requests under way finish (idle keep-alive
  *    connections are closed as they become idle), then the modules' onClose hooks end their
  *    timers and streams;
@@ -156,6 +157,9 @@ async function shutdown(app: FastifyInstance, db: Db, config: Config, signal: st
   const { delayMs, timeoutMs } = config.shutdown;
   app.log.info({ signal, delayMs, timeoutMs }, `${signal}: deixando de receber tráfego e encerrando.`);
   app.readiness.drain();
+  // Background jobs (modules/jobs) take no new run from now on; a run under way has 5 s, then its
+  // lease goes to another instance. app.close() below waits for that.
+  void app.jobs.stop();
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 
   const hard = setTimeout(() => {
