@@ -1,8 +1,51 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Installable and offline (issue 14): the web app manifest and the service worker (src/sw.ts:
+ * its caching policy is described there), built by vite-plugin-pwa with Workbox. The app
+ * registers the worker itself, after the first render (src/app/pwa.ts), so nothing of it runs
+ * before the menu paints.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: [],
+  manifest: {
+    id: '/',
+    name: 'Rango — peça online',
+    short_name: 'Rango',
+    description: 'Peça online direto do cardápio do restaurante, com entrega ou retirada.',
+    lang: 'pt-BR',
+    dir: 'ltr',
+    // The home page sends an installed app to the last restaurant the customer opened.
+    start_url: '/?origem=app',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#ffffff',
+    theme_color: '#c73a0b',
+    icons: [
+      { src: '/icons/rango-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/rango-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/rango-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/rango-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The whole customer app (every route's chunk), its icons and the start-after-paint loader;
+    // not the pages (the server writes them per route) nor the panel (its own build).
+    globPatterns: ['assets/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg', 'start-after-paint.js'],
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+  },
+});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   build: {
     target: 'es2022',
     // The server reads .vite/manifest.json to preload a route's chunk with its HTML (http/spa.ts).

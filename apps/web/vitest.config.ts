@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // jsdom pages with axe take 1–3 s on a quiet machine and over 5 s (Vitest's default) when the
+    // machine is busy: a time-out there says nothing about the page.
+    testTimeout: 20_000,
   },
 });

@@ -43,8 +43,16 @@ export interface AppHandle {
   server: ServerHandle;
   browser: Browser;
   baseUrl: string;
-  /** A fresh context (empty storage) at the given viewport, its first page opened at `path`. */
-  open: (path: string, viewport?: Viewport) => Promise<OpenedPage>;
+  /**
+   * A fresh context (empty storage) at the given viewport, its first page opened at `path`.
+   * The app's service worker is blocked unless `serviceWorkers: 'allow'` (pwa.e2e.ts): requests
+   * it answers would bypass the tests' `route()` interceptions.
+   */
+  open: (
+    path: string,
+    viewport?: Viewport,
+    options?: { serviceWorkers?: 'allow' | 'block' },
+  ) => Promise<OpenedPage>;
   stop: () => Promise<void>;
 }
 
@@ -61,10 +69,15 @@ export async function startApp(options: StartServerOptions = {}): Promise<AppHan
   }
   const contexts = new Set<BrowserContext>();
 
-  const open = async (path: string, viewport: Viewport = MOBILE): Promise<OpenedPage> => {
+  const open = async (
+    path: string,
+    viewport: Viewport = MOBILE,
+    options: { serviceWorkers?: 'allow' | 'block' } = {},
+  ): Promise<OpenedPage> => {
     const context = await browser.newContext({
       baseURL: server.baseUrl,
       viewport,
+      serviceWorkers: options.serviceWorkers ?? 'block',
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
       isMobile: false,

@@ -33,3 +33,13 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Installable and offline (issue 14): the service worker, registered once the page has loaded
+// and gone quiet (its precache downloads the app in the background; nothing of it competes with
+// the menu's first load).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const registrar = () =>
+    setTimeout(() => void import('./app/pwa.tsx').then((m) => m.registrarServiceWorker()), 2000);
+  if (document.readyState === 'complete') registrar();
+  else addEventListener('load', registrar);
+}

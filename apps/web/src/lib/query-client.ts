@@ -16,6 +16,8 @@ export function createQueryClient(): QueryClient {
         gcTime: 5 * 60_000,
         retry: shouldRetry,
         refetchOnWindowFocus: false,
+        // Offline, a query still asks: the service worker answers with the last stored data.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/ThemeIcon.css';
 import { Anchor, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconToolsKitchen2 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { getVisitedEstablishmentPath } from '../../../storage/index.ts';
 
 /** The demo restaurant the seed creates; the link lets visitors of the demo try the menu. */
 const DEMO_ESTABELECIMENTO_ID = 1;
@@ -11,6 +12,10 @@ const DEMO_ESTABELECIMENTO_ID = 1;
 /** Spec section 1: the root page only tells that each establishment now has its own page. */
 export default function HomePage() {
   useDocumentTitle(null);
+  // The installed app starts here (the manifest's start_url): it opens the last restaurant.
+  const [params] = useSearchParams();
+  const ultimo = params.get('origem') === 'app' ? getVisitedEstablishmentPath() : null;
+  if (ultimo) return <Navigate to={ultimo} replace />;
   return (
     <Container size="sm" py="xl">
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="xs">

@@ -1,7 +1,9 @@
 import '../../../components/overlay-styles.ts';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tabs.css';
-import { Container, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Container, Paper, Stack, Title } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { IconWifiOff } from '@tabler/icons-react';
 import { isStoreOpen, textoTaxaEntrega } from '@rango/domain';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -54,12 +56,26 @@ export default function PagamentoPage() {
 function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => void }) {
   const c = useCheckout(est, onSaindo);
   const { form, detalhe, cliente, taxa, totals } = c;
+  // Offline (the installed app, issue 14) nothing is sent: the order and the payment need the
+  // network. The form keeps what was typed for when the connection is back.
+  const { online } = useNetwork();
   return (
     <Container size="lg">
       <Title order={1} mb="md">
         Pagamento
       </Title>
-      {c.erro && !c.carregando ? (
+      {!online ? (
+        <Alert
+          color="gray"
+          variant="light"
+          role="alert"
+          title="Sem conexão com a internet"
+          icon={<IconWifiOff size={18} aria-hidden />}
+        >
+          O pedido e o pagamento precisam de conexão. Conecte-se à internet para finalizar; o seu carrinho
+          continua guardado.
+        </Alert>
+      ) : c.erro && !c.carregando ? (
         <CheckoutErro erro={c.erro} onTentarDeNovo={c.tentarDeNovo} />
       ) : c.carregando || !detalhe || !cliente ? (
         <CheckoutCarregando />

@@ -20,6 +20,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePedido } from '../api/get-pedido.ts';
+import { AvisoOffline } from '../components/aviso-offline.tsx';
 import { EstabelecimentoLogo } from '../components/estabelecimento-logo.tsx';
 import { EstornoAviso } from '../components/estorno-aviso.tsx';
 import { PagamentoPendenteSlot } from '../components/pagamento-pendente-slot.tsx';
@@ -72,6 +73,9 @@ function Carregando() {
   );
 }
 
+/** This order's GETs (the order, its status, its receipt) answered by the service worker offline. */
+const PEDIDO_API = /\/controle\/pedido\/\d+\//;
+
 function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualizar: boolean }) {
   const est = pedido.estabelecimento;
   return (
@@ -102,6 +106,7 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
           </Button>
         </Group>
       </Group>
+      <AvisoOffline caminho={PEDIDO_API} />
       {erroAtualizar ? (
         <Alert color="yellow" variant="light" role="alert">
           {MSG_PEDIDO.erroObterPedido}

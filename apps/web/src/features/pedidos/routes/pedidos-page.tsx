@@ -3,10 +3,14 @@ import { Container, Tabs, Title } from '@mantine/core';
 import { MSG_PEDIDO } from '@rango/domain';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AvisoOffline } from '../components/aviso-offline.tsx';
 import { ConcluidosPanel } from '../components/concluidos-panel.tsx';
 import { PendentesPanel } from '../components/pendentes-panel.tsx';
 
 type Aba = 'pendentes' | 'concluidos';
+
+/** The lists' GET (/controle/pedido/?…) answered by the service worker offline. */
+const LISTA_API = /\/controle\/pedido\/$/;
 
 /**
  * /pedido (login required, spec section 2): 'Pendentes' (default) and 'Concluídos'. The open tab
@@ -25,6 +29,7 @@ export default function PedidosPage() {
       <Title order={1} size="h2" mb="md">
         {MSG_PEDIDO.meusPedidos}
       </Title>
+      <AvisoOffline caminho={LISTA_API} />
       {/* Only the open panel is mounted: 'Concluídos' is fetched on its first opening. */}
       <Tabs value={aba} onChange={escolher} keepMounted={false}>
         <Tabs.List grow mb="md">
