@@ -34,7 +34,6 @@ export interface Database {
   pedido_historico: PedidoHistoricoTable;
   pedido_item: PedidoItemTable;
   pedido_item_opcao: PedidoItemOpcaoTable;
-  relatorio_dia: RelatorioDiaTable;
   operador_token: OperadorTokenTable;
   cartao: CartaoTable;
   pagamento: PagamentoTable;
@@ -80,6 +79,9 @@ export interface EstabelecimentoTable {
   reabrir_em: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0008: the panel's settings (JSON of the domain's PainelConfig); null = defaults. */
   painel_config: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The store's point (panel: CEP lookup and geocoding), null until placed. */
+  lat: ColumnType<number | null, number | null | undefined, number | null>;
+  lng: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface FoneTable {
@@ -406,17 +408,6 @@ export interface PedidoItemOpcaoTable {
   descricao: string;
   quantidade: number;
   valor: number;
-}
-/** 0013: a past day's report aggregates (modules/reports), removed by triggers when they change. */
-export interface RelatorioDiaTable {
-  idestabelecimento: number;
-  /** 'YYYY-MM-DD' in São Paulo. */
-  dia: string;
-  /** The day's instants [inicio, fim) as dthrpedido stores them. */
-  inicio: string;
-  fim: string;
-  dados: string;
-  criado_em: string;
 }
 
 export interface PedidoHistoricoTable {

@@ -58,6 +58,8 @@ export const MSG_CATALOGO = {
   previsaoMinAcimaMax: 'O tempo mínimo não pode ser maior que o máximo.',
   latitudeInvalida: 'Latitude inválida (entre -90 e 90).',
   longitudeInvalida: 'Longitude inválida (entre -180 e 180).',
+  coordenadasJuntas: 'Informe latitude e longitude juntas.',
+  cepNaoEncontrado: 'CEP não encontrado.',
   raioInvalido: 'Informe um raio em metros maior que 0 e até 100 km.',
   minimoSemEntrega: 'Uma área sem entrega não tem valor para frete grátis.',
   tipoPgtoInvalido: 'Tipo de pagamento inválido: 0 (dinheiro), 60 (crédito), 61 (débito) ou 200 (PIX).',
@@ -208,11 +210,27 @@ export const estabelecimentoInputSchema = z
     previsaoentregamax: z
       .int(M.previsaoInvalida)
       .check(z.minimum(0, M.previsaoInvalida), z.maximum(600, M.previsaoInvalida)),
+    /** The store's point (from the address's geocoding); absent or null: not placed (kept as is when absent). */
+    lat: z.optional(
+      z.nullable(
+        z
+          .number(M.latitudeInvalida)
+          .check(z.minimum(-90, M.latitudeInvalida), z.maximum(90, M.latitudeInvalida)),
+      ),
+    ),
+    lng: z.optional(
+      z.nullable(
+        z
+          .number(M.longitudeInvalida)
+          .check(z.minimum(-180, M.longitudeInvalida), z.maximum(180, M.longitudeInvalida)),
+      ),
+    ),
   })
   .check(
     z.superRefine((v, ctx) => {
       if (v.previsaoentregamin > v.previsaoentregamax)
         issue(ctx, ['previsaoentregamin'], M.previsaoMinAcimaMax);
+      if (((v.lat ?? null) === null) !== ((v.lng ?? null) === null)) issue(ctx, ['lng'], M.coordenadasJuntas);
     }),
   );
 export type EstabelecimentoInput = z.infer<typeof estabelecimentoInputSchema>;
@@ -236,6 +254,9 @@ export const estabelecimentoConfigSchema = z.object({
   pedidominimo: z.int(),
   previsaoentregamin: z.int(),
   previsaoentregamax: z.int(),
+  /** The store's point, null until placed. */
+  lat: z.nullable(z.number()),
+  lng: z.nullable(z.number()),
   /** The customer's menu version: moves on every write of the back office. */
   menu_versao: z.int(),
 });

@@ -288,6 +288,38 @@ describe.each(DIALECTS)('back office routes on %s', (dialect) => {
       );
     });
 
+    it("the store's point (from the address form's CEP lookup): stored, kept when absent, cleared with null; out of range or half refused", async () => {
+      // As the settings test left it (later tests order small amounts).
+      const base = { ...NOVO, apelidooufantasia: 'Pizzaria Renovada', pedidominimo: 1000 };
+      const put = (extra: object) =>
+        call({ method: 'PUT', url: `${est(1)}/dados/`, payload: { ...base, ...extra } });
+      expect(estabelecimentoConfigSchema.parse((await put({})).json())).toMatchObject({
+        lat: null,
+        lng: null,
+      });
+      const r = await put({ lat: -23.5617, lng: -46.6559 });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(estabelecimentoConfigSchema.parse(r.json())).toMatchObject({ lat: -23.5617, lng: -46.6559 });
+      // A client that does not send it keeps it.
+      expect((await put({})).json()).toMatchObject({ lat: -23.5617, lng: -46.6559 });
+      await recusado(
+        { method: 'PUT', url: `${est(1)}/dados/`, payload: { ...base, lat: -91, lng: 200 } },
+        400,
+        {
+          lat: [M.latitudeInvalida],
+          lng: [M.longitudeInvalida],
+        },
+      );
+      await recusado(
+        { method: 'PUT', url: `${est(1)}/dados/`, payload: { ...base, lat: -23.5, lng: null } },
+        400,
+        {
+          lng: [M.coordenadasJuntas],
+        },
+      );
+      expect((await put({ lat: null, lng: null })).json()).toMatchObject({ lat: null, lng: null });
+    });
+
     it('hours: the week replaced at once; overlapping and inverted ranges refused with the row', async () => {
       const semana = {
         horarios: [

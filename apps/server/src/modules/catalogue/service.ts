@@ -213,6 +213,8 @@ export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | u
       pedidominimo: e.pedidominimo,
       previsaoentregamin: e.previsaoentregamin,
       previsaoentregamax: e.previsaoentregamax,
+      lat: e.lat ?? null,
+      lng: e.lng ?? null,
       menu_versao: e.menu_versao,
     };
   }
@@ -405,6 +407,9 @@ export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | u
       pedidominimo: v.pedidominimo,
       previsaoentregamin: v.previsaoentregamin,
       previsaoentregamax: v.previsaoentregamax,
+      // Absent: the point stays as it is (a client that does not know it); null clears it.
+      ...(v.lat === undefined ? {} : { lat: v.lat }),
+      ...(v.lng === undefined ? {} : { lng: v.lng }),
     };
   }
 

@@ -19,6 +19,7 @@ import {
   type HorariosInput,
   type TaxaBairroInput,
 } from '@rango/domain/painel/catalogo';
+import { cepAnswerSchema, geocodeAnswerSchema, type GeocodeQuery } from '@rango/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { PainelApiError, estPath, painelDelete, painelGet, painelPost, painelPut } from '../../api/client.ts';
 
@@ -96,6 +97,23 @@ export function errosDoServidor(e: unknown): Erros {
     if (typeof m === 'string' && k !== 'detail' && k !== 'non_field_errors') out[k] = m;
   }
   return out;
+}
+
+/** GET /api/cep/{cep}/ (the customers' lookup, public): street, district, city and state, or `erro`. */
+export const buscarCep = (cep: string, signal?: AbortSignal) =>
+  painelGet(`/api/cep/${cep.replace(/\D/g, '')}/`, cepAnswerSchema, signal);
+
+/** GET /api/geocode/?…: the address's point; 404 when the geocoder cannot place it. */
+export function localizarEndereco(e: GeocodeQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({
+    rua: e.rua,
+    numero: e.numero,
+    bairro: e.bairro,
+    cidade: e.cidade,
+    uf: e.uf,
+    cep: e.cep ?? '',
+  });
+  return painelGet(`/api/geocode/?${params.toString()}`, geocodeAnswerSchema, signal);
 }
 
 /** POST /painel/estabelecimentos/: a new establishment; the caller becomes its owner. */

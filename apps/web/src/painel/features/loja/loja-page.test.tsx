@@ -25,6 +25,8 @@ const DADOS: EstabelecimentoConfig = {
   pedidominimo: 2000,
   previsaoentregamin: 30,
   previsaoentregamax: 50,
+  lat: null,
+  lng: null,
   menu_versao: 3,
 };
 
@@ -160,11 +162,78 @@ describe('/painel/:id/loja', () => {
     });
   }, 30_000);
 
+  it('a CEP fills street, district, city and state and places the store; an unknown CEP says so', async () => {
+    const m = api(
+      on('GET', '/api/cep/01310200/', 200, {
+        cep: '01310-200',
+        logradouro: 'Avenida Paulista',
+        bairro: 'Bela Vista',
+        localidade: 'São Paulo',
+        uf: 'SP',
+      }),
+      on('GET', '/api/cep/99999999/', 200, { erro: true }),
+      on('GET', /^\/api\/geocode\/\?/, 200, { latitude: -23.5617, longitude: -46.6559 }),
+      (c) =>
+        c.method === 'PUT' && c.path === `${BASE}/dados/`
+          ? { status: 200, body: { ...DADOS, ...(c.body as object) } }
+          : undefined,
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const cep = await screen.findByRole('textbox', { name: /^CEP/ });
+    await user.clear(cep);
+    await user.type(cep, '99999-999');
+    expect(await screen.findByText(MSG_CATALOGO.cepNaoEncontrado)).toHaveAttribute('role', 'alert');
+    await user.clear(cep);
+    await user.type(cep, '01310-200');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('Avenida Paulista'));
+    expect(screen.getByRole('textbox', { name: 'Bairro' })).toHaveValue('Bela Vista');
+    expect(screen.getByRole('textbox', { name: 'Cidade' })).toHaveValue('São Paulo');
+    expect(screen.getByRole('textbox', { name: 'UF' })).toHaveValue('SP');
+    expect(screen.queryByText(MSG_CATALOGO.cepNaoEncontrado)).toBeNull();
+    // The number was already there: the address is placed at once.
+    expect(await screen.findByText(/Localização: -23\.56170, -46\.65590/)).toBeInTheDocument();
+    const geo = m.calls.find((c) => c.path.startsWith('/api/geocode/'))!;
+    expect(new URLSearchParams(geo.path.split('?')[1]).get('rua')).toBe('Avenida Paulista');
+    await user.click(screen.getByRole('button', { name: 'Salvar dados' }));
+    await waitFor(() =>
+      expect(m.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        endereco: {
+          cep: '01310-200',
+          rua: 'Avenida Paulista',
+          bairro: 'Bela Vista',
+          cidade: 'São Paulo',
+          uf: 'SP',
+        },
+        lat: -23.5617,
+        lng: -46.6559,
+      }),
+    );
+  }, 30_000);
+
+  it('a CEP lookup that fails says so on the field and leaves the address as typed', async () => {
+    api(
+      on('GET', '/api/cep/01310200/', 502, {
+        detail: 'Não foi possível consultar o CEP agora. Tente novamente em instantes.',
+      }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const cep = await screen.findByRole('textbox', { name: /^CEP/ });
+    await user.clear(cep);
+    await user.type(cep, '01310200');
+    expect(await screen.findByText(/Não foi possível consultar o CEP agora/)).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('Rua A');
+  }, 30_000);
+
   it("refuses a bad CEP on touch and puts the server's field errors on their fields", async () => {
     const m = api(on('PUT', `${BASE}/dados/`, 400, { pedidominimo: ['Mínimo recusado pelo servidor.'] }));
     const user = userEvent.setup();
     renderPainel('/1/loja');
-    const cep = await screen.findByRole('textbox', { name: 'CEP' });
+    const cep = await screen.findByRole('textbox', { name: /^CEP/ });
     await user.clear(cep);
     await user.type(cep, '123');
     await user.tab();

@@ -34,9 +34,20 @@ describe('/painel/novo', () => {
       (c) => {
         if (c.method !== 'POST' || c.path !== '/painel/estabelecimentos/') return undefined;
         criado = true;
-        return { status: 201, body: { id: 9, logo: null, menu_versao: 1, ...(c.body as object) } };
+        return {
+          status: 201,
+          body: { id: 9, logo: null, menu_versao: 1, lat: null, lng: null, ...(c.body as object) },
+        };
       },
       on('GET', '/painel/estabelecimento/9/dados/', 200, undefined),
+      on('GET', '/api/cep/01001000/', 200, {
+        cep: '01001-000',
+        logradouro: 'Praça da Sé',
+        bairro: 'Sé',
+        localidade: 'São Paulo',
+        uf: 'SP',
+      }),
+      on('GET', /^\/api\/geocode\/\?/, 404, { detail: 'Não foi possível localizar o endereço.' }),
     );
     const user = userEvent.setup();
     renderPainel('/novo');
@@ -45,17 +56,20 @@ describe('/painel/novo', () => {
     expect(m.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: /Nome fantasia/ }), 'Nova');
     await user.type(screen.getByRole('textbox', { name: /Razão social/ }), 'Nova Ltda');
+    // The CEP fills street, district, city and state; the number then places it (not found here).
     await user.type(screen.getByRole('textbox', { name: 'CEP' }), '01001000');
-    await user.type(screen.getByRole('textbox', { name: 'Rua' }), 'Rua B');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Rua' })).toHaveValue('Praça da Sé'));
+    expect(screen.getByRole('textbox', { name: 'Bairro' })).toHaveValue('Sé');
+    expect(screen.getByRole('textbox', { name: 'Cidade' })).toHaveValue('São Paulo');
+    expect(screen.getByRole('textbox', { name: 'UF' })).toHaveValue('SP');
     await user.type(screen.getByRole('textbox', { name: 'Número' }), '1');
-    await user.type(screen.getByRole('textbox', { name: 'Bairro' }), 'Sé');
-    await user.type(screen.getByRole('textbox', { name: 'Cidade' }), 'São Paulo');
-    await user.type(screen.getByRole('textbox', { name: 'UF' }), 'sp');
+    await user.tab();
+    expect(await screen.findByText(/Não foi possível localizar este endereço no mapa/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Criar estabelecimento' }));
     await waitFor(() =>
       expect(m.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
         apelidooufantasia: 'Nova',
-        endereco: { cep: '01001000', uf: 'sp' },
+        endereco: { cep: '01001000', rua: 'Praça da Sé', bairro: 'Sé', cidade: 'São Paulo', uf: 'SP' },
         fones: [],
       }),
     );

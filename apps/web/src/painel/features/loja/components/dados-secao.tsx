@@ -1,16 +1,36 @@
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  MSG_CATALOGO,
   estabelecimentoInputSchema,
   type EstabelecimentoConfig,
   type EstabelecimentoInput,
 } from '@rango/domain/painel/catalogo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CampoDinheiro } from '../../../components/campo-dinheiro.tsx';
 import { ErroCarga } from '../../../components/erro-carga.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { errosDe, errosDoServidor, lojaApi, lojaQueries, type Erros } from '../api.ts';
+import {
+  buscarCep,
+  errosDe,
+  errosDoServidor,
+  localizarEndereco,
+  lojaApi,
+  lojaQueries,
+  type Erros,
+} from '../api.ts';
 
 const paraInput = (c: EstabelecimentoConfig): EstabelecimentoInput => ({
   apelidooufantasia: c.apelidooufantasia,
@@ -20,7 +40,12 @@ const paraInput = (c: EstabelecimentoConfig): EstabelecimentoInput => ({
   pedidominimo: c.pedidominimo,
   previsaoentregamin: c.previsaoentregamin,
   previsaoentregamax: c.previsaoentregamax,
+  lat: c.lat,
+  lng: c.lng,
 });
+
+const digitos = (cep: string) => cep.replace(/\D/g, '');
+const coord = (n: number) => n.toFixed(5);
 
 /** The establishment's data form: validated by the contract's schema on touch and on submit. */
 export function DadosForm({
@@ -38,6 +63,15 @@ export function DadosForm({
   const [fones, setFones] = useState(inicial.fones.join(', '));
   const [erros, setErros] = useState<Erros>({});
   const [salvo, setSalvo] = useState(false);
+  // CEP lookup and the address's point: 'buscando' while asked, a text when it failed.
+  const [cepBusca, setCepBusca] = useState<{ buscando: boolean; erro: string | null }>({
+    buscando: false,
+    erro: null,
+  });
+  const [geo, setGeo] = useState<'' | 'buscando' | 'naoEncontrado'>('');
+  const ultimoCep = useRef(digitos(inicial.endereco.cep));
+  const pedidoCep = useRef<AbortController | null>(null);
+  const pedidoGeo = useRef<AbortController | null>(null);
   const salvar = useMutation({
     mutationFn: enviarComo,
     onSuccess: () => setSalvo(true),
@@ -56,6 +90,72 @@ export function DadosForm({
     setV({ ...v, ...x });
   };
   const setEnd = (x: Partial<EstabelecimentoInput['endereco']>) => set({ endereco: { ...v.endereco, ...x } });
+
+  /** Places the address (street, number, district, city, state) with the server's geocoder. */
+  async function localizar(end: EstabelecimentoInput['endereco']) {
+    if (!end.rua.trim() || !end.numero.trim() || !end.bairro.trim() || !end.cidade.trim() || !end.uf.trim())
+      return;
+    pedidoGeo.current?.abort();
+    const ctl = (pedidoGeo.current = new AbortController());
+    setGeo('buscando');
+    try {
+      const p = await localizarEndereco(
+        {
+          rua: end.rua,
+          numero: end.numero,
+          bairro: end.bairro,
+          cidade: end.cidade,
+          uf: end.uf,
+          cep: end.cep,
+        },
+        ctl.signal,
+      );
+      setV((atual) => ({ ...atual, lat: p.latitude, lng: p.longitude }));
+      setGeo('');
+    } catch {
+      if (!ctl.signal.aborted) setGeo('naoEncontrado');
+    }
+  }
+
+  /** A complete CEP fills the street, district, city and state, then places the address. */
+  async function mudarCep(cep: string) {
+    setEnd({ cep });
+    if (cepBusca.erro) setCepBusca({ buscando: false, erro: null });
+    const d = digitos(cep);
+    if (d.length !== 8 || d === ultimoCep.current) return;
+    ultimoCep.current = d;
+    pedidoCep.current?.abort();
+    const ctl = (pedidoCep.current = new AbortController());
+    setCepBusca({ buscando: true, erro: null });
+    try {
+      const r = await buscarCep(d, ctl.signal);
+      if ('erro' in r) {
+        ultimoCep.current = '';
+        setCepBusca({ buscando: false, erro: MSG_CATALOGO.cepNaoEncontrado });
+        return;
+      }
+      setCepBusca({ buscando: false, erro: null });
+      // The lookup's fields over what is there now (typing may have gone on meanwhile).
+      const achado = {
+        ...(r.logradouro ? { rua: r.logradouro } : {}),
+        ...(r.bairro ? { bairro: r.bairro } : {}),
+        cidade: r.localidade,
+        uf: r.uf,
+      };
+      setV((atual) => ({ ...atual, endereco: { ...atual.endereco, ...achado } }));
+      const end = { ...v.endereco, cep, ...achado };
+      setErros((e) => {
+        const resto = { ...e };
+        for (const k of ['rua', 'bairro', 'cidade', 'uf']) delete resto[`endereco.${k}`];
+        return resto;
+      });
+      void localizar(end);
+    } catch (e) {
+      if (ctl.signal.aborted) return;
+      ultimoCep.current = '';
+      setCepBusca({ buscando: false, erro: e instanceof Error ? e.message : MSG_CATALOGO.cepNaoEncontrado });
+    }
+  }
   const enviar = () => {
     const e = errosDe(estabelecimentoInputSchema.safeParse(corpo()));
     setErros(e);
@@ -85,10 +185,15 @@ export function DadosForm({
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <TextInput
           label="CEP"
+          placeholder="00000-000"
+          inputMode="numeric"
+          autoComplete="postal-code"
           value={v.endereco.cep}
-          onChange={(e) => setEnd({ cep: e.currentTarget.value })}
+          onChange={(e) => void mudarCep(e.currentTarget.value)}
           onBlur={validar}
-          error={erros['endereco.cep']}
+          aria-busy={cepBusca.buscando}
+          rightSection={cepBusca.buscando ? <Loader size="xs" aria-label="Buscando CEP" /> : null}
+          error={cepBusca.erro ?? erros['endereco.cep']}
         />
         <TextInput
           label="Rua"
@@ -101,7 +206,10 @@ export function DadosForm({
           label="Número"
           value={v.endereco.numero}
           onChange={(e) => setEnd({ numero: e.currentTarget.value })}
-          onBlur={validar}
+          onBlur={() => {
+            validar();
+            void localizar(v.endereco);
+          }}
           error={erros['endereco.numero']}
         />
         <TextInput
@@ -137,6 +245,15 @@ export function DadosForm({
           />
         </Group>
       </SimpleGrid>
+      <Text size="sm" c={geo === 'naoEncontrado' ? 'red.8' : 'dimmed'} role="status" aria-live="polite">
+        {geo === 'buscando'
+          ? 'Localizando o endereço…'
+          : geo === 'naoEncontrado'
+            ? 'Não foi possível localizar este endereço no mapa. Confira rua e número.'
+            : v.lat != null && v.lng != null
+              ? `Localização: ${coord(v.lat)}, ${coord(v.lng)} (centro das novas áreas de entrega).`
+              : 'Localização: informe CEP, rua e número para localizar a loja.'}
+      </Text>
       <TextInput
         label="Telefones"
         description="Separados por vírgula, com DDD."

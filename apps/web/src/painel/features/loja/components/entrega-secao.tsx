@@ -32,6 +32,8 @@ const num = (x: string | number) => (typeof x === 'number' ? x : Number(String(x
 /** One circle as numbers (a map is optional and needs tiles we do not have here). */
 function AreaForm({ idest, area, onFim }: { idest: number; area: AreaPainel | null; onFim: () => void }) {
   const qc = useQueryClient();
+  // A new circle starts around the store (its point from the address's CEP lookup), else 0, 0.
+  const loja = qc.getQueryData(lojaQueries.dados(idest).queryKey);
   const [v, setV] = useState<AreaInput>(
     area
       ? {
@@ -41,7 +43,7 @@ function AreaForm({ idest, area, onFim }: { idest: number; area: AreaPainel | nu
           taxaentrega: area.taxaentrega,
           valorminimo: area.valorminimo,
         }
-      : { lat: 0, lng: 0, raio: 3000, taxaentrega: 500, valorminimo: null },
+      : { lat: loja?.lat ?? 0, lng: loja?.lng ?? 0, raio: 3000, taxaentrega: 500, valorminimo: null },
   );
   const [erros, setErros] = useState<Erros>({});
   const salvar = useMutation({
