@@ -1012,6 +1012,111 @@ const relatoriosIndices: Migration = {
 };
 
 /**
+ * Reports over long periods (issue 12): each past São Paulo day's aggregates, once computed, kept
+ * in `relatorio_dia` (the day's figures as JSON: groups of orders, products, options, refunds;
+ * `inicio`/`fim` its instants as dthrpedido stores them), so a year's report reads 365 small rows
+ * instead of every order. Whatever changes what a day's report reads removes that day's row,
+ * from any code path, by triggers: an order inserted, deleted or changing status, a payment
+ * inserted or changing state (a refund). The same comparisons of ISO text on both dialects.
+ */
+const INVALIDAR_DIA = (est: string, instante: string) =>
+  `delete from relatorio_dia where idestabelecimento = ${est} and inicio <= ${instante} and fim > ${instante}`;
+const INVALIDAR_DIA_PAGAMENTO = (idpedido: string) =>
+  INVALIDAR_DIA(
+    `(select idestabelecimento from pedido where id = ${idpedido})`,
+    `(select dthrpedido from pedido where id = ${idpedido})`,
+  );
+
+const relatorioDia: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('relatorio_dia')
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('dia', 'varchar(10)', notNull)
+      .addColumn('inicio', 'varchar(30)', notNull)
+      .addColumn('fim', 'varchar(30)', notNull)
+      .addColumn('dados', 'text', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .addPrimaryKeyConstraint('relatorio_dia_pk', ['idestabelecimento', 'dia'])
+      .execute();
+    await db.schema
+      .createIndex('relatorio_dia_inicio_idx')
+      .on('relatorio_dia')
+      .columns(['idestabelecimento', 'inicio'])
+      .execute();
+    if (dialectOf(db) === 'postgres') {
+      await sql
+        .raw(
+          `create function relatorio_dia_invalidar() returns trigger language plpgsql as $$
+          begin
+            if tg_table_name = 'pedido' then
+              if tg_op = 'DELETE' then
+                ${INVALIDAR_DIA('old.idestabelecimento', 'old.dthrpedido')};
+              else
+                ${INVALIDAR_DIA('new.idestabelecimento', 'new.dthrpedido')};
+              end if;
+            elsif new.idpedido is not null then
+              ${INVALIDAR_DIA_PAGAMENTO('new.idpedido')};
+            end if;
+            return null;
+          end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger relatorio_dia_pedido after insert or delete or update of status on pedido
+          for each row execute function relatorio_dia_invalidar()`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger relatorio_dia_pagamento after insert or update of estado on pagamento
+          for each row execute function relatorio_dia_invalidar()`,
+        )
+        .execute(db);
+    } else {
+      for (const [nome, evento, sqlTexto] of [
+        [
+          'relatorio_dia_pedido_ai',
+          'after insert on pedido',
+          INVALIDAR_DIA('new.idestabelecimento', 'new.dthrpedido'),
+        ],
+        [
+          'relatorio_dia_pedido_au',
+          'after update of status on pedido',
+          INVALIDAR_DIA('new.idestabelecimento', 'new.dthrpedido'),
+        ],
+        [
+          'relatorio_dia_pedido_ad',
+          'after delete on pedido',
+          INVALIDAR_DIA('old.idestabelecimento', 'old.dthrpedido'),
+        ],
+        ['relatorio_dia_pagamento_ai', 'after insert on pagamento', INVALIDAR_DIA_PAGAMENTO('new.idpedido')],
+        [
+          'relatorio_dia_pagamento_au',
+          'after update of estado on pagamento',
+          INVALIDAR_DIA_PAGAMENTO('new.idpedido'),
+        ],
+      ] as const) {
+        await sql.raw(`create trigger ${nome} ${evento} begin ${sqlTexto}; end`).execute(db);
+      }
+    }
+  },
+  async down(db) {
+    if (dialectOf(db) === 'postgres') {
+      await sql.raw('drop trigger if exists relatorio_dia_pagamento on pagamento').execute(db);
+      await sql.raw('drop trigger if exists relatorio_dia_pedido on pedido').execute(db);
+      await sql.raw('drop function if exists relatorio_dia_invalidar()').execute(db);
+    } else {
+      for (const t of ['pedido_ai', 'pedido_au', 'pedido_ad', 'pagamento_ai', 'pagamento_au']) {
+        await sql.raw(`drop trigger if exists relatorio_dia_${t}`).execute(db);
+      }
+    }
+    await db.schema.dropTable('relatorio_dia').ifExists().execute();
+  },
+};
+
+/**
  * The establishment's own point (issue 12: the address form's CEP lookup and geocoding): where
  * the panel centres a new delivery circle. Null until the owner's address is placed.
  */
@@ -1039,6 +1144,7 @@ export const migrations: Record<string, Migration> = {
   '0010_excecoes_horario': excecoesHorario,
   '0011_relatorios': relatorios,
   '0012_relatorios_indices': relatoriosIndices,
+  '0013_relatorio_dia': relatorioDia,
   '0014_estabelecimento_coordenadas': coordenadasEstabelecimento,
 };
 

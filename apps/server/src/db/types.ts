@@ -34,6 +34,7 @@ export interface Database {
   pedido_historico: PedidoHistoricoTable;
   pedido_item: PedidoItemTable;
   pedido_item_opcao: PedidoItemOpcaoTable;
+  relatorio_dia: RelatorioDiaTable;
   operador_token: OperadorTokenTable;
   cartao: CartaoTable;
   pagamento: PagamentoTable;
@@ -408,6 +409,17 @@ export interface PedidoItemOpcaoTable {
   descricao: string;
   quantidade: number;
   valor: number;
+}
+/** 0013: a past day's report aggregates (modules/reports), removed by triggers when they change. */
+export interface RelatorioDiaTable {
+  idestabelecimento: number;
+  /** 'YYYY-MM-DD' in São Paulo. */
+  dia: string;
+  /** The day's instants [inicio, fim) as dthrpedido stores them. */
+  inicio: string;
+  fim: string;
+  dados: string;
+  criado_em: string;
 }
 
 export interface PedidoHistoricoTable {
