@@ -5,12 +5,15 @@
  */
 import { runBalancer } from './balancer.ts';
 import { runBundleSize } from './bundle-size.ts';
+import { runEditorKeystroke } from './editor-keystroke.ts';
 import { runEventsIdle } from './events-idle.ts';
 import { runEventsLatency } from './events-latency.ts';
 import { runLighthouse, runLighthouseRotas } from './lighthouse.ts';
 import { runLoginLatency } from './login-latency.ts';
+import { runMenuImport } from './menu-import.ts';
 import { runMenuThroughput } from './menu-throughput.ts';
 import { runOrdersThroughput } from './orders-throughput.ts';
+import { runReport } from './report.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
 import { RESULTS_FILE } from './lib/results.ts';
 import { runSearchKeystroke } from './search-keystroke.ts';
@@ -26,6 +29,9 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['events-latency', () => runEventsLatency()],
   ['events-idle', () => runEventsIdle()],
   ['search-keystroke', () => runSearchKeystroke()],
+  ['report', () => runReport()],
+  ['menu-import', () => runMenuImport()],
+  ['editor-keystroke', () => runEditorKeystroke()],
   ['balancer', () => runBalancer()],
 ];
 
