@@ -1,7 +1,7 @@
 import '../../../components/overlay-styles.ts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatBRL, MSG, MSG_PEDIDO, textoEntregaGratis } from '@rango/domain';
+import { formatBRL, MSG, MSG_PEDIDO, reaisToCents, textoEntregaGratis } from '@rango/domain';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { paths } from '../../../config/paths.ts';
 import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
 import { cartTotals, clearCart, removeItem, useCart, useCartDrawer } from '../../../stores/cart.ts';
+import { useEntregaEstimada } from '../../../stores/entrega-estimada.ts';
 import { CartItemRow } from './cart-item-row.tsx';
 import classes from './cart.module.css';
 import { showEmptyCartNotice } from './empty-cart-notice.ts';
@@ -40,6 +41,21 @@ export function CartDrawer() {
   const entregaGratis = textoEntregaGratis(totals.abonoFaltando);
   const est = cart.estabelecimento;
   const empty = cart.itens.length === 0;
+  // Issue 14: the gaps as items are added. Free delivery from the agreed fee's waiver, else from
+  // the estimate the menu showed for this establishment.
+  const estimada = useEntregaEstimada();
+  const abonoCents =
+    cart.abono !== null
+      ? reaisToCents(cart.abono)
+      : cart.taxaentrega === null && est && estimada?.idEstabelecimento === est.id
+        ? estimada.abonoCents
+        : null;
+  const faltaGratis =
+    abonoCents !== null &&
+    abonoCents > totals.subtotal &&
+    (cart.taxaentrega ?? estimada?.taxaCents ?? 0) !== 0
+      ? abonoCents - totals.subtotal
+      : null;
 
   // An empty cart has no drawer (spec: the empty cart is a notification); when the last item
   // goes, here or in another tab, close it and say so.
@@ -148,6 +164,11 @@ export function CartDrawer() {
               {semQuebraMoeda(entregaGratis)}
             </Text>
           )}
+          {faltaGratis !== null && (
+            <Text size="sm" c="teal.9">
+              {semQuebraMoeda(`Faltam ${formatBRL(faltaGratis)} para entrega grátis.`)}
+            </Text>
+          )}
           {totals.pedidoMinimoFaltando !== null && (
             <Alert
               variant="light"
@@ -156,6 +177,11 @@ export function CartDrawer() {
               p="xs"
               id="carrinho-pedido-minimo"
             >
+              <Text size="sm" fw={600}>
+                {semQuebraMoeda(
+                  `Faltam ${formatBRL(totals.pedidoMinimoFaltando - totals.subtotal)} para o pedido mínimo.`,
+                )}
+              </Text>
               <Text size="sm">
                 {semQuebraMoeda(MSG_PEDIDO.pedidoMinimoTexto(formatBRL(totals.pedidoMinimoFaltando)))}
               </Text>
