@@ -103,7 +103,7 @@ async function abrir() {
   return { user, dialog };
 }
 
-describe("'Pedir de novo' (issue 14)", () => {
+describe("'Pedir de novo' (issue 14)", { timeout: 20_000 }, () => {
   it('is offered on finished orders only', async () => {
     mockApi(get('/controle/pedido/101/', 200, makePedido({ historico: [h(0), h(STATUS.Confirmado, 4)] })));
     renderPage();
@@ -199,6 +199,25 @@ describe("'Pedir de novo' (issue 14)", () => {
     );
     expect(getCart().itens.map((i) => i.idproduto)).toEqual([2]);
   });
+
+  it('a closed store: says so and adds nothing; Escape closes the dialog', async () => {
+    mockApi(
+      get('/controle/pedido/101/', 200, concluido),
+      get('/controle/estabelecimento/1/', 200, { ...detalhe, lojaaberta: false }),
+      get('/api/estabelecimento/1/menu/', 200, menuHoje),
+    );
+    renderPage();
+    const { user, dialog } = await abrir();
+    expect(
+      await within(dialog).findByText(
+        'O estabelecimento está fechado no momento. Você pode pedir de novo quando ele abrir.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Adicionar ao carrinho' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(getCart().itens).toEqual([]);
+  }, 20_000);
 
   it('an establishment no longer on Rango: a clear message, nothing added', async () => {
     mockApi(
