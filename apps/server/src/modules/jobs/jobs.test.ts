@@ -271,8 +271,10 @@ describe.each(DIALECTS)("the app's periodic jobs on %s", (dialect) => {
       await b!.app.ready();
       const fechou = Date.now();
       await a.close();
-      await ate(async () => (await c.pagamento(id)).estado === 'pago', 20_000);
+      await ate(async () => (await c.historico(id)).includes(STATUS.Sincronizado), 20_000);
       expect(Date.now() - fechou).toBeLessThan(20_000);
+      await sleep(1500);
+      expect((await c.pagamento(id)).estado).toBe('pago');
       expect(await c.historico(id)).toEqual([STATUS.PgtoPendente, STATUS.Sincronizado]);
       await b!.app.close();
     },
