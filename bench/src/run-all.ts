@@ -13,6 +13,7 @@ import { runLoginLatency } from './login-latency.ts';
 import { runMenuImport } from './menu-import.ts';
 import { runMenuThroughput } from './menu-throughput.ts';
 import { runOrdersThroughput } from './orders-throughput.ts';
+import { runPwaRepeat } from './pwa-repeat.ts';
 import { runReport } from './report.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
 import { RESULTS_FILE } from './lib/results.ts';
@@ -23,6 +24,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['menu-throughput', () => runMenuThroughput()],
   ['lighthouse', () => runLighthouse()],
   ['lighthouse-rotas', () => runLighthouseRotas()],
+  ['pwa-repeat', () => runPwaRepeat()],
   ['lighthouse-painel', () => runLighthouse(undefined, '/painel/login', 'lighthouse-painel')],
   ['login-latency', () => runLoginLatency()],
   ['orders-throughput', () => runOrdersThroughput()],

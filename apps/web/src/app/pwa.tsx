@@ -35,7 +35,10 @@ function avisar(worker: ServiceWorker, sw: ServiceWorkerContainer): void {
 
 export async function registrarServiceWorker(): Promise<void> {
   const sw = navigator.serviceWorker;
-  const reg = await sw.register('/sw.js', { scope: '/' });
+  // Refused (a browser or policy that blocks workers, private modes): the app works as a site.
+  const reg = (await sw.register('/sw.js', { scope: '/' }).catch(() => undefined)) as
+    ServiceWorkerRegistration | undefined;
+  if (!reg) return;
   // A worker waits only when another one controls this page: that is a new version.
   if (reg.waiting && sw.controller) avisar(reg.waiting, sw);
   reg.addEventListener('updatefound', () => {
