@@ -36,6 +36,12 @@ export const INSTRUCOES: ScreenReaderInstructions = {
     'Espaço ou Enter para soltar na nova posição, ou Esc para cancelar.',
 };
 
+// Module constants: dnd-kit memoises a sensor by its options object, and a new object each render
+// gives its context a new value, which redraws every item of the list (200 options on a keystroke).
+/** A click on the handle is not a drag: it starts after 5 px. */
+const PONTEIRO = { activationConstraint: { distance: 5 } };
+const TECLADO = { coordinateGetter: sortableKeyboardCoordinates };
+
 /** The ids in the order they would have once `ativo` is dropped on `alvo`; null when nothing moves. */
 export function novaOrdem(ids: readonly number[], ativo: UniqueIdentifier, alvo: UniqueIdentifier | null) {
   if (alvo === null || ativo === alvo) return null;
@@ -88,11 +94,7 @@ export function ListaArrastavel({
   onOrdenar: (ids: number[]) => void;
   children: ReactNode;
 }) {
-  const sensores = useSensors(
-    // A click on the handle is not a drag: it starts after 5 px.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensores = useSensors(useSensor(PointerSensor, PONTEIRO), useSensor(KeyboardSensor, TECLADO));
   const acessibilidade = useMemo(
     () => ({
       announcements: anuncios(ids, nome),
