@@ -13,6 +13,7 @@ import {
   type CartEstablishment,
 } from '../../../stores/cart.ts';
 import { setAbono, setTaxaEntrega } from '../../../stores/cart-actions.ts';
+import { setEntregaEstimada } from '../../../stores/entrega-estimada.ts';
 import { hamburgueria, makeItem, pizzaria } from '../../../stores/cart-test-data.ts';
 import { CartButton, CartProvider } from '../index.ts';
 
@@ -182,6 +183,25 @@ describe('cart drawer', () => {
       ),
     ).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Finalizar pedido' })).toBeDisabled();
+  });
+
+  it('the gaps as items are added: to the minimum order and to the free delivery the menu estimated', async () => {
+    const est = { ...pizzaria, pedidominimo: 80 };
+    await fill(est);
+    setEntregaEstimada({ idEstabelecimento: pizzaria.id, taxaCents: 500, abonoCents: 10_000 });
+    renderCart();
+    const { drawer } = await openDrawer();
+    expect(within(drawer).getByText(byWholeText('Faltam R$ 7,70 para o pedido mínimo.'))).toBeInTheDocument();
+    expect(within(drawer).getByText(byWholeText('Faltam R$ 27,70 para entrega grátis.'))).toBeInTheDocument();
+    await act(async () => {
+      await requestAddItem(est, makeItem({ idproduto: 12, descricao: 'Pizza', preco_unit: 2000 }));
+    });
+    expect(within(drawer).queryByText(/para o pedido mínimo/)).not.toBeInTheDocument();
+    expect(within(drawer).getByText(byWholeText('Faltam R$ 7,70 para entrega grátis.'))).toBeInTheDocument();
+    // Another establishment's estimate says nothing about this cart.
+    act(() => setEntregaEstimada({ idEstabelecimento: pizzaria.id + 1, taxaCents: 500, abonoCents: 10_000 }));
+    expect(within(drawer).queryByText(/entrega grátis/)).not.toBeInTheDocument();
+    act(() => setEntregaEstimada(null));
   });
 
   it('at the minimum order: no text, Finalizar enabled', async () => {
