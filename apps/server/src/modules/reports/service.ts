@@ -13,6 +13,8 @@ const FORMA_DESCONHECIDA = 'Não informada';
  */
 const DIAS_ABERTOS = 2;
 const DIA_MS = 86_400_000;
+/** Separate runs of missing days computed one by one up to this many; more, as one range. */
+const MAX_FAIXAS = 4;
 
 const cancelado = (status: number) => (STATUS_CANCELADOS as readonly number[]).includes(status);
 const somarDias = (dia: string, dias: number) =>
@@ -101,7 +103,20 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
       const faltam = dias.filter((d) => !guardados.has(d));
       const dados = new Map(guardados);
       if (faltam.length > 0) {
-        const calculados = await calcular(idestabelecimento, faltam[0]!, faltam[faltam.length - 1]!);
+        // The missing days in runs of consecutive days (typically yesterday–today, and a past day
+        // whose order changed), each computed over its own range; many scattered runs, as one range.
+        const runs: [string, string][] = [];
+        for (const d of faltam) {
+          const ultimo = runs[runs.length - 1];
+          if (ultimo && somarDias(ultimo[1], 1) === d) ultimo[1] = d;
+          else runs.push([d, d]);
+        }
+        const faixas: [string, string][] =
+          runs.length > MAX_FAIXAS ? [[faltam[0]!, faltam[faltam.length - 1]!]] : runs;
+        const calculados = new Map<string, DiaDados>();
+        for (const [de, ate] of faixas) {
+          for (const [d, x] of await calcular(idestabelecimento, de, ate)) calculados.set(d, x);
+        }
         const ultimoFechado = somarDias(wallClock(agora()).data, -DIAS_ABERTOS);
         const guardar: { dia: string; inicio: string; fim: string; dados: string }[] = [];
         for (const d of faltam) {
