@@ -8,9 +8,12 @@
  * /estabelecimento/{new id}; the server must accept the order at the previewed prices plus the
  * circle's fee (cents, read back through the API), and the order must reach the owner's queue.
  * The elapsed time is printed; the key steps are saved as screenshots at 1280 px
- * (test-results/screenshots/backoffice-*).
+ * (test-results/screenshots/backoffice-*). On SQLite, or on a PostgreSQL database of its own when
+ * TEST_DATABASE_URL is set.
  */
+import { randomUUID } from 'node:crypto';
 import { pedidoFetchedSchema, pedidoGravadoSchema } from '@rango/domain';
+import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DESKTOP, screenshot, startApp } from './harness.ts';
@@ -33,15 +36,42 @@ const LOJA = 'Cantina do Teste';
 const FRETE = '7,50';
 const FRETE_CENTS = 750;
 
+/** With TEST_DATABASE_URL the server runs on a PostgreSQL database of its own, else on SQLite. */
+const PG_URL = process.env.TEST_DATABASE_URL;
+const BANCO = PG_URL ? 'PostgreSQL' : 'SQLite';
+
 let app: AppHandle;
+let apagarBanco: (() => Promise<void>) | undefined;
+
+/** A database of its own on the test's PostgreSQL (created here, dropped after). */
+async function bancoProprio(url: string): Promise<string> {
+  const nome = `rango_backoffice_${randomUUID().slice(0, 8)}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${nome}`);
+  apagarBanco = () => admin(`drop database if exists ${nome} with (force)`);
+  const u = new URL(url);
+  u.pathname = `/${nome}`;
+  return u.toString();
+}
 
 beforeAll(async () => {
   // The production build (as `npm start` runs it); info logs carry the customer's confirmation link.
-  app = await startApp({ compiled: true, env: { LOG_LEVEL: 'info' } });
+  const env: Record<string, string> = { LOG_LEVEL: 'info' };
+  if (PG_URL) env.DATABASE_URL = await bancoProprio(PG_URL);
+  app = await startApp({ compiled: true, env });
 });
 
 afterAll(async () => {
   await app?.stop();
+  await apagarBanco?.();
 });
 
 /** 'R$ 39,00' (any spacing) → 3900. */
@@ -328,7 +358,7 @@ describe('back office: um restaurante novo recebe um pedido', () => {
 
     const total = (performance.now() - inicio) / 1000;
     console.log(
-      `Back office, do estabelecimento vazio ao pedido na fila: ${total.toFixed(1)} s (meta: < 15 min)\n` +
+      `Back office (${BANCO}), do estabelecimento vazio ao pedido na fila: ${total.toFixed(1)} s (meta: < 15 min)\n` +
         marcos.map(([n, s]) => `  ${s.toFixed(1).padStart(6)} s  ${n}`).join('\n') +
         `\n  prévia: combo ${precos.combo} + pizza ${precos.pizza} centavos; pedido #${idpedido}: total ${pedido.total} centavos (frete ${pedido.taxa_entrega})`,
     );
