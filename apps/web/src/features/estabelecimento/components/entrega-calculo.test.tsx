@@ -98,8 +98,9 @@ describe('EntregaCalculo (the menu’s delivery estimate)', { timeout: 20_000 },
     renderCalculo();
     await digitar('05653070');
     expect(
-      await screen.findByText('Não entregamos neste endereço — retire no local: Rua das Flores, 100.'),
+      await screen.findByText('Entrega para 05653-070: Não entregamos neste endereço — retire no local'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Retirada: Rua das Flores, 100.')).toBeInTheDocument();
     expect(getEntregaEstimada()).toEqual({ idEstabelecimento: 1, taxaCents: null, abonoCents: null });
   });
 

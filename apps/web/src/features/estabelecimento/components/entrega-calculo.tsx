@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import {
   chooseDeliveryFee,
   formatBRL,
@@ -49,14 +49,15 @@ function Resultado({
 }) {
   if (!fee.entrega) {
     return (
-      <Alert color="yellow" variant="light" p="xs" title={`Entrega para ${onde}`}>
-        <Text size="sm">
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          {`Entrega para ${onde}: `}
           {fee.motivo === 'sem-localizacao'
-            ? 'Não conseguimos localizar este endereço no mapa — retire no local'
+            ? 'não conseguimos localizar este endereço no mapa — retire no local'
             : 'Não entregamos neste endereço — retire no local'}
-          {`: ${retirada(detalhe)}.`}
         </Text>
-      </Alert>
+        <Text size="sm">{`Retirada: ${retirada(detalhe)}.`}</Text>
+      </Stack>
     );
   }
   return (

@@ -10,9 +10,7 @@ const MaisInformacoesPainel = lazy(() =>
   import('./mais-informacoes-painel.tsx').then((m) => ({ default: m.MaisInformacoesPainel })),
 );
 // The delivery estimate (issue 14) loads on 'Calcular entrega', or at once with a chosen address.
-const EntregaCalculo = lazy(() =>
-  import('./entrega-calculo.tsx').then((m) => ({ default: m.EntregaCalculo })),
-);
+const EntregaCalculo = lazy(() => import('./entrega-carregar.ts').then((m) => m.default()));
 
 interface Props {
   detalhe: EstabelecimentoDetalhe;
