@@ -156,7 +156,7 @@ export default function ConfiguracoesPage() {
   const { id } = useEstabelecimento();
   const config = useConfigPainel(id);
   return (
-    <Stack maw={720} mx="auto" w="100%" gap="md">
+    <Stack maw={880} mx="auto" w="100%" gap="md">
       <PageTitle>Configurações</PageTitle>
       {config.isPending ? <PageLoader /> : null}
       {config.isError ? <ErroCarga error={config.error} onRetry={() => void config.refetch()} /> : null}

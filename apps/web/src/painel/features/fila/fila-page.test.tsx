@@ -142,6 +142,33 @@ describe('FilaPage', { timeout: 20_000 }, () => {
     expect(await within(modal).findByText('Estorno em andamento')).toBeInTheDocument();
   });
 
+  it("offers 'Marcar em falta' while the order is open, not once it is cancelled", async () => {
+    servidorPainel([novo(1)]);
+    const user = await abrirPagina();
+    await user.click(card('4001'));
+    const drawer = await screen.findByRole('dialog', { name: 'Pedido #4001' });
+    const emFalta = () => within(drawer).queryAllByRole('button', { name: /^Marcar em falta/ });
+    expect(emFalta().length).toBeGreaterThan(0);
+    await user.click(within(drawer).getByRole('button', { name: /Cancelar/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Cancelar pedido #4001' });
+    await user.type(within(modal).getByRole('textbox', { name: /Motivo/ }), 'Cliente desistiu');
+    await user.click(within(modal).getByRole('button', { name: 'Cancelar pedido' }));
+    await within(modal).findByText('Pedido #4001 cancelado.');
+    await waitFor(() => expect(within(drawer).getByText('Cancelado')).toBeInTheDocument());
+    expect(emFalta()).toEqual([]);
+    expect(within(drawer).getByText(/X-Burguer/)).toBeInTheDocument();
+  });
+
+  it("shows a concluded order's items without 'Marcar em falta'", async () => {
+    servidorPainel([pedidoPainel({ id: 2, status: STATUS.Concluido, dthrpedido: haMin(30, Date.now()) })]);
+    const user = await abrirPagina();
+    await user.click(screen.getByRole('tab', { name: /Concluídos hoje/ }));
+    await user.click(card('4002'));
+    const drawer = await screen.findByRole('dialog', { name: 'Pedido #4002' });
+    expect(within(drawer).getByText(/X-Burguer/)).toBeInTheDocument();
+    expect(within(drawer).queryAllByRole('button', { name: /^Marcar em falta/ })).toEqual([]);
+  });
+
   it("shows the server's reason when a move is refused", async () => {
     servidorPainel([emPreparo(1)], { recusar: 'Este pedido já foi cancelado pelo cliente.' });
     const user = await abrirPagina();

@@ -44,7 +44,8 @@ export interface PedidoDetalheProps {
   pendente: boolean;
 }
 
-function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalheProps['onEmFalta'] }) {
+/** onEmFalta null: no 'Marcar em falta' (a cancelled or concluded order is no place to mark stock). */
+function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalheProps['onEmFalta'] | null }) {
   const opcoes = item.subitens.flatMap((s) => s.sub_subitens);
   return (
     <li className={classes.item}>
@@ -70,14 +71,16 @@ function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalhePr
                   {o.quantidade > 1 ? `${o.quantidade}× ` : ''}
                   {o.descricao}
                 </span>
-                <Button
-                  variant="default"
-                  size="compact-xs"
-                  onClick={() => onEmFalta({ tipo: 'opcao', id: o.opcao_id }, o.descricao)}
-                  aria-label={`Marcar em falta: ${o.descricao}`}
-                >
-                  Marcar em falta
-                </Button>
+                {onEmFalta ? (
+                  <Button
+                    variant="default"
+                    size="compact-xs"
+                    onClick={() => onEmFalta({ tipo: 'opcao', id: o.opcao_id }, o.descricao)}
+                    aria-label={`Marcar em falta: ${o.descricao}`}
+                  >
+                    Marcar em falta
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -88,16 +91,18 @@ function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalhePr
           Obs.: {item.observacoes}
         </Text>
       ) : null}
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          size="compact-xs"
-          onClick={() => onEmFalta({ tipo: 'produto', id: item.produto_id }, item.descricao)}
-          aria-label={`Marcar em falta: ${item.descricao}`}
-        >
-          Marcar em falta
-        </Button>
-      </Group>
+      {onEmFalta ? (
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            size="compact-xs"
+            onClick={() => onEmFalta({ tipo: 'produto', id: item.produto_id }, item.descricao)}
+            aria-label={`Marcar em falta: ${item.descricao}`}
+          >
+            Marcar em falta
+          </Button>
+        </Group>
+      ) : null}
     </li>
   );
 }
@@ -244,7 +249,7 @@ export function PedidoDetalhe({
         </Title>
         <ul className={classes.itens}>
           {g.itens.map((item, i) => (
-            <Item key={i} item={item} onEmFalta={onEmFalta} />
+            <Item key={i} item={item} onEmFalta={finalizado ? null : onEmFalta} />
           ))}
         </ul>
         {g.observacoes ? (
