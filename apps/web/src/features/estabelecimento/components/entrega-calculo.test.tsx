@@ -104,12 +104,16 @@ describe('EntregaCalculo (the menu’s delivery estimate)', { timeout: 20_000 },
     expect(getEntregaEstimada()).toEqual({ idEstabelecimento: 1, taxaCents: null, abonoCents: null });
   });
 
-  it('a CEP of 7 digits: the field says why, nothing is looked up', async () => {
+  it('a CEP of 7 digits: the field says why, the previous result goes, nothing more is looked up', async () => {
     renderCalculo();
+    await digitar('01414001');
+    await screen.findByText(/Entrega para 01414-001/);
     const campo = await digitar('0141400');
+    // A stale result never sits under the error.
+    expect(screen.queryByText(/Entrega para/)).not.toBeInTheDocument();
     expect(campo).toHaveAttribute('aria-invalid', 'true');
     expect(campo).toHaveAccessibleDescription('CEP inválido: digite os 8 números do CEP.');
-    expect(calls('/api/cep/')).toBe(0);
+    expect(calls('/api/cep/')).toBe(1);
   });
 
   it('an unknown CEP: a Portuguese message on the field, no result', async () => {
@@ -161,7 +165,7 @@ describe('EntregaCalculo (the menu’s delivery estimate)', { timeout: 20_000 },
         'Entrega para Rua Haddock Lobo, 595: R$ 5,00 · 30–50 min · pedido mínimo R$ 20,00',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Calcular para outro CEP' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Outro CEP' })).toBeInTheDocument();
   });
 
   it('has no axe violations with a result and with an error', async () => {

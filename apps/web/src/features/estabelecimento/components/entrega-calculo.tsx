@@ -152,7 +152,7 @@ export function EntregaCalculo({ detalhe, focar }: Props) {
           <Group align="flex-start" gap="xs" wrap="nowrap">
             <TextInput
               id={campoId}
-              label={escolhido ? 'Calcular para outro CEP' : 'CEP para entrega'}
+              label={escolhido ? 'Outro CEP' : 'CEP para entrega'}
               placeholder="00000-000"
               inputMode="numeric"
               autoComplete="postal-code"
@@ -178,7 +178,7 @@ export function EntregaCalculo({ detalhe, focar }: Props) {
             <Text size="sm" c="red.8">
               Não foi possível consultar as áreas de entrega agora. Tente novamente em instantes.
             </Text>
-          ) : fee && endereco ? (
+          ) : fee && endereco && !erro ? (
             <Resultado fee={fee} onde={onde} detalhe={detalhe} />
           ) : null}
         </div>
