@@ -4,7 +4,10 @@
  * invitation link): the sign-in page empty and with its errors, the invitation link (valid and
  * spent), the empty queue, the queue with orders in several columns, the order drawer, the accept
  * and cancel dialogs, a cancellation's refund, the store's menu, the shortcuts, 'Em falta',
- * 'Equipe' with an invitation pending and 'Configurações'. Each state is saved as a screenshot
+ * 'Equipe' with an invitation pending and 'Configurações'; the back office's editors (issue 12):
+ * 'Cardápio' with a product, its option groups, a price-mode list, adjustments, a new group's
+ * errors and the delete dialog, 'Loja' with its forms open and errors, 'Cupons' and 'Novo
+ * estabelecimento' empty and with errors. Each state is saved as a screenshot
  * (test-results/screenshots/a11y-painel-*) to be looked at.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -86,6 +89,11 @@ async function expectNoViolations(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   // Soft: one run reports every state, not just the first with a problem.
   expect.soft(results.violations, `${name}:\n${describeViolations(results)}`).toEqual([]);
+}
+
+/** Waits until no 'Carregando…' loader is left on the page. */
+async function semCarregando(page: Page): Promise<void> {
+  await expect.poll(() => page.getByText(/^Carregando/).count(), { timeout: 30_000 }).toBe(0);
 }
 
 const validade = () => `12/${new Date().getFullYear() + 2}`;
@@ -340,5 +348,191 @@ describe('acessibilidade do painel', () => {
       }
     },
     120_000,
+  );
+
+  it.each([TABLET, DESKTOP])(
+    'back office: cardápio (produto, grupo de opções, ajustes, erros, exclusão) a $width px',
+    async (viewport) => {
+      const { page, close } = await app.open('/painel/login', viewport);
+      try {
+        await entrarNoPainel(page);
+        const secoes = page.getByRole('navigation', { name: 'Seções do painel' });
+
+        // Cardápio: the list, then the product with most option groups open in the editor.
+        await secoes.getByRole('link', { name: 'Cardápio' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Cardápio' }).waitFor();
+        const lista = page.getByRole('navigation', { name: 'Categorias e produtos' });
+        await lista
+          .getByRole('button', { name: /^Novo produto em / })
+          .first()
+          .waitFor();
+        await expectNoViolations(page, 'cardapio');
+        const produto = [...demo.produtos].sort((a, b) => b.grupoopcoes.length - a.grupoopcoes.length)[0]!;
+        await lista.getByText(produto.descricao, { exact: true }).first().click();
+        await page.getByRole('region', { name: 'Dados do produto' }).waitFor();
+        await page.getByRole('heading', { level: 2, name: /^Grupos de opções \(\d+\)$/ }).waitFor();
+        await expectNoViolations(page, 'cardapio-produto');
+        // An option's price adjustments, the price-mode list open.
+        await page.getByRole('button', { name: 'Ajustes de preço (tamanho, acréscimos)' }).first().click();
+        await page.getByText('Muda o preço do produto').first().waitFor();
+        await page.getByRole('combobox', { name: 'Como as opções entram no preço' }).first().click();
+        await page.getByRole('option', { name: 'Kit', exact: true }).waitFor();
+        await expectNoViolations(page, 'cardapio-grupo-ajustes');
+        await page.keyboard.press('Escape');
+        await page.getByRole('option', { name: 'Kit', exact: true }).waitFor({ state: 'hidden' });
+        // A new, empty option group with one empty option, and every field's error after 'Salvar'.
+        await page.getByRole('button', { name: 'Novo grupo de opções' }).click();
+        const grupoNovo = page.getByRole('region', { name: /^Grupo \d+$/ });
+        await grupoNovo.getByRole('button', { name: /^Adicionar opção em / }).click();
+        await grupoNovo.getByRole('listitem', { name: 'Opção 1' }).waitFor();
+        await expectNoViolations(page, 'cardapio-grupo-novo');
+        await page.getByRole('button', { name: 'Salvar produto' }).click();
+        await page.getByText('Corrija os campos marcados antes de salvar.').waitFor();
+        await expectNoViolations(page, 'cardapio-grupo-erros');
+        await page.getByRole('button', { name: 'Descartar' }).click();
+        await page.getByText('Alterações não salvas').waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+        const excluir = page.getByRole('dialog', { name: 'Excluir o produto?' });
+        await excluir.getByRole('button', { name: 'Excluir produto' }).waitFor();
+        await expectNoViolations(page, 'cardapio-excluir');
+        await excluir.getByRole('button', { name: 'Cancelar' }).click();
+        await excluir.waitFor({ state: 'hidden' });
+      } finally {
+        await close();
+      }
+    },
+    // axe on the editor's long pages takes a minute a state on a busy 2-core machine.
+    600_000,
+  );
+
+  it.each([TABLET, DESKTOP])(
+    'back office: loja (formulários, erros), cupons, novo estabelecimento a $width px',
+    async (viewport) => {
+      const { page, close } = await app.open('/painel/login', viewport);
+      try {
+        await entrarNoPainel(page);
+        const secoes = page.getByRole('navigation', { name: 'Seções do painel' });
+
+        // Loja: every section, then the new-area, new-neighbourhood and new-hours-row forms and
+        // the errors of an empty name and an unnamed payment method (nothing is saved).
+        await secoes.getByRole('link', { name: 'Loja' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Loja' }).waitFor();
+        await page.getByRole('button', { name: 'Salvar formas de pagamento' }).waitFor();
+        await page.getByRole('button', { name: 'Salvar horários' }).waitFor();
+        await page.getByRole('button', { name: 'Nova área' }).waitFor();
+        await expectNoViolations(page, 'loja');
+        await page.getByRole('button', { name: 'Adicionar faixa: Domingo' }).click();
+        await page.getByRole('button', { name: 'Nova área' }).click();
+        await page.getByLabel('Latitude do centro').waitFor();
+        await page.getByRole('button', { name: 'Novo bairro' }).click();
+        await page.getByRole('button', { name: 'Adicionar bairro' }).waitFor();
+        await page.getByRole('button', { name: 'Adicionar data' }).click();
+        await page.getByLabel('Data', { exact: true }).first().waitFor();
+        await expectNoViolations(page, 'loja-formularios');
+        await page.getByLabel(/^Nome fantasia/).fill('');
+        await page.getByLabel(/^Nome fantasia/).blur();
+        await page.getByRole('button', { name: 'Adicionar bairro' }).click();
+        const formas = page.getByRole('region', { name: 'Formas de pagamento' });
+        await formas.getByRole('button', { name: 'Adicionar forma' }).click();
+        await formas.getByRole('button', { name: 'Salvar formas de pagamento' }).click();
+        await page.locator('[aria-invalid="true"]').nth(2).waitFor();
+        await expectNoViolations(page, 'loja-erros');
+
+        // Cupons: the list, the new-coupon form and its errors (nothing is saved).
+        await secoes.getByRole('link', { name: 'Cupons' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Cupons' }).waitFor();
+        await page.getByRole('button', { name: 'Novo cupom' }).waitFor();
+        await expectNoViolations(page, 'cupons');
+        await page.getByRole('button', { name: 'Novo cupom' }).click();
+        await page.getByRole('region', { name: 'Novo cupom' }).waitFor();
+        await expectNoViolations(page, 'cupons-novo');
+        await page.getByRole('button', { name: 'Criar cupom' }).click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        await expectNoViolations(page, 'cupons-erros');
+
+        // Novo estabelecimento: empty, then with its errors (nothing is created).
+        await page.getByRole('button', { name: /^Conta:/ }).click();
+        await page.getByRole('link', { name: 'Novo estabelecimento' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Novo estabelecimento' }).waitFor();
+        await expectNoViolations(page, 'novo-estabelecimento');
+        await page.getByRole('button', { name: 'Criar estabelecimento' }).click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        await expectNoViolations(page, 'novo-estabelecimento-erros');
+      } finally {
+        await close();
+      }
+    },
+    300_000,
+  );
+  it.each([TABLET, DESKTOP])(
+    'back office: relatórios, histórico, importar e exportar (prévia e recusa) a $width px',
+    async (viewport) => {
+      const { page, close } = await app.open('/painel/login', viewport);
+      try {
+        await entrarNoPainel(page);
+        const secoes = page.getByRole('navigation', { name: 'Seções do painel' });
+        await secoes.getByRole('link', { name: 'Relatórios' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Relatórios' }).waitFor();
+        await semCarregando(page);
+        await expectNoViolations(page, 'relatorios');
+        await secoes.getByRole('link', { name: 'Histórico' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Histórico de alterações' }).waitFor();
+        await semCarregando(page);
+        await expectNoViolations(page, 'historico');
+
+        // Import: a small file checked (what would change, nothing saved), then a refused one.
+        await page.goto('/painel/1/cardapio/arquivo');
+        await page.getByRole('heading', { level: 1, name: 'Importar e exportar o cardápio' }).waitFor();
+        await expectNoViolations(page, 'cardapio-arquivo');
+        const arquivo = (preco: number) => ({
+          name: 'cardapio.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(
+            JSON.stringify({
+              formato: 'rango.cardapio',
+              versao: 1,
+              grupos: [
+                {
+                  idgrupo: 999_001,
+                  descricao: 'Teste de acessibilidade',
+                  produtos: [
+                    {
+                      idproduto: 999_001,
+                      descricao: 'Produto de teste',
+                      detalhe: null,
+                      imagem: null,
+                      preco,
+                      precooferta: 0,
+                      stindisponivel: 0,
+                      quantidade: 0,
+                      observacoes: null,
+                      grupoopcoes: [],
+                    },
+                  ],
+                },
+              ],
+              gruposopcao_avulsos: [],
+            }),
+          ),
+        });
+        const escolher = page.locator('input[type="file"]');
+        await escolher.setInputFiles(arquivo(10));
+        await page.getByText('Conferido: nada foi gravado ainda.').waitFor({ timeout: 30_000 });
+        await expectNoViolations(page, 'cardapio-arquivo-previa');
+        await page
+          .getByRole('button', { name: /^(Escolher outro|Cancelar|Recomeçar)/ })
+          .first()
+          .click();
+        await escolher.setInputFiles(arquivo(-1));
+        await page
+          .getByText(/Nada foi gravado\.$/)
+          .first()
+          .waitFor({ timeout: 30_000 });
+        await expectNoViolations(page, 'cardapio-arquivo-recusa');
+      } finally {
+        await close();
+      }
+    },
+    300_000,
   );
 });
