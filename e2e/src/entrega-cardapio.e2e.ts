@@ -8,7 +8,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, VIEWPORTS, screenshot, startApp } from './harness.ts';
-import { acceptCookies } from './ui.ts';
+import { loadDemo, pickSimpleProducts } from './menu-data.ts';
+import {
+  acceptCookies,
+  cartButton,
+  cartDrawer,
+  productCard,
+  productDrawer,
+  searchBox,
+  submitButton,
+} from './ui.ts';
 
 let app: AppHandle;
 
@@ -100,7 +109,7 @@ describe.each(VIEWPORTS)('entrega no cardápio a $width px', (viewport) => {
     }
   });
 
-  it('com endereço escolhido no topo, o resultado aparece sem clicar', async () => {
+  it('com endereço escolhido no topo, o resultado aparece sem clicar; o carrinho mostra o que falta', async () => {
     const { page, close } = await app.open('/estabelecimento/1', viewport);
     try {
       await acceptCookies(page);
@@ -123,6 +132,23 @@ describe.each(VIEWPORTS)('entrega no cardápio a $width px', (viewport) => {
       await page.getByText(/^Entrega para Rua Haddock Lobo, 595: /).waitFor();
       await expect(page.getByRole('button', { name: 'Calcular entrega' }).count()).resolves.toBe(0);
       await semViolacoes(page, 'endereco-escolhido');
+
+      // The cart, as items are added: the gap to free delivery (the estimate's waiver).
+      const demo = await loadDemo(app.baseUrl);
+      const [produto] = pickSimpleProducts(demo, 5).sort((a, b) => a.preco - b.preco);
+      if (!produto) throw new Error('sem produto simples');
+      await searchBox(page).fill(produto.descricao);
+      await productCard(page, produto.descricao).click();
+      const drawer = productDrawer(page);
+      await submitButton(drawer, 'Adicionar').click();
+      await drawer.waitFor({ state: 'hidden' });
+      await cartButton(page).click();
+      const carrinho = cartDrawer(page);
+      await carrinho.getByText(/^Faltam R\$\s[\d,]+ para entrega grátis\.$/).waitFor();
+      if (produto.preco < demo.detalhe.pedidominimo) {
+        await carrinho.getByText(/^Faltam R\$\s[\d,]+ para o pedido mínimo\.$/).waitFor();
+      }
+      await semViolacoes(page, 'carrinho');
     } finally {
       await close();
     }
