@@ -1,11 +1,11 @@
 /**
  * The delivery estimate the customer saw on the menu (issue 14): the fee and the free-delivery
  * minimum for the chosen address or the typed CEP, before any checkout. Written by the menu's
- * 'Entrega' panel, read by the cart drawer for 'Faltam R$ … para entrega grátis'. Memory only:
- * the checkout still asks for and agrees the real fee of the saved address.
+ * 'Entrega' panel, read by the cart drawer for 'Faltam R$ … para entrega grátis'. Kept in the
+ * React Query cache under ENTREGA_ESTIMADA_KEY (memory only; the checkout still agrees the real
+ * fee of the saved address): both readers are lazy chunks, and a module of their own would add
+ * its name to the menu's first-load JS. Import only the types from here.
  */
-import { useSyncExternalStore } from 'react';
-
 export interface EntregaEstimada {
   idEstabelecimento: number;
   /** Null: no delivery there (pickup). */
@@ -14,34 +14,5 @@ export interface EntregaEstimada {
   abonoCents: number | null;
 }
 
-const listeners = new Set<() => void>();
-let atual: EntregaEstimada | null = null;
-
-export function getEntregaEstimada(): EntregaEstimada | null {
-  return atual;
-}
-
-export function setEntregaEstimada(valor: EntregaEstimada | null): void {
-  if (
-    valor === atual ||
-    (valor !== null &&
-      atual !== null &&
-      valor.idEstabelecimento === atual.idEstabelecimento &&
-      valor.taxaCents === atual.taxaCents &&
-      valor.abonoCents === atual.abonoCents)
-  )
-    return;
-  atual = valor;
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-export function useEntregaEstimada(): EntregaEstimada | null {
-  return useSyncExternalStore(subscribe, getEntregaEstimada, () => null);
-}
+/** The cache key (repeated as a literal by each reader, see above). */
+export type EntregaEstimadaKey = ['entrega-estimada'];

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatBRL, MSG, MSG_PEDIDO, reaisToCents, textoEntregaGratis } from '@rango/domain';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppDrawer } from '../../../components/app-drawer.tsx';
@@ -10,7 +11,7 @@ import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { paths } from '../../../config/paths.ts';
 import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
 import { cartTotals, clearCart, removeItem, useCart, useCartDrawer } from '../../../stores/cart.ts';
-import { useEntregaEstimada } from '../../../stores/entrega-estimada.ts';
+import type { EntregaEstimada, EntregaEstimadaKey } from '../../../stores/entrega-estimada.ts';
 import { CartItemRow } from './cart-item-row.tsx';
 import classes from './cart.module.css';
 import { showEmptyCartNotice } from './empty-cart-notice.ts';
@@ -43,7 +44,12 @@ export function CartDrawer() {
   const empty = cart.itens.length === 0;
   // Issue 14: the gaps as items are added. Free delivery from the agreed fee's waiver, else from
   // the estimate the menu showed for this establishment.
-  const estimada = useEntregaEstimada();
+  const estimada = useQuery<EntregaEstimada | null, Error, EntregaEstimada | null, EntregaEstimadaKey>({
+    queryKey: ['entrega-estimada'],
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+  }).data;
   const abonoCents =
     cart.abono !== null
       ? reaisToCents(cart.abono)

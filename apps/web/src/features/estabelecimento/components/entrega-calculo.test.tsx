@@ -6,7 +6,6 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearEnderecoEscolhido, setEnderecoEscolhido } from '../../../stores/endereco.ts';
-import { getEntregaEstimada, setEntregaEstimada } from '../../../stores/entrega-estimada.ts';
 import * as data from '../testing/fixtures.ts';
 import { EntregaCalculo } from './entrega-calculo.tsx';
 import { MaisInformacoes } from './mais-informacoes.tsx';
@@ -57,11 +56,13 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   clearEnderecoEscolhido();
-  setEntregaEstimada(null);
 });
 
+let client: QueryClient;
+const getEntregaEstimada = () => client.getQueryData(['entrega-estimada']);
+
 function renderCalculo(detalhe: EstabelecimentoDetalhe = data.detalhe) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
@@ -91,7 +92,9 @@ describe('EntregaCalculo (the menu’s delivery estimate)', { timeout: 20_000 },
       await screen.findByText('Entrega para 01414-001: R$ 5,00 · 30–50 min · pedido mínimo R$ 20,00'),
     ).toBeInTheDocument();
     expect(screen.getByText('Grátis a partir de R$ 80,00')).toBeInTheDocument();
-    expect(getEntregaEstimada()).toEqual({ idEstabelecimento: 1, taxaCents: 500, abonoCents: 8000 });
+    await waitFor(() =>
+      expect(getEntregaEstimada()).toEqual({ idEstabelecimento: 1, taxaCents: 500, abonoCents: 8000 }),
+    );
   });
 
   it('a CEP outside every circle: no delivery, pickup offered', async () => {
@@ -101,7 +104,9 @@ describe('EntregaCalculo (the menu’s delivery estimate)', { timeout: 20_000 },
       await screen.findByText('Entrega para 05653-070: Não entregamos neste endereço — retire no local'),
     ).toBeInTheDocument();
     expect(screen.getByText('Retirada: Rua das Flores, 100.')).toBeInTheDocument();
-    expect(getEntregaEstimada()).toEqual({ idEstabelecimento: 1, taxaCents: null, abonoCents: null });
+    await waitFor(() =>
+      expect(getEntregaEstimada()).toEqual({ idEstabelecimento: 1, taxaCents: null, abonoCents: null }),
+    );
   });
 
   it('a CEP of 7 digits: the field says why, the previous result goes, nothing more is looked up', async () => {

@@ -7,11 +7,11 @@ import {
   type EnderecoEntrega,
   type EstabelecimentoDetalhe,
 } from '@rango/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
 import { enderecoCurto, useEnderecoEscolhido } from '../../../stores/endereco.ts';
-import { setEntregaEstimada } from '../../../stores/entrega-estimada.ts';
+import type { EntregaEstimada, EntregaEstimadaKey } from '../../../stores/entrega-estimada.ts';
 import { buscarLugarCep, CepErro, getAreasEntregaQueryOptions, MSG_ENTREGA } from '../api/entrega.ts';
 
 interface Props {
@@ -83,6 +83,14 @@ export function EntregaCalculo({ detalhe, focar }: Props) {
   const id = detalhe.id;
   const escolhido = useEnderecoEscolhido();
   const areasQ = useQuery(getAreasEntregaQueryOptions(id));
+  const queryClient = useQueryClient();
+  // Observed here too, so the cache keeps the estimate while the menu is open.
+  useQuery<EntregaEstimada | null, Error, EntregaEstimada | null, EntregaEstimadaKey>({
+    queryKey: ['entrega-estimada'],
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+  });
   const [texto, setTexto] = useState('');
   const [cep, setCep] = useState<string | null>(null);
   const [erroCampo, setErroCampo] = useState<string | null>(null);
@@ -113,17 +121,15 @@ export function EntregaCalculo({ detalhe, focar }: Props) {
       ? chooseDeliveryFee({ areas: areasQ.data, taxasentrega: detalhe.taxaentrega_set, endereco })
       : null;
 
+  // For the cart drawer's 'Faltam … para entrega grátis' (stores/entrega-estimada.ts).
+  const taxaCents = fee?.entrega ? fee.taxaCents : null;
+  const abonoCents = fee?.entrega ? fee.abonoCents : null;
+  const temFee = fee !== null;
   useEffect(() => {
-    setEntregaEstimada(
-      fee
-        ? {
-            idEstabelecimento: id,
-            taxaCents: fee.entrega ? fee.taxaCents : null,
-            abonoCents: fee.entrega ? fee.abonoCents : null,
-          }
-        : null,
-    );
-  }, [fee, id]);
+    const key: EntregaEstimadaKey = ['entrega-estimada'];
+    const valor: EntregaEstimada | null = temFee ? { idEstabelecimento: id, taxaCents, abonoCents } : null;
+    queryClient.setQueryData(key, valor);
+  }, [queryClient, temFee, id, taxaCents, abonoCents]);
 
   const erroCep = cepQ.error
     ? cepQ.error instanceof CepErro
