@@ -140,6 +140,8 @@ describe('FilaPage', { timeout: 20_000 }, () => {
     await user.type(within(modal).getByRole('textbox', { name: /Motivo/ }), 'Cliente desistiu');
     await user.click(within(modal).getByRole('button', { name: 'Cancelar pedido' }));
     expect(await within(modal).findByText('Estorno em andamento')).toBeInTheDocument();
+    // The answer replaced the form: the focus is on its 'Fechar' button, not lost to the page.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/^Fechar$/));
   });
 
   it("offers 'Marcar em falta' while the order is open, not once it is cancelled", async () => {

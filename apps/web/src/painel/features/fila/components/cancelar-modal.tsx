@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { MSG_PAINEL, type PainelStatusResposta, type PedidoPainel } from '@rango/domain/painel';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AppModal } from '../../../../components/app-modal.tsx';
 import { PainelApiError } from '../../../api/client.ts';
 import { dinheiro } from '../lib/formato.ts';
@@ -56,6 +56,12 @@ export function CancelarModal({ pedido, onClose, onConfirmar }: CancelarModalPro
   const [enviando, setEnviando] = useState(false);
   const [resposta, setResposta] = useState<PainelStatusResposta | null>(null);
   const titulo = `Cancelar pedido #${pedido.referencia}`;
+  // The answer replaces the form inside the open dialog: data-autofocus only acts on opening, and
+  // the focused submit button is gone (the focus would fall to the page's body).
+  const fecharRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (resposta) fecharRef.current?.focus();
+  }, [resposta]);
 
   const enviar = async (e: FormEvent) => {
     e.preventDefault();
@@ -86,7 +92,7 @@ export function CancelarModal({ pedido, onClose, onConfirmar }: CancelarModalPro
           </Text>
           <EstornoResultado resposta={resposta} total={pedido.total} />
           <Group justify="flex-end">
-            <Button data-autofocus onClick={onClose}>
+            <Button ref={fecharRef} data-autofocus onClick={onClose}>
               Fechar
             </Button>
           </Group>

@@ -6,7 +6,7 @@ import {
   type PainelConfig,
   type PedidoPainel,
 } from '@rango/domain/painel';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import classes from './fila.module.css';
 import { PedidoCard } from './pedido-card.tsx';
 
@@ -113,6 +113,18 @@ function Coluna_({
  * one column at a time behind tabs with their counts.
  */
 export function FilaBoard({ grupos, layout, aba, onAba, outra, onOutra, ...comuns }: FilaBoardProps) {
+  const abasRef = useRef<HTMLDivElement>(null);
+  // The tabs are one row that scrolls sideways: bring the active one wholly into view (the
+  // browser's focus scroll leaves an edge tab half hidden). Sideways only: the page stays put.
+  useEffect(() => {
+    const lista = abasRef.current;
+    const tab = lista?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!lista || !tab) return;
+    if (tab.offsetLeft < lista.scrollLeft) lista.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > lista.scrollLeft + lista.clientWidth) {
+      lista.scrollLeft = tab.offsetLeft + tab.offsetWidth - lista.clientWidth;
+    }
+  }, [aba, layout]);
   if (layout === 'board') {
     return (
       <div className={classes.board}>
@@ -146,7 +158,7 @@ export function FilaBoard({ grupos, layout, aba, onAba, outra, onOutra, ...comun
   }
   return (
     <Tabs value={aba} onChange={(v) => v && onAba(v as Coluna)} keepMounted={false} activateTabWithKeyboard>
-      <Tabs.List className={classes.abas} aria-label="Colunas da fila">
+      <Tabs.List ref={abasRef} className={classes.abas} aria-label="Colunas da fila">
         {COLUNAS.map((c) => (
           <Tabs.Tab
             key={c}
