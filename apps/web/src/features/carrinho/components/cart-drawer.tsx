@@ -1,10 +1,10 @@
 import '../../../components/overlay-styles.ts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatBRL, MSG, MSG_PEDIDO, reaisToCents, textoEntregaGratis } from '@rango/domain';
+import { formatBRL, MSG, MSG_PEDIDO, textoEntregaGratis } from '@rango/domain';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { AppDrawer } from '../../../components/app-drawer.tsx';
 import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
@@ -44,15 +44,16 @@ export function CartDrawer() {
   const empty = cart.itens.length === 0;
   // Issue 14: the gaps as items are added. Free delivery from the agreed fee's waiver, else from
   // the estimate the menu showed for this establishment.
-  const estimada = useQuery<EntregaEstimada | null, Error, EntregaEstimada | null, EntregaEstimadaKey>({
-    queryKey: ['entrega-estimada'],
-    queryFn: () => null,
-    enabled: false,
-    staleTime: Infinity,
-  }).data;
+  // Read from the cache without useQuery: its module would be one more chunk for the menu to list.
+  const queryClient = useQueryClient();
+  const chave: EntregaEstimadaKey = ['entrega-estimada'];
+  const estimada = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => queryClient.getQueryData<EntregaEstimada | null>(chave),
+  );
   const abonoCents =
     cart.abono !== null
-      ? reaisToCents(cart.abono)
+      ? totals.abonoFaltando
       : cart.taxaentrega === null && est && estimada?.idEstabelecimento === est.id
         ? estimada.abonoCents
         : null;
