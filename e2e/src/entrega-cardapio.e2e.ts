@@ -49,7 +49,10 @@ async function calcular(page: Page, cep: string): Promise<void> {
 
 async function abrirEntrega(page: Page): Promise<void> {
   await acceptCookies(page);
-  await page.getByRole('button', { name: 'Calcular entrega' }).click();
+  const botao = page.getByRole('button', { name: 'Calcular entrega' });
+  await botao.waitFor();
+  await screenshot(page, 'entrega-botao');
+  await botao.click();
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.getAttribute('inputmode')))
     .toBe('numeric');
