@@ -1,11 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
-// Eager: a few hundred bytes, and the payment iframe should answer its parent at once.
-import AguardandoPagamentoPage from '../features/institucional/routes/aguardando-pagamento-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { GuestOnly, RequireLogin, useSessionExpiredRedirect } from '../lib/guards.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
-import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 
 // Every page is its own chunk: the menu route must stay within its JS budget (150 KiB gzip
@@ -14,6 +11,12 @@ const HomePage = lazy(() => import('../features/institucional/routes/home-page.t
 const PrivacyPage = lazy(() => import('../features/institucional/routes/privacy-page.tsx'));
 const TermsPage = lazy(() => import('../features/institucional/routes/terms-page.tsx'));
 const EstabelecimentoPage = lazy(() => import('../features/estabelecimento/index.ts'));
+// The payment iframe's page and 'not found' too: a chunk request is a few ms in the iframe, and
+// their few hundred bytes are the menu route's (its JS budget is full).
+const AguardandoPagamentoPage = lazy(
+  () => import('../features/institucional/routes/aguardando-pagamento-page.tsx'),
+);
+const NotFoundPage = lazy(() => import('./routes/not-found.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 // Account pages (feature conta): each its own chunk, none in the menu route's JS.
 const LoginPage = lazy(() => import('../features/conta/routes/login-page.tsx'));
