@@ -31,7 +31,7 @@ export const EstabelecimentoHeader = memo(function EstabelecimentoHeader({ detal
             {nome}
           </Title>
           {!aberto && (
-            <Badge color="red" variant="filled" size="lg">
+            <Badge color="red.9" variant="filled" size="lg">
               {MSG.fechado}
             </Badge>
           )}
