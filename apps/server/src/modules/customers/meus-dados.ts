@@ -50,6 +50,7 @@ export const TABELAS_MEUS_DADOS: Readonly<Record<string, string>> = {
   funcionario_refresh: 'equipe do restaurante',
   funcionario_link: 'equipe do restaurante',
   auditoria: 'alterações da equipe do restaurante',
+  relatorio_dia: 'totais de vendas do restaurante por dia, sem dados de cliente',
 };
 
 const masked = (numero: string | null) => (numero ? numero.replace(/\D/g, '').slice(-4) || null : null);
