@@ -110,12 +110,16 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
 
   const erros = useMemo(() => (rascunho ? validarRascunho(rascunho) : {}), [rascunho]);
   // What shows: the server's answer, then the schema's errors of touched fields (all after 'Salvar').
-  const visiveis = useMemo(() => {
+  const visiveisAgora = useMemo(() => {
     const out: Record<string, string> = {};
     if (!edicao) return out;
     for (const [k, m] of Object.entries(erros)) if (edicao.tentou || edicao.tocados.has(k)) out[k] = m;
     return { ...out, ...edicao.servidor };
   }, [edicao, erros]);
+  // The same object while the errors shown are the same: the editor's memoised parts (the option
+  // groups) are not redrawn by a keystroke that changes no error.
+  const chaveVisiveis = JSON.stringify(visiveisAgora);
+  const visiveis = useMemo(() => JSON.parse(chaveVisiveis) as Record<string, string>, [chaveVisiveis]);
   const tocar = useCallback(
     (k: string) =>
       setEdicao((e) => (e && !e.tocados.has(k) ? { ...e, tocados: new Set(e.tocados).add(k) } : e)),

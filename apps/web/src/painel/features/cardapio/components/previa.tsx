@@ -120,22 +120,12 @@ export function Previa({ produto }: { produto: Produto }) {
             }}
           />
         ) : null}
-        <Text size="sm" c={produto.detalhe ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
-          {produto.detalhe || MSG.produtoSemDescricao}
-        </Text>
-        <Group gap="sm">
-          <ProductPrice produto={produto} size="lg" />
-          {isUnavailable(produto) && (
-            <Badge color="dark" variant="filled">
-              {MSG.indisponivelTag}
-            </Badge>
-          )}
-          {produto.stindisponivel === 2 && (
-            <Badge color="gray" variant="light">
-              Oculto no cardápio
-            </Badge>
-          )}
-        </Group>
+        <Detalhe detalhe={produto.detalhe} />
+        <Etiquetas
+          preco={produto.preco}
+          precooferta={produto.precooferta}
+          stindisponivel={produto.stindisponivel}
+        />
         {grupos.map((g) => (
           <OptionGroupFieldset
             key={g.idgrupoopcao}
@@ -150,32 +140,82 @@ export function Previa({ produto }: { produto: Produto }) {
             destacado={false}
           />
         ))}
-        <Box
-          pt="sm"
-          pb={4}
-          pos="sticky"
-          bottom={0}
-          bg="var(--mantine-color-body)"
-          style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
-        >
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <QuantityStepper
-              valor={quantidade}
-              onChange={(n) => setQuantidade(Math.max(1, n))}
-              podeDiminuir={quantidade > 1}
-              podeAumentar={quantidade < 99}
-            />
-            <Text fw={700} data-testid="previa-total" aria-live="polite">
-              Total: {formatBRL(item.preco_total)}
-            </Text>
-          </Group>
-          {quantidade > 1 ? (
-            <Text size="xs" c="dimmed" ta="right">
-              {formatBRL(item.preco_unit)} cada
-            </Text>
-          ) : null}
-        </Box>
+        <Rodape
+          quantidade={quantidade}
+          setQuantidade={setQuantidade}
+          total={formatBRL(item.preco_total)}
+          unitario={formatBRL(item.preco_unit)}
+        />
       </Stack>
     </Paper>
   );
 }
+
+// The preview's parts that a keystroke in the product's name does not change: memoised, so that
+// keystroke redraws the title (and the photo's alt), not the whole preview.
+
+const Detalhe = memo(function Detalhe({ detalhe }: { detalhe: string | null }) {
+  return (
+    <Text size="sm" c={detalhe ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
+      {detalhe || MSG.produtoSemDescricao}
+    </Text>
+  );
+});
+
+const Etiquetas = memo(function Etiquetas(p: Pick<Produto, 'preco' | 'precooferta' | 'stindisponivel'>) {
+  return (
+    <Group gap="sm">
+      <ProductPrice produto={p} size="lg" />
+      {isUnavailable(p) && (
+        <Badge color="dark" variant="filled">
+          {MSG.indisponivelTag}
+        </Badge>
+      )}
+      {p.stindisponivel === 2 && (
+        <Badge color="gray" variant="light">
+          Oculto no cardápio
+        </Badge>
+      )}
+    </Group>
+  );
+});
+
+const Rodape = memo(function Rodape({
+  quantidade,
+  setQuantidade,
+  total,
+  unitario,
+}: {
+  quantidade: number;
+  setQuantidade: (n: number) => void;
+  total: string;
+  unitario: string;
+}) {
+  return (
+    <Box
+      pt="sm"
+      pb={4}
+      pos="sticky"
+      bottom={0}
+      bg="var(--mantine-color-body)"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <QuantityStepper
+          valor={quantidade}
+          onChange={(n) => setQuantidade(Math.max(1, n))}
+          podeDiminuir={quantidade > 1}
+          podeAumentar={quantidade < 99}
+        />
+        <Text fw={700} data-testid="previa-total" aria-live="polite">
+          Total: {total}
+        </Text>
+      </Group>
+      {quantidade > 1 ? (
+        <Text size="xs" c="dimmed" ta="right">
+          {unitario} cada
+        </Text>
+      ) : null}
+    </Box>
+  );
+});

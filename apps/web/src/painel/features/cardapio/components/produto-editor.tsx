@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { GrupoOpcaoPainel } from '@rango/domain/painel/catalogo';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import { chave, novoGrupo, type Atualizar, type Rascunho } from '../lib/rascunho.ts';
 import { CampoDinheiro, CampoSituacao, ValidacaoLocal, errosDe, useValidacao } from './campos.tsx';
 import { GrupoEditor } from './grupo-editor.tsx';
@@ -67,19 +67,13 @@ export function ProdutoEditor({
 }
 
 function Campos({ rascunho, atualizar, tocar, visiveis, gruposExistentes, nomesProdutos, foto }: Props) {
-  const v = useValidacao();
   const { produto, grupos } = rascunho;
-  const [reusar, setReusar] = useState<string | null>(null);
-  const setProduto = (x: Partial<Rascunho['produto']>) =>
-    atualizar((r) => ({ ...r, produto: { ...r.produto, ...x } }));
-  const k = chave.produto;
-  const disponiveis = gruposExistentes.filter((g) => !produto.grupoopcoes.includes(g.idgrupoopcao));
-
-  const adicionarGrupo = (g: GrupoOpcaoPainel) =>
-    atualizar((r) => ({
-      produto: { ...r.produto, grupoopcoes: [...r.produto.grupoopcoes, g.idgrupoopcao] },
-      grupos: { ...r.grupos, [g.idgrupoopcao]: g },
-    }));
+  // Stable for the draft's life: each field below is memoised, so a keystroke in the name
+  // re-renders the name's field (and the preview), not every field and group of the product.
+  const setProduto = useCallback(
+    (x: Partial<Rascunho['produto']>) => atualizar((r) => ({ ...r, produto: { ...r.produto, ...x } })),
+    [atualizar],
+  );
 
   return (
     <Stack gap="md">
@@ -88,113 +82,200 @@ function Campos({ rascunho, atualizar, tocar, visiveis, gruposExistentes, nomesP
           <Title order={2} size="h4" id="produto-dados">
             Dados do produto
           </Title>
-          <TextInput
-            label="Nome"
-            withAsterisk
-            value={produto.descricao}
-            onChange={(e) => setProduto({ descricao: e.currentTarget.value })}
-            onBlur={() => v.tocar(k('descricao'))}
-            error={v.erro(k('descricao'))}
-          />
-          <Textarea
-            label="Descrição"
-            rows={3}
-            value={produto.detalhe ?? ''}
-            onChange={(e) => setProduto({ detalhe: e.currentTarget.value || null })}
-            onBlur={() => v.tocar(k('detalhe'))}
-            error={v.erro(k('detalhe'))}
-          />
+          <CampoNome valor={produto.descricao} setProduto={setProduto} />
+          <CampoDescricao valor={produto.detalhe} setProduto={setProduto} />
           {foto}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <CampoDinheiro
-              label="Preço do produto"
-              valor={produto.preco}
-              onChange={(c) => setProduto({ preco: c })}
-              chave={k('preco')}
-            />
-            <CampoDinheiro
-              label="Preço de oferta"
-              description="0 = sem oferta; menor que o preço mostra OFERTA."
-              valor={produto.precooferta}
-              onChange={(c) => setProduto({ precooferta: c })}
-              chave={k('precooferta')}
-            />
-          </SimpleGrid>
-          <CampoSituacao
-            label="Situação"
-            nome="produto-situacao"
-            valor={produto.stindisponivel}
-            onChange={(s) => setProduto({ stindisponivel: s })}
-          />
-          <Text size="xs" c="dimmed">
-            Indisponível: aparece com a etiqueta INDISPONÍVEL e não pode ser pedido. Oculto: não aparece no
-            cardápio.
-          </Text>
+          <Precos preco={produto.preco} precooferta={produto.precooferta} setProduto={setProduto} />
+          <Situacao valor={produto.stindisponivel} setProduto={setProduto} />
         </Stack>
       </Paper>
-
-      <Stack gap="sm" component="section" aria-labelledby="produto-grupos">
-        <Title order={2} size="h4" id="produto-grupos">
-          Grupos de opções ({produto.grupoopcoes.length})
-        </Title>
-        {produto.grupoopcoes.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Sem grupos: o cliente pede o produto como está.
-          </Text>
-        ) : null}
-        {produto.grupoopcoes.map((id, i) => {
-          const g = grupos[id];
-          if (!g) return null;
-          return (
-            <GrupoEditor
-              key={id}
-              grupo={g}
-              indice={i}
-              total={produto.grupoopcoes.length}
-              outrosProdutos={g.produtos
-                .filter((p) => p !== produto.idproduto)
-                .map((p) => nomesProdutos.get(p) ?? `#${p}`)
-                .join(', ')}
-              atualizar={atualizar}
-              tocar={tocar}
-              erros={errosGrupo(visiveis, g)}
-            />
-          );
-        })}
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            onClick={() => adicionarGrupo(novoGrupo(produto.idproduto))}
-          >
-            Novo grupo de opções
-          </Button>
-          {disponiveis.length > 0 ? (
-            <Group align="flex-end" gap="xs" wrap="nowrap">
-              <Select
-                label="Usar um grupo existente"
-                placeholder="Escolha um grupo"
-                data={disponiveis.map((g) => ({ value: String(g.idgrupoopcao), label: g.descricao }))}
-                value={reusar}
-                onChange={setReusar}
-                searchable
-                w={240}
-              />
-              <Button
-                variant="default"
-                disabled={reusar === null}
-                onClick={() => {
-                  const g = disponiveis.find((x) => String(x.idgrupoopcao) === reusar);
-                  if (g) adicionarGrupo(g);
-                  setReusar(null);
-                }}
-              >
-                Usar grupo
-              </Button>
-            </Group>
-          ) : null}
-        </Group>
-      </Stack>
+      <Grupos
+        idproduto={produto.idproduto}
+        grupoopcoes={produto.grupoopcoes}
+        grupos={grupos}
+        atualizar={atualizar}
+        tocar={tocar}
+        visiveis={visiveis}
+        gruposExistentes={gruposExistentes}
+        nomesProdutos={nomesProdutos}
+      />
     </Stack>
   );
 }
+
+type SetProduto = (x: Partial<Rascunho['produto']>) => void;
+const k = chave.produto;
+
+const CampoNome = memo(function CampoNome({ valor, setProduto }: { valor: string; setProduto: SetProduto }) {
+  const v = useValidacao();
+  return (
+    <TextInput
+      label="Nome"
+      withAsterisk
+      value={valor}
+      onChange={(e) => setProduto({ descricao: e.currentTarget.value })}
+      onBlur={() => v.tocar(k('descricao'))}
+      error={v.erro(k('descricao'))}
+    />
+  );
+});
+
+const CampoDescricao = memo(function CampoDescricao({
+  valor,
+  setProduto,
+}: {
+  valor: string | null;
+  setProduto: SetProduto;
+}) {
+  const v = useValidacao();
+  return (
+    <Textarea
+      label="Descrição"
+      rows={3}
+      value={valor ?? ''}
+      onChange={(e) => setProduto({ detalhe: e.currentTarget.value || null })}
+      onBlur={() => v.tocar(k('detalhe'))}
+      error={v.erro(k('detalhe'))}
+    />
+  );
+});
+
+const Precos = memo(function Precos({
+  preco,
+  precooferta,
+  setProduto,
+}: {
+  preco: number;
+  precooferta: number;
+  setProduto: SetProduto;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <CampoDinheiro
+        label="Preço do produto"
+        valor={preco}
+        onChange={(c) => setProduto({ preco: c })}
+        chave={k('preco')}
+      />
+      <CampoDinheiro
+        label="Preço de oferta"
+        description="0 = sem oferta; menor que o preço mostra OFERTA."
+        valor={precooferta}
+        onChange={(c) => setProduto({ precooferta: c })}
+        chave={k('precooferta')}
+      />
+    </SimpleGrid>
+  );
+});
+
+const Situacao = memo(function Situacao({ valor, setProduto }: { valor: number; setProduto: SetProduto }) {
+  return (
+    <>
+      <CampoSituacao
+        label="Situação"
+        nome="produto-situacao"
+        valor={valor}
+        onChange={(s) => setProduto({ stindisponivel: s })}
+      />
+      <Text size="xs" c="dimmed">
+        Indisponível: aparece com a etiqueta INDISPONÍVEL e não pode ser pedido. Oculto: não aparece no
+        cardápio.
+      </Text>
+    </>
+  );
+});
+
+interface GruposProps extends Pick<
+  Props,
+  'atualizar' | 'tocar' | 'visiveis' | 'gruposExistentes' | 'nomesProdutos'
+> {
+  idproduto: number;
+  grupoopcoes: number[];
+  grupos: Rascunho['grupos'];
+}
+
+/** The product's option groups: unchanged by a keystroke in the product's own fields. */
+const Grupos = memo(function Grupos({
+  idproduto,
+  grupoopcoes,
+  grupos,
+  atualizar,
+  tocar,
+  visiveis,
+  gruposExistentes,
+  nomesProdutos,
+}: GruposProps) {
+  const [reusar, setReusar] = useState<string | null>(null);
+  const disponiveis = gruposExistentes.filter((g) => !grupoopcoes.includes(g.idgrupoopcao));
+
+  const adicionarGrupo = (g: GrupoOpcaoPainel) =>
+    atualizar((r) => ({
+      produto: { ...r.produto, grupoopcoes: [...r.produto.grupoopcoes, g.idgrupoopcao] },
+      grupos: { ...r.grupos, [g.idgrupoopcao]: g },
+    }));
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="produto-grupos">
+      <Title order={2} size="h4" id="produto-grupos">
+        Grupos de opções ({grupoopcoes.length})
+      </Title>
+      {grupoopcoes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Sem grupos: o cliente pede o produto como está.
+        </Text>
+      ) : null}
+      {grupoopcoes.map((id, i) => {
+        const g = grupos[id];
+        if (!g) return null;
+        return (
+          <GrupoEditor
+            key={id}
+            grupo={g}
+            indice={i}
+            total={grupoopcoes.length}
+            outrosProdutos={g.produtos
+              .filter((p) => p !== idproduto)
+              .map((p) => nomesProdutos.get(p) ?? `#${p}`)
+              .join(', ')}
+            atualizar={atualizar}
+            tocar={tocar}
+            erros={errosGrupo(visiveis, g)}
+          />
+        );
+      })}
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => adicionarGrupo(novoGrupo(idproduto))}
+        >
+          Novo grupo de opções
+        </Button>
+        {disponiveis.length > 0 ? (
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <Select
+              label="Usar um grupo existente"
+              placeholder="Escolha um grupo"
+              data={disponiveis.map((g) => ({ value: String(g.idgrupoopcao), label: g.descricao }))}
+              value={reusar}
+              onChange={setReusar}
+              searchable
+              w={240}
+            />
+            <Button
+              variant="default"
+              disabled={reusar === null}
+              onClick={() => {
+                const g = disponiveis.find((x) => String(x.idgrupoopcao) === reusar);
+                if (g) adicionarGrupo(g);
+                setReusar(null);
+              }}
+            >
+              Usar grupo
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+});
