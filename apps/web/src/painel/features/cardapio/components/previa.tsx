@@ -11,7 +11,7 @@ import {
   type Produto,
   type QuantidadesGrupo,
 } from '@rango/domain';
-import { memo, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { imageUrl } from '../../../../config/paths.ts';
 // The customer's own drawer parts: the preview is what the customer sees, not a look-alike. The
 // panel is its own build, so nothing of the panel reaches the customer's bundle this way.
@@ -87,10 +87,18 @@ export function Previa({ produto }: { produto: Produto }) {
   const escolhas = estado.chave === chave ? estado.escolhas : padrao(produto);
   if (estado.chave !== chave) setEstado({ chave, escolhas });
   const [quantidade, setQuantidade] = useState(1);
-  const grupos = useMemo(
+  const gruposAgora = useMemo(
     () => produto.grupoopcoes.filter((g) => !isGroupHidden(g)).map(semOcultas),
     [produto],
   );
+  // The same array while the groups are the same objects (a keystroke in the product's name).
+  const [gruposAntes, setGruposAntes] = useState(gruposAgora);
+  const mesmos =
+    gruposAntes.length === gruposAgora.length && gruposAntes.every((g, i) => g === gruposAgora[i]);
+  if (!mesmos) setGruposAntes(gruposAgora);
+  // A keystroke in an option redraws that group's every option here: it waits for the editor's
+  // own update (a transition React drops when the next key comes first), so typing stays quick.
+  const grupos = useDeferredValue(mesmos ? gruposAntes : gruposAgora);
   const item = useMemo(() => priceItem(produto, { quantidade, escolhas }), [produto, quantidade, escolhas]);
 
   return (
