@@ -27,7 +27,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { memo, useMemo, type CSSProperties, type ReactNode } from 'react';
 import classes from './cardapio.module.css';
 
 export const INSTRUCOES: ScreenReaderInstructions = {
@@ -81,8 +81,12 @@ export function useIds(ids: readonly number[]): number[] {
   return useMemo(() => (chave === '' ? [] : chave.split(',').map(Number)), [chave]);
 }
 
-/** A list whose items (useArrastavel) can be dragged into a new order, handed to `onOrdenar`. */
-export function ListaArrastavel({
+/**
+ * A list whose items (useArrastavel) can be dragged into a new order, handed to `onOrdenar`.
+ * Memoised: each render of dnd-kit's context gives its items' context a new value, and React then
+ * walks every item below looking for its readers.
+ */
+export const ListaArrastavel = memo(function ListaArrastavel({
   ids,
   nome,
   onOrdenar,
@@ -121,7 +125,7 @@ export function ListaArrastavel({
       </SortableContext>
     </DndContext>
   );
-}
+});
 
 /** An item of a ListaArrastavel: `ref` and `style` for its element, `alca` for its handle. */
 export function useArrastavel(id: number, desativado = false) {

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import type { GrupoOpcaoPainel, OpcaoPainel } from '@rango/domain/painel/catalogo';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Alca, ListaArrastavel, useArrastavel, useIds } from './arrastar.tsx';
 import classes from './cardapio.module.css';
 import { chave, comGrupo, comOpcao, mover, novaOpcao, type Atualizar } from '../lib/rascunho.ts';
@@ -306,13 +306,21 @@ function GrupoCampos({
   const tituloId = `grupo-${grupo.idgrupoopcao}-titulo`;
   // Dragging an option changes the draft's order, as its ↑/↓ buttons do ('Salvar produto' writes it).
   const idsOpcoes = useIds(grupo.opcoes.map((o) => o.idopcao));
-  const opcoes = grupo.opcoes;
-  const nomeOpcao = useCallback(
-    (idopcao: number) => {
-      const i = opcoes.findIndex((o) => o.idopcao === idopcao);
-      return opcoes[i]?.descricao || `Opção ${i + 1}`;
-    },
-    [opcoes],
+  // The drag list (dnd-kit's context) gets only props that a keystroke in an option keeps: the
+  // ids, this name lookup reading the latest options, the reorder. Its context gives a new value
+  // each time it renders, which made React search all 200 cards for its readers on every key.
+  const opcoesAgora = useRef(grupo.opcoes);
+  useEffect(() => {
+    opcoesAgora.current = grupo.opcoes;
+  });
+  const nomeOpcao = useCallback((idopcao: number) => {
+    const opcoes = opcoesAgora.current;
+    const i = opcoes.findIndex((o) => o.idopcao === idopcao);
+    return opcoes[i]?.descricao || `Opção ${i + 1}`;
+  }, []);
+  const lista = useMemo<ListaOpcoes>(
+    () => ({ opcoes: grupo.opcoes, atualizar, tocar, todos }),
+    [grupo.opcoes, atualizar, tocar, todos],
   );
   const ordenarOpcoes = useCallback(
     (ids: number[]) =>
@@ -440,19 +448,11 @@ function GrupoCampos({
           </Text>
         ) : (
           <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-            <ListaArrastavel ids={idsOpcoes} nome={nomeOpcao} onOrdenar={ordenarOpcoes}>
-              {grupo.opcoes.map((o, i) => (
-                <OpcaoEditor
-                  key={o.idopcao}
-                  opcao={o}
-                  indice={i}
-                  total={grupo.opcoes.length}
-                  atualizar={atualizar}
-                  tocar={tocar}
-                  erros={errosDe(todos, `opcao.${o.idopcao}.`)}
-                />
-              ))}
-            </ListaArrastavel>
+            <ListaOpcoesContext.Provider value={lista}>
+              <ListaArrastavel ids={idsOpcoes} nome={nomeOpcao} onOrdenar={ordenarOpcoes}>
+                {OPCOES}
+              </ListaArrastavel>
+            </ListaOpcoesContext.Provider>
           </Stack>
         )}
         <Button
@@ -467,3 +467,37 @@ function GrupoCampos({
     </Paper>
   );
 }
+
+interface ListaOpcoes {
+  opcoes: OpcaoPainel[];
+  atualizar: Atualizar;
+  tocar: (k: string) => void;
+  /** The visible errors of the group and its options. */
+  todos: Record<string, string>;
+}
+
+/**
+ * A group's options reach their cards through this context, read right under the drag list: a
+ * keystroke in an option re-renders the group and this list, not the drag list between them.
+ */
+const ListaOpcoesContext = createContext<ListaOpcoes | null>(null);
+
+function Opcoes() {
+  const lista = useContext(ListaOpcoesContext);
+  if (!lista) return null;
+  const { opcoes, atualizar, tocar, todos } = lista;
+  return opcoes.map((o, i) => (
+    <OpcaoEditor
+      key={o.idopcao}
+      opcao={o}
+      indice={i}
+      total={opcoes.length}
+      atualizar={atualizar}
+      tocar={tocar}
+      erros={errosDe(todos, `opcao.${o.idopcao}.`)}
+    />
+  ));
+}
+
+/** The same element every render: the drag list's children never change. */
+const OPCOES = <Opcoes />;
