@@ -86,6 +86,14 @@ export async function definirHorarios(
   }
 }
 
+/**
+ * The fixture's big area 40 refuses delivery (no fee) over area 41: give it a fee, so area 41
+ * delivers at R$ 4,90 (free from R$ 60,00) and area 40 alone at R$ 7,00.
+ */
+export async function entregarNaArea41(db: Db): Promise<void> {
+  await db.updateTable('areaentrega').set({ taxaentrega: 700 }).where('idareaentrega', '=', 40).execute();
+}
+
 /** The establishment's products as the app gets them (the public menu). */
 export async function produtosDoMenu(
   app: FastifyInstance,
