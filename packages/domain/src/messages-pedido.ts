@@ -48,6 +48,8 @@ export const MSG_PEDIDO = {
   localEntregaObrigatorio: 'Escolha o local de entrega.',
   formaPgtoObrigatoria: 'Escolha a forma de pagamento.',
   formaPgtoInvalida: 'Forma de pagamento indisponível para este estabelecimento.',
+  /** Ours (issue 12): the owner offers this method online only. */
+  formaPgtoNaoAceitaNaEntrega: 'Forma de pagamento não aceita para pagamento na entrega.',
   enderecoInvalido: 'Endereço não encontrado.',
   valorPagamentoInvalido: 'O valor do pagamento não confere com o total do pedido.',
   // Ours, on the checkout page.
@@ -143,6 +145,8 @@ export const MSG_PEDIDO = {
   // 'Pagar online' at checkout (issue 5). Ours (the spec is silent on these texts).
   meioPagamentoOnline: 'Meio de pagamento online',
   nenhumMeioPagamentoOnline: 'Este estabelecimento não aceita pagamento online. Escolha "Pagar na entrega".',
+  nenhumMeioPagamentoNaEntrega:
+    'Este estabelecimento não aceita pagamento na entrega. Escolha "Pagar online".',
   cartoesSalvos: 'Cartões salvos',
   novoCartao: 'Novo cartão',
   carregandoCartoes: 'Carregando os cartões salvos…',

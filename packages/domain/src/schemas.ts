@@ -193,8 +193,27 @@ export const formaPgtoSchema = z.object({
   idformapgto: z.int().check(z.positive()),
   descricao: z.string(),
   sttipopgto: z.union([z.literal(0), z.literal(60), z.literal(61), z.literal(200)]),
+  /** Offered under 'Pagar na entrega' (issue 12); absent from an older server: yes. */
+  na_entrega: z.optional(z.boolean()),
+  /** Offered under 'Pagar online' (issue 12); absent from an older server: credit, debit and PIX. */
+  online: z.optional(z.boolean()),
 });
 export type FormaPgto = z.infer<typeof formaPgtoSchema>;
+
+/**
+ * Where a payment method is offered: its flags, or where one is left out the behaviour before
+ * issue 12 (every method on delivery; credit, debit and PIX also online). Cash is never online.
+ */
+export function ladosDaForma(f: {
+  sttipopgto: number;
+  na_entrega?: boolean | undefined;
+  online?: boolean | undefined;
+}): { naEntrega: boolean; online: boolean } {
+  return {
+    naEntrega: f.na_entrega ?? true,
+    online: f.sttipopgto !== TIPO_PGTO.Dinheiro && (f.online ?? true),
+  };
+}
 /** GET /api/estabelecimento/{id}/formapgto/ */
 export const formasPgtoSchema = z.array(formaPgtoSchema);
 

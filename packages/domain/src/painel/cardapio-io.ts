@@ -51,6 +51,11 @@ export const importacaoAlteracaoSchema = z.object({
   id: z.nullable(z.int()),
   descricao: z.string(),
   linha: z.nullable(z.int()),
+  /**
+   * A new product (a row without produto_id) named like a product the establishment has: that
+   * product is not matched by name (MSG_IMPORTACAO.mesmoNome…). Absent otherwise.
+   */
+  aviso: z.optional(z.string()),
 });
 export type ImportacaoAlteracao = z.infer<typeof importacaoAlteracaoSchema>;
 
@@ -64,6 +69,12 @@ export const importacaoResultadoSchema = z.object({
 export type ImportacaoResultado = z.infer<typeof importacaoResultadoSchema>;
 
 export const MSG_IMPORTACAO = {
+  /** A new product named like an existing one that the file leaves out (so it is deleted). */
+  mesmoNomeExcluido: (descricao: string, id: number) =>
+    `Produto novo: a linha não tem produto_id. O produto “${descricao}” (id ${id}), de mesmo nome, não está no arquivo e será excluído — para alterá-lo, use o produto_id ${id}.`,
+  /** A new product named like an existing one that the file keeps. */
+  mesmoNomeMantido: (descricao: string, id: number) =>
+    `Produto novo: a linha não tem produto_id. O produto “${descricao}” (id ${id}), de mesmo nome, continua no cardápio — serão dois.`,
   arquivoInvalido: 'O arquivo não é um cardápio do Rango (formato "rango.cardapio", versão 1).',
   jsonInvalido: 'O arquivo não é um JSON válido.',
   valorInvalido: (campo: string) => `Valor inválido em "${campo}".`,

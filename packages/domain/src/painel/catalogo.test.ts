@@ -6,12 +6,14 @@ import {
   estabelecimentoInputSchema,
   grupoOpcaoInputSchema,
   excecoesHorarioInputSchema,
+  formasPgtoInputSchema,
   horariosInputSchema,
   opcaoInputSchema,
   problemasExcecoes,
   problemasGrupo,
   produtoInputSchema,
 } from './catalogo.ts';
+import { ladosDaForma } from '../schemas.ts';
 
 /** The refusals as `path → messages`, as the server answers them. */
 function erros(r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -197,6 +199,9 @@ describe('back office schemas', () => {
     expect(erros(cupomInputSchema.safeParse({ ...c, codigo: 'com espaço' }))).toEqual({
       codigo: [M.codigoCupomInvalido],
     });
+    for (const codigo of ['', '   ']) {
+      expect(erros(cupomInputSchema.safeParse({ ...c, codigo }))).toEqual({ codigo: [M.obrigatorio] });
+    }
   });
 });
 
@@ -259,5 +264,54 @@ describe('dates with their own hours (holidays)', () => {
     ]);
     // Today is not past.
     expect(problemasExcecoes([{ data: '2026-12-01', fechado: true, faixas: [] }], '2026-12-01')).toEqual([]);
+  });
+});
+
+describe('formasPgtoInputSchema: where each method is offered (issue 12)', () => {
+  const forma = (sttipopgto: number, lados: { na_entrega?: unknown; online?: unknown } = {}) => ({
+    descricao: `Forma ${sttipopgto}`,
+    sttipopgto,
+    ...lados,
+  });
+
+  it('takes the flags, and keeps the old behaviour when they are left out', () => {
+    const r = formasPgtoInputSchema.safeParse({
+      formas: [
+        forma(0),
+        forma(60, { na_entrega: true, online: false }),
+        forma(200, { na_entrega: false, online: true }),
+        forma(61),
+      ],
+    });
+    expect(erros(r)).toEqual({});
+    expect(r.data?.formas.map((f) => [f.na_entrega, f.online])).toEqual([
+      [undefined, undefined],
+      [true, false],
+      [false, true],
+      [undefined, undefined],
+    ]);
+    expect(ladosDaForma({ sttipopgto: 0 })).toEqual({ naEntrega: true, online: false });
+    expect(ladosDaForma({ sttipopgto: 61 })).toEqual({ naEntrega: true, online: true });
+    // Cash stored as online (a row written before the check) is still not online.
+    expect(ladosDaForma({ sttipopgto: 0, na_entrega: true, online: true }).online).toBe(false);
+  });
+
+  it('refuses cash online and a method offered nowhere, on the field', () => {
+    const r = formasPgtoInputSchema.safeParse({
+      formas: [
+        forma(0, { online: true }),
+        forma(60, { na_entrega: false, online: false }),
+        forma(200, { na_entrega: false }),
+        forma(0, { na_entrega: false }),
+      ].map((f, i) => ({ ...f, descricao: `F${i}` })),
+    });
+    expect(erros(r)).toEqual({
+      'formas.0.online': [M.dinheiroOnline],
+      'formas.1.na_entrega': [M.formaSemLado],
+      'formas.3.na_entrega': [M.formaSemLado],
+    });
+    expect(erros(formasPgtoInputSchema.safeParse({ formas: [forma(61, { online: 'sim' })] }))).toEqual({
+      'formas.0.online': [M.valorInvalido],
+    });
   });
 });

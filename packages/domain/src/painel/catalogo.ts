@@ -14,6 +14,7 @@
 import { z } from 'zod/mini';
 import { UFS, hasControlChars, isCep } from '../endereco.ts';
 import { MAX_CUPOM_CODIGO } from '../cupom.ts';
+import { TIPO_PGTO, ladosDaForma } from '../schemas.ts';
 
 /** Texts of the back office. */
 export const MSG_CATALOGO = {
@@ -65,6 +66,8 @@ export const MSG_CATALOGO = {
   tipoPgtoInvalido: 'Tipo de pagamento inválido: 0 (dinheiro), 60 (crédito), 61 (débito) ou 200 (PIX).',
   formaRepetida: 'Já existe uma forma de pagamento com este nome.',
   nenhumaForma: 'Aceite pelo menos uma forma de pagamento.',
+  dinheiroOnline: 'Dinheiro não pode ser pago online: desmarque "Online".',
+  formaSemLado: 'Escolha ao menos: na entrega ou online.',
   idsRepetidos: 'A lista tem itens repetidos.',
   listaLonga: 'A lista é longa demais.',
   codigoCupomInvalido: `Use até ${MAX_CUPOM_CODIGO} letras, dígitos, "-" ou "_".`,
@@ -501,8 +504,10 @@ export const sttipopgtoSchema = z.union(
 
 /**
  * PUT …/formas-pagamento/: the whole list. An item with `idformapgto` keeps its id (a cart that
- * chose it still places); one without is new; a missing one is removed. Where each is offered
- * follows the customer app: every method 'na entrega'; credit, debit and PIX also 'online'.
+ * chose it still places); one without is new; a missing one is removed. Where each is offered is
+ * the owner's choice: `na_entrega` ('Pagar na entrega') and `online` ('Pagar online'); left out,
+ * they keep the old behaviour (every method on delivery; credit, debit and PIX also online). Cash
+ * is never online, and a method offered nowhere is refused.
  */
 export const formasPgtoInputSchema = z
   .object({
@@ -512,6 +517,8 @@ export const formasPgtoInputSchema = z
           idformapgto: z.optional(z.nullable(idCatalogoSchema)),
           descricao: texto(60),
           sttipopgto: sttipopgtoSchema,
+          na_entrega: z.optional(z.boolean(M.valorInvalido)),
+          online: z.optional(z.boolean(M.valorInvalido)),
         }),
         M.valorInvalido,
       )
@@ -524,14 +531,27 @@ export const formasPgtoInputSchema = z
         const k = f.descricao.toLowerCase();
         if (nomes.has(k)) issue(ctx, ['formas', i, 'descricao'], M.formaRepetida);
         nomes.add(k);
+        const { naEntrega, online } = ladosDaForma(f);
+        if (f.sttipopgto === TIPO_PGTO.Dinheiro && f.online === true) {
+          issue(ctx, ['formas', i, 'online'], M.dinheiroOnline);
+        } else if (!naEntrega && !online) issue(ctx, ['formas', i, 'na_entrega'], M.formaSemLado);
       });
       const ids = v.formas.map((f) => f.idformapgto).filter((x): x is number => typeof x === 'number');
       if (new Set(ids).size !== ids.length) issue(ctx, ['formas'], M.idsRepetidos);
     }),
   );
 export type FormasPgtoInput = z.infer<typeof formasPgtoInputSchema>;
+
 export const formasPgtoPainelSchema = z.object({
-  formas: z.array(z.object({ idformapgto: idCatalogoSchema, descricao: z.string(), sttipopgto: z.int() })),
+  formas: z.array(
+    z.object({
+      idformapgto: idCatalogoSchema,
+      descricao: z.string(),
+      sttipopgto: z.int(),
+      na_entrega: z.boolean(),
+      online: z.boolean(),
+    }),
+  ),
 });
 export type FormasPgtoPainel = z.infer<typeof formasPgtoPainelSchema>;
 
@@ -763,9 +783,11 @@ export const cupomInputSchema = z
   .object({
     codigo: z.pipe(
       z.string(M.codigoCupomInvalido).check(
+        // Empty: the field's own 'fill me in', not the rule for what a code may hold.
+        z.refine((v) => v.trim().length > 0, { error: M.obrigatorio, abort: true }),
         z.refine((v) => {
           const c = v.trim().toUpperCase();
-          return c.length > 0 && c.length <= MAX_CUPOM_CODIGO && /^[A-Z0-9_-]+$/.test(c);
+          return c.length <= MAX_CUPOM_CODIGO && /^[A-Z0-9_-]+$/.test(c);
         }, M.codigoCupomInvalido),
       ),
       z.transform((v) => v.trim().toUpperCase()),
