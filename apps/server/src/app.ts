@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@rango/domain';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dbOptions } from './config.ts';
 import type { Config, TrustProxy } from './config.ts';
 import type { Mailer } from './adapters/mail/index.ts';
@@ -200,6 +200,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
           createCatalogueService(db, {
             midia: config.mediaS3 ? createS3Storage(config.mediaS3) : createLocalStorage(config.mediaDir),
           }),
+          config.mapa,
         ),
       );
       // The owner's sales reports (issue 12, 'Relatórios').
@@ -225,14 +226,28 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
 
   const spa = isDir(config.webDist) && existsSync(join(config.webDist, 'index.html'));
   const shell = spa ? createSpaShell(config.webDist, API_PREFIX) : null;
+  // Client-side routes (/estabelecimento/1, /pedido/5/, …) get the SPA shell.
+  // Sent from memory (with route hints, see http/spa.ts), compressed like any answer.
+  // The static shell shows the cookie banner only without the consent cookie.
+  const sendShell = (req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(shell?.html(req.url.split('?', 1)[0] ?? '', req.headers.cookie, !req.url.includes('?')) ?? '');
   // The restaurant panel's own build (dist/painel/), served under /painel (issue 11).
   const painelHtml = spa ? readPainelHtml(config.webDist) : null;
   if (spa) {
     const assets = join(config.webDist, 'assets') + sep;
     const painelAssets = join(config.webDist, PAINEL_DIR, 'assets') + sep;
+    // The home page is a shell route like the others (its static first paint, issue 14): an
+    // explicit route, ahead of the static files' wildcard, which would send index.html as is.
+    app.get('/', sendShell);
     app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
+      // Only the build's root has an index.html, and `/` is the route above. (index: false would
+      // answer a folder such as /painel/ with a 403 instead of falling through to its page.)
       index: ['index.html'],
       // The build's own metadata (.vite/manifest.json, .vite/shell.json) is for this server only.
       dotfiles: 'ignore',
@@ -260,16 +275,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       if (isPainelAsset(path)) return reply.code(404).send({ detail: MSG.rotaNaoEncontrada });
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(painelHtml);
     }
-    if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-      // Client-side routes (/estabelecimento/1, /pedido/5/, …) get the SPA shell.
-      // Sent from memory (with route hints, see http/spa.ts), compressed like any answer.
-      // The static shell shows the cookie banner only without the consent cookie.
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'cookie')
-        .type('text/html; charset=utf-8')
-        .send(shell?.html(path, req.headers.cookie) ?? '');
-    }
+    if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) return sendShell(req, reply);
     return reply.code(404).send({ detail: MSG.rotaNaoEncontrada });
   });
 

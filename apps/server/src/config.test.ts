@@ -44,6 +44,29 @@ describe('loadConfig', () => {
   });
 });
 
+describe('MAPA_TILES_URL', () => {
+  it('is off when unset; a tile template with {z}, {x}, {y}; OpenStreetMap credited by default', () => {
+    expect(loadConfig({}).mapa).toBeUndefined();
+    expect(loadConfig({ MAPA_TILES_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }).mapa).toEqual({
+      tilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      atribuicao: '© colaboradores do OpenStreetMap',
+    });
+    expect(
+      loadConfig({
+        MAPA_TILES_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
+        MAPA_ATRIBUICAO: '© Exemplo',
+      }).mapa,
+    ).toEqual({ tilesUrl: 'https://{s}.tiles.example/{z}/{x}/{y}.png', atribuicao: '© Exemplo' });
+    for (const bad of [
+      'tile.openstreetmap.org/{z}/{x}/{y}.png',
+      'ftp://h/{z}/{x}/{y}',
+      'https://h/{z}/{x}.png',
+    ]) {
+      expect(() => loadConfig({ MAPA_TILES_URL: bad })).toThrow(/MAPA_TILES_URL inválida/);
+    }
+  });
+});
+
 describe('JWT_SECRET', () => {
   it('is optional but, when set, at least 32 characters (the error never shows it)', () => {
     expect(loadConfig({}).jwtSecret).toBeUndefined();

@@ -92,6 +92,18 @@ export interface Config {
    * answers 503 while the schema is behind this code.
    */
   migrateOnStart?: boolean | undefined;
+  /**
+   * MAPA_TILES_URL (+ MAPA_ATRIBUICAO): the map tiles drawn under the panel's delivery circles;
+   * unset = no map (the circles stay editable as numbers). Its origin joins the CSP's img-src.
+   */
+  mapa?: MapaConfig | undefined;
+}
+
+export interface MapaConfig {
+  /** A tile template: http(s), with {z}, {x} and {y} (and optionally {s} in the host). */
+  tilesUrl: string;
+  /** The tile provider's credit, shown in the map's corner (plain text). */
+  atribuicao: string;
 }
 
 export interface MetricsConfig {
@@ -368,6 +380,36 @@ function metricsConfig(env: NodeJS.ProcessEnv): MetricsConfig {
   return { allow, token };
 }
 
+/**
+ * MAPA_TILES_URL: `https://tile.openstreetmap.org/{z}/{x}/{y}.png`-like; MAPA_ATRIBUICAO: the
+ * provider's credit (default: OpenStreetMap's for its hosts, else none).
+ */
+function mapaConfig(env: NodeJS.ProcessEnv): MapaConfig | undefined {
+  const tilesUrl = optional(env.MAPA_TILES_URL);
+  if (tilesUrl === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(tilesUrl);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    !['{z}', '{x}', '{y}'].every((p) => tilesUrl.includes(p)) ||
+    /[{}]/.test(url.host.replace('{s}', ''))
+  ) {
+    throw new ConfigError(
+      `MAPA_TILES_URL inválida: ${semCredenciais(tilesUrl)} (esperado https://servidor/{z}/{x}/{y}.png)`,
+    );
+  }
+  const osm = /(^|\.)openstreetmap\.(org|fr)$/.test(url.hostname);
+  return {
+    tilesUrl,
+    atribuicao: optional(env.MAPA_ATRIBUICAO) ?? (osm ? '© colaboradores do OpenStreetMap' : ''),
+  };
+}
+
 /** HS256 needs a key at least as long as its output; shorter ones can be brute-forced offline. */
 export const MIN_JWT_SECRET = 32;
 
@@ -437,6 +479,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: poolMax(env.PG_POOL_MAX),
     pgStatementTimeoutMs: milliseconds(env.PG_STATEMENT_TIMEOUT_MS, 30_000, 'PG_STATEMENT_TIMEOUT_MS'),
     migrateOnStart: flag(env.MIGRATE_ON_START, true),
+    mapa: mapaConfig(env),
   };
   if (config.production) checkProduction(config, flag(env.ALLOW_DEMO_IN_PRODUCTION, false));
   return config;

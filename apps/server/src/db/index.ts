@@ -36,7 +36,22 @@ export interface CreateDbOptions {
   poolMax?: number;
   /** PostgreSQL only: statement_timeout of every connection in ms (PG_STATEMENT_TIMEOUT_MS; 0 = none). */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL only: how long a query waits for a connection (opening one, or a free one from the
+   * pool) before failing; default 5000 ms. A database that hangs instead of refusing would
+   * otherwise hold every request forever.
+   */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: the client gives a query up after this (default statement_timeout + margin). */
+  queryTimeoutMs?: number;
 }
+
+/**
+ * How much longer than statement_timeout the client waits for a reply before giving the query up
+ * ('Query read timeout'): the server cancels first when it is alive; this covers a frozen server
+ * or a network that drops packets without a reset.
+ */
+export const QUERY_TIMEOUT_MARGIN_MS = 5000;
 
 /** Which dialect a URL names. */
 export function dialectOfUrl(url: string): Dialeto {
@@ -72,9 +87,16 @@ export function createDb(url: string, options: CreateDbOptions = {}): Db {
         ? [`-c statement_timeout=${Math.trunc(options.statementTimeoutMs)}`]
         : []),
     ];
+    const queryTimeout =
+      options.queryTimeoutMs ??
+      (options.statementTimeoutMs ? Math.trunc(options.statementTimeoutMs) + QUERY_TIMEOUT_MARGIN_MS : 0);
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolMax ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      // TCP keepalive: a connection whose peer vanished is noticed by the OS, not kept forever.
+      keepAlive: true,
+      ...(queryTimeout ? { query_timeout: queryTimeout } : {}),
       ...(settings.length ? { options: settings.join(' ') } : {}),
     });
     // An idle client's connection error must not crash the process; the next query reports it.

@@ -36,6 +36,25 @@ describe.each(DIALECTS)('migrations and seed on %s', (dialect) => {
     );
   });
 
+  it('0015 offers every existing payment method on delivery, and online all but cash', async () => {
+    await migrateToLatest(t.db);
+    await seedEstablishments(t.db, fixtureEstablishments, { alwaysOpen: false });
+    const m = migrations['0015_formapgto_lados']!;
+    await m.down!(t.db);
+    await m.up(t.db);
+    const rows = await t.db
+      .selectFrom('formapgto')
+      .select(['sttipopgto', 'na_entrega', 'online'])
+      .where('idestabelecimento', '=', 1)
+      .orderBy('idformapgto')
+      .execute();
+    expect(rows).toEqual([
+      { sttipopgto: 0, na_entrega: 1, online: 0 },
+      { sttipopgto: 200, na_entrega: 1, online: 1 },
+      { sttipopgto: 60, na_entrega: 1, online: 1 },
+    ]);
+  });
+
   it('seeds only an empty database, money in cents', async () => {
     await migrateToLatest(t.db);
     const first = await seedEstablishments(t.db, fixtureEstablishments, { alwaysOpen: false });

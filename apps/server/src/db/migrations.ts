@@ -833,6 +833,26 @@ const itensPostgres = (fonte: string) => `
   from ${fonte}, jsonb_array_elements(p.pedido_json::jsonb->'itens') i,
     jsonb_array_elements(i->'subitens') s, jsonb_array_elements(s->'sub_subitens') o;`;
 
+/**
+ * PostgreSQL: the statement trigger that writes an order's items and options from its JSON as it
+ * is inserted (migration 0011; put back by 0017's down).
+ */
+async function criarTriggerItens(db: Kysely<unknown>): Promise<void> {
+  // Per statement, the inserted rows as a table: a bulk insert is one set-based pass.
+  await sql
+    .raw(
+      `create function pedido_itens() returns trigger language plpgsql as $$
+      begin ${itensPostgres('novos p')} return null; end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger pedido_itens_ai after insert on pedido referencing new table as novos
+      for each statement execute function pedido_itens()`,
+    )
+    .execute(db);
+}
+
 const relatorios: Migration = {
   async up(db) {
     const id = idColumn(db);
@@ -882,19 +902,7 @@ const relatorios: Migration = {
           for each row execute function pedido_formapgto()`,
         )
         .execute(db);
-      // Per statement, the inserted rows as a table: a bulk insert is one set-based pass.
-      await sql
-        .raw(
-          `create function pedido_itens() returns trigger language plpgsql as $$
-          begin ${itensPostgres('novos p')} return null; end $$`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger pedido_itens_ai after insert on pedido referencing new table as novos
-          for each statement execute function pedido_itens()`,
-        )
-        .execute(db);
+      await criarTriggerItens(db);
       await sql
         .raw(`update pedido set formapgto = pedido_json::jsonb #>> '{pagamentos,0,descricaoFormaPgto}'`)
         .execute(db);
@@ -1131,6 +1139,229 @@ const coordenadasEstabelecimento: Migration = {
   },
 };
 
+/**
+ * Where each payment method is offered (issue 12): 'Pagar na entrega' and 'Pagar online', the
+ * owner's choice. The old behaviour stays: every method on delivery, credit/debit/PIX online too
+ * (a row written without them gets 1; cash is never online, its flag is set to 0 here and refused
+ * on write, and read as off anyway).
+ */
+const formasLados: Migration = {
+  async up(db) {
+    await db.schema
+      .alterTable('formapgto')
+      .addColumn('na_entrega', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .alterTable('formapgto')
+      .addColumn('online', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.updateTable('formapgto').set({ online: 0 }).where('sttipopgto', '=', 0).execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('formapgto').dropColumn('online').execute();
+    await db.schema.alterTable('formapgto').dropColumn('na_entrega').execute();
+  },
+};
+
+/**
+ * Order placement, lighter (issue 4's throughput after issue 12's reports): 0011's trigger copied
+ * every order's items and options out of its JSON into pedido_item / pedido_item_opcao (a dozen
+ * rows, three B-trees each) and 0013's removed the order's cached day, all inside the order's
+ * transaction: ~1/3 of the orders per second on SQLite. Now an order insert only queues its id in
+ * `relatorio_fila` (any code path: still a trigger); modules/reports/pendentes.ts folds the queue
+ * in batches after commit (a periodic job, and before every report read, so the report stays
+ * exact): the rows 0011's trigger wrote, 0011's formapgto on SQLite (PostgreSQL keeps its
+ * BEFORE INSERT trigger), and the removal of the folded orders' cached days. The day removals on
+ * a status change, a deletion or a payment find the day by its start (the latest `inicio` not
+ * after the instant: days do not overlap), one index probe instead of every earlier day.
+ */
+const DIA_DO_INSTANTE = (est: string, instante: string) =>
+  `delete from relatorio_dia where idestabelecimento = ${est} and fim > ${instante}
+    and inicio = (select max(r.inicio) from relatorio_dia r where r.idestabelecimento = ${est} and r.inicio <= ${instante})`;
+const DIA_DO_PAGAMENTO = (idpedido: string) =>
+  DIA_DO_INSTANTE(
+    `(select idestabelecimento from pedido where id = ${idpedido})`,
+    `(select dthrpedido from pedido where id = ${idpedido})`,
+  );
+const TRIGGERS_DIA_SQLITE = (
+  invalidar: (est: string, instante: string) => string,
+  pagamento: (id: string) => string,
+) =>
+  [
+    [
+      'relatorio_dia_pedido_au',
+      'after update of status on pedido',
+      invalidar('new.idestabelecimento', 'new.dthrpedido'),
+    ],
+    [
+      'relatorio_dia_pedido_ad',
+      'after delete on pedido',
+      invalidar('old.idestabelecimento', 'old.dthrpedido'),
+    ],
+    ['relatorio_dia_pagamento_ai', 'after insert on pagamento', pagamento('new.idpedido')],
+    ['relatorio_dia_pagamento_au', 'after update of estado on pagamento', pagamento('new.idpedido')],
+  ] as const;
+const INVALIDAR_FUNCAO_PG = (
+  invalidar: (est: string, instante: string) => string,
+  pagamento: (id: string) => string,
+) =>
+  `create or replace function relatorio_dia_invalidar() returns trigger language plpgsql as $$
+  begin
+    if tg_table_name = 'pedido' then
+      if tg_op = 'DELETE' then
+        ${invalidar('old.idestabelecimento', 'old.dthrpedido')};
+      else
+        ${invalidar('new.idestabelecimento', 'new.dthrpedido')};
+      end if;
+    elsif new.idpedido is not null then
+      ${pagamento('new.idpedido')};
+    end if;
+    return null;
+  end $$`;
+
+const relatorioFila: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('relatorio_fila')
+      .addColumn('idpedido', 'integer', (c) => c.primaryKey())
+      .execute();
+    if (dialectOf(db) === 'postgres') {
+      await sql.raw('drop trigger pedido_itens_ai on pedido').execute(db);
+      await sql.raw('drop function pedido_itens()').execute(db);
+      await sql
+        .raw(
+          `create function pedido_relatorio_fila() returns trigger language plpgsql as $$
+          begin insert into relatorio_fila (idpedido) select id from novos; return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger pedido_relatorio_fila_ai after insert on pedido referencing new table as novos
+          for each statement execute function pedido_relatorio_fila()`,
+        )
+        .execute(db);
+      await sql.raw(INVALIDAR_FUNCAO_PG(DIA_DO_INSTANTE, DIA_DO_PAGAMENTO)).execute(db);
+      await sql.raw('drop trigger relatorio_dia_pedido on pedido').execute(db);
+      await sql
+        .raw(
+          `create trigger relatorio_dia_pedido after delete or update of status on pedido
+          for each row execute function relatorio_dia_invalidar()`,
+        )
+        .execute(db);
+    } else {
+      await sql.raw('drop trigger pedido_relatorio_ai').execute(db);
+      await sql.raw('drop trigger relatorio_dia_pedido_ai').execute(db);
+      await sql
+        .raw(
+          `create trigger pedido_relatorio_fila_ai after insert on pedido begin
+            insert into relatorio_fila (idpedido) values (new.id);
+          end`,
+        )
+        .execute(db);
+      for (const [nome, evento, sqlTexto] of TRIGGERS_DIA_SQLITE(DIA_DO_INSTANTE, DIA_DO_PAGAMENTO)) {
+        await sql.raw(`drop trigger ${nome}`).execute(db);
+        await sql.raw(`create trigger ${nome} ${evento} begin ${sqlTexto}; end`).execute(db);
+      }
+    }
+  },
+  async down(db) {
+    // Orders still queued would lose their rows: folded first, as the reports do (0011's SQL).
+    if (dialectOf(db) === 'postgres') {
+      const fonte = '(select p.* from pedido p join relatorio_fila f on f.idpedido = p.id) p';
+      for (const q of instrucoes(itensPostgres(fonte))) await sql.raw(q).execute(db);
+      await sql.raw('drop trigger pedido_relatorio_fila_ai on pedido').execute(db);
+      await sql.raw('drop function pedido_relatorio_fila()').execute(db);
+      await criarTriggerItens(db);
+      await sql.raw(INVALIDAR_FUNCAO_PG(INVALIDAR_DIA, INVALIDAR_DIA_PAGAMENTO)).execute(db);
+      await sql.raw('drop trigger relatorio_dia_pedido on pedido').execute(db);
+      await sql
+        .raw(
+          `create trigger relatorio_dia_pedido after insert or delete or update of status on pedido
+          for each row execute function relatorio_dia_invalidar()`,
+        )
+        .execute(db);
+    } else {
+      const fonte = '(select p.* from pedido p join relatorio_fila f on f.idpedido = p.id) p';
+      for (const q of instrucoes(itensSqlite(fonte))) await sql.raw(q).execute(db);
+      await sql
+        .raw(
+          `update pedido set formapgto = json_extract(pedido_json, '$.pagamentos[0].descricaoFormaPgto')
+          where id in (select idpedido from relatorio_fila)`,
+        )
+        .execute(db);
+      await sql.raw('drop trigger pedido_relatorio_fila_ai').execute(db);
+      const novo =
+        '(select new.id as id, new.idestabelecimento as idestabelecimento, new.dthrpedido as dthrpedido, new.pedido_json as pedido_json) p';
+      await sql
+        .raw(
+          `create trigger pedido_relatorio_ai after insert on pedido begin
+            update pedido set formapgto = json_extract(new.pedido_json, '$.pagamentos[0].descricaoFormaPgto')
+              where id = new.id;
+            ${itensSqlite(novo)}
+          end`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger relatorio_dia_pedido_ai after insert on pedido begin ${INVALIDAR_DIA('new.idestabelecimento', 'new.dthrpedido')}; end`,
+        )
+        .execute(db);
+      for (const [nome, evento, sqlTexto] of TRIGGERS_DIA_SQLITE(INVALIDAR_DIA, INVALIDAR_DIA_PAGAMENTO)) {
+        await sql.raw(`drop trigger ${nome}`).execute(db);
+        await sql.raw(`create trigger ${nome} ${evento} begin ${sqlTexto}; end`).execute(db);
+      }
+    }
+    await db.schema.dropTable('relatorio_fila').execute();
+  },
+};
+
+/**
+ * 0016's queue, again for an id: SQLite gives a new order the id of a deleted last one (rowid,
+ * no AUTOINCREMENT: an online order removed after its payment was refused), and that id may
+ * still be queued (deleted before any fold). The queued id then stands for the new order, which
+ * the fold reads by id: the repeated insert is ignored instead of failing the order (a 500).
+ */
+const relatorioFilaRepetida: Migration = {
+  async up(db) {
+    if (dialectOf(db) === 'postgres') {
+      await sql
+        .raw(
+          `create or replace function pedido_relatorio_fila() returns trigger language plpgsql as $$
+          begin insert into relatorio_fila (idpedido) select id from novos on conflict do nothing; return null; end $$`,
+        )
+        .execute(db);
+    } else {
+      await sql.raw('drop trigger pedido_relatorio_fila_ai').execute(db);
+      await sql
+        .raw(
+          `create trigger pedido_relatorio_fila_ai after insert on pedido begin
+            insert or ignore into relatorio_fila (idpedido) values (new.id);
+          end`,
+        )
+        .execute(db);
+    }
+  },
+  async down(db) {
+    if (dialectOf(db) === 'postgres') {
+      await sql
+        .raw(
+          `create or replace function pedido_relatorio_fila() returns trigger language plpgsql as $$
+          begin insert into relatorio_fila (idpedido) select id from novos; return null; end $$`,
+        )
+        .execute(db);
+    } else {
+      await sql.raw('drop trigger pedido_relatorio_fila_ai').execute(db);
+      await sql
+        .raw(
+          `create trigger pedido_relatorio_fila_ai after insert on pedido begin
+            insert into relatorio_fila (idpedido) values (new.id);
+          end`,
+        )
+        .execute(db);
+    }
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1146,6 +1377,9 @@ export const migrations: Record<string, Migration> = {
   '0012_relatorios_indices': relatoriosIndices,
   '0013_relatorio_dia': relatorioDia,
   '0014_estabelecimento_coordenadas': coordenadasEstabelecimento,
+  '0015_formapgto_lados': formasLados,
+  '0016_relatorio_fila': relatorioFila,
+  '0017_relatorio_fila_repetida': relatorioFilaRepetida,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -149,6 +149,10 @@ export interface FormaPgtoTable {
   idestabelecimento: number;
   descricao: string;
   sttipopgto: number;
+  /** 0015: 1 = offered under 'Pagar na entrega'. */
+  na_entrega: Generated<number>;
+  /** 0015: 1 = offered under 'Pagar online' (never for cash, sttipopgto 0). */
+  online: Generated<number>;
 }
 
 export interface GrupoMenuTable {

@@ -43,7 +43,8 @@ function isBadCharacterError(error: unknown): boolean {
  * errors, pg's lost or unobtainable connections, PostgreSQL's connection-exception class 08,
  * shutdown/recovery (57P01-57P03), a full disk, out of memory, too many connections
  * (53100/53200/53300), a cancelled statement (statement_timeout, 57014); SQLite busy past its
- * timeout, a full disk, an I/O error.
+ * timeout, a full disk, an I/O error; pg's own time-outs (no connection in time, no reply to a
+ * query in time: a frozen server).
  */
 const DB_UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -82,7 +83,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const message = (error as { message?: unknown }).message;
   return (
     typeof message === 'string' &&
-    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/.test(
       message,
     )
   );

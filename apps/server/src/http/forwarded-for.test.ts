@@ -1,10 +1,11 @@
 import { connect } from 'node:net';
 import { MSG_CONTA } from '@rango/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { LOGIN_LIMITS } from '../modules/auth/routes.ts';
 import { DIALECTS, openTestDb, testConfig } from '../test/db.ts';
 import type { TestDb } from '../test/db.ts';
+import { loginViaBalancer as login, useDbWithFrozenClock } from './proxy-testing.ts';
 import { clientIp } from './rate-limit.ts';
 
 /**
@@ -26,17 +27,7 @@ const JUNK = [
 ];
 
 describe.each(DIALECTS)('malformed X-Forwarded-For behind a trusted proxy on %s', (dialect) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    // Fixed windows: freeze the clock just after a window start (only Date is faked).
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-01-01T00:00:01.000Z'));
-    t = await openTestDb(dialect);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-    vi.useRealTimers();
-  });
+  const db = useDbWithFrozenClock(dialect);
 
   for (const trustProxy of [1, ['10.0.0.0/24']] as const) {
     it(`TRUST_PROXY=${String(trustProxy)}: answers as usual; the peer stands for a junk client`, async () => {
@@ -46,7 +37,7 @@ describe.each(DIALECTS)('malformed X-Forwarded-For behind a trusted proxy on %s'
           trustProxy: trustProxy as 1 | string[],
           metrics: { allow: ['loopback', '10.0.0.0/24'], token: undefined },
         }),
-        { db: t.db },
+        { db: db().db },
       );
       try {
         app.get('/quem', async (req) => ({ ip: clientIp(req) }));
@@ -88,30 +79,18 @@ describe.each(DIALECTS)('malformed X-Forwarded-For behind a trusted proxy on %s'
   }
 
   it('a new junk value per login does not get a fresh limit', async () => {
-    const app = buildApp(testConfig({ trustProxy: 1 }), { db: t.db });
+    const app = buildApp(testConfig({ trustProxy: 1 }), { db: db().db });
     try {
       const status: number[] = [];
       for (let n = 0; n <= LOGIN_LIMITS.ipEmail.max; n++) {
-        const r = await app.inject({
-          method: 'POST',
-          url: '/api/ead/controle/token/',
-          remoteAddress: '10.0.0.9',
-          headers: { 'x-forwarded-for': `lixo-${n}` },
-          payload: { email: 'junk@example.com', senha: 'chute' },
-        });
+        const r = await login(app, 'junk@example.com', `lixo-${n}`, '10.0.0.9');
         status.push(r.statusCode);
         if (r.statusCode === 429) expect(r.json()).toEqual({ detail: MSG_CONTA.muitasTentativas });
       }
       expect(status.slice(0, -1).every((s) => s === 400)).toBe(true);
       expect(status.at(-1)).toBe(429);
       // A real client behind the same balancer keeps its own count.
-      const outro = await app.inject({
-        method: 'POST',
-        url: '/api/ead/controle/token/',
-        remoteAddress: '10.0.0.9',
-        headers: { 'x-forwarded-for': '203.0.113.50' },
-        payload: { email: 'junk@example.com', senha: 'chute' },
-      });
+      const outro = await login(app, 'junk@example.com', '203.0.113.50', '10.0.0.9');
       expect(outro.statusCode).toBe(400);
     } finally {
       await app.close();

@@ -55,7 +55,7 @@ export const metricas = {
   }),
   tarefas: new client.Counter({
     name: 'rango_tarefas_total',
-    help: 'Execuções das tarefas periódicas (modules/jobs: conciliar-pagamentos, simulador, limpar-eventos) nesta instância, por resultado',
+    help: 'Execuções das tarefas periódicas (modules/jobs: conciliar-pagamentos, simulador, limpar-eventos, relatorio-pendentes) nesta instância, por resultado',
     labelNames: ['tarefa', 'resultado'] as const,
     registers: [registro],
   }),

@@ -1,53 +1,24 @@
 import { MSG_CONTA } from '@rango/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { LOGIN_LIMITS } from '../modules/auth/routes.ts';
-import { DIALECTS, openTestDb, testConfig } from '../test/db.ts';
-import type { TestDb } from '../test/db.ts';
-
-const TOKEN = '/api/ead/controle/token/';
+import { DIALECTS, testConfig } from '../test/db.ts';
+import { loginViaBalancer as login, useDbWithFrozenClock } from './proxy-testing.ts';
 
 describe.each(DIALECTS)('rate limits behind a load balancer on %s', (dialect) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    // Fixed windows: freeze the clock just after a window start (only Date is faked).
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-01-01T00:00:01.000Z'));
-    t = await openTestDb(dialect);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-    vi.useRealTimers();
-  });
+  const db = useDbWithFrozenClock(dialect);
 
   /** Tries one e-mail's login until refused (at most max + 1 times); answers the last status. */
   async function exhaust(app: ReturnType<typeof buildApp>, email: string, forwardedFor: string) {
     let status = 0;
     for (let i = 0; i <= LOGIN_LIMITS.ipEmail.max; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: TOKEN,
-        // Every request arrives from the balancer's address.
-        remoteAddress: '10.0.0.1',
-        headers: { 'x-forwarded-for': forwardedFor },
-        payload: { email, senha: 'chute' },
-      });
-      status = res.statusCode;
+      status = (await login(app, email, forwardedFor)).statusCode;
     }
     return status;
   }
 
-  const login = (app: ReturnType<typeof buildApp>, email: string, forwardedFor: string) =>
-    app.inject({
-      method: 'POST',
-      url: TOKEN,
-      remoteAddress: '10.0.0.1',
-      headers: { 'x-forwarded-for': forwardedFor },
-      payload: { email, senha: 'chute' },
-    });
-
   it('with TRUST_PROXY=1, two X-Forwarded-For clients have separate limits', async () => {
-    const app = buildApp(testConfig({ trustProxy: 1 }), { db: t.db });
+    const app = buildApp(testConfig({ trustProxy: 1 }), { db: db().db });
     try {
       expect(await exhaust(app, 'alvo1@example.com', '203.0.113.1')).toBe(429);
       const other = await login(app, 'alvo1@example.com', '203.0.113.2');
@@ -62,7 +33,7 @@ describe.each(DIALECTS)('rate limits behind a load balancer on %s', (dialect) =>
   });
 
   it('with a list of proxies, only those peers are believed', async () => {
-    const app = buildApp(testConfig({ trustProxy: ['10.0.0.0/24'] }), { db: t.db });
+    const app = buildApp(testConfig({ trustProxy: ['10.0.0.0/24'] }), { db: db().db });
     try {
       app.get('/whoami', async (req) => ({ ip: req.ip }));
       const ip = async (remoteAddress: string) =>
@@ -77,7 +48,7 @@ describe.each(DIALECTS)('rate limits behind a load balancer on %s', (dialect) =>
   });
 
   it('without it the header is ignored: every client is the balancer', async () => {
-    const app = buildApp(testConfig(), { db: t.db });
+    const app = buildApp(testConfig(), { db: db().db });
     try {
       app.get('/whoami', async (req) => ({ ip: req.ip }));
       const who = await app.inject({

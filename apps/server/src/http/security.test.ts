@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../test/app.ts';
-import { contentSecurityPolicy, CONTENT_SECURITY_POLICY, securityHeaders } from './security.ts';
+import {
+  contentSecurityPolicy,
+  CONTENT_SECURITY_POLICY,
+  origemDosTiles,
+  securityHeaders,
+} from './security.ts';
 
 const DEFAULT_CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
@@ -57,6 +62,17 @@ describe('content security policy', () => {
     expect(contentSecurityPolicy({ payments: { gateway: 'sandbox', cielo } })).toEqual(
       CONTENT_SECURITY_POLICY,
     );
+  });
+
+  it("adds the map tiles' origin to img-src only when MAPA_TILES_URL is set", () => {
+    const csp = contentSecurityPolicy({
+      mapa: { tilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+    });
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(contentSecurityPolicy({ mapa: undefined })).toEqual(CONTENT_SECURITY_POLICY);
+    expect(origemDosTiles('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+    expect(origemDosTiles('http://127.0.0.1:4567/t/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:4567');
   });
 });
 

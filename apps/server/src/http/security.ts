@@ -28,6 +28,8 @@ export interface SocialCspConfig {
   facebookAppId?: string | undefined;
   /** Online payments with Cielo: the browser talks to its tokenisation and 3-D Secure origins. */
   payments?: PaymentsCspConfig | undefined;
+  /** The panel's delivery map: its tiles' origin may serve images. */
+  mapa?: { tilesUrl: string } | undefined;
 }
 
 /** The parts of PaymentsConfig the CSP reads (config.ts). */
@@ -43,6 +45,18 @@ const origem = (url: string): string | null => {
     return null;
   }
 };
+
+/**
+ * The map tiles' origin; a host with Leaflet's `{s}` subdomain (`https://{s}.tile.example.org`)
+ * becomes a wildcard of its first label (`https://*.tile.example.org`), the only one CSP has.
+ */
+export function origemDosTiles(template: string): string | null {
+  const o = origem(template.replaceAll('{s}', 'a'));
+  if (o === null || !template.includes('{s}')) return o;
+  const u = new URL(o);
+  const resto = u.hostname.split('.').slice(1).join('.');
+  return resto.includes('.') ? `${u.protocol}//*.${resto}${u.port ? `:${u.port}` : ''}` : null;
+}
 
 /**
  * Cielo in production: the app posts the card to the Silent Order Post origin, loads Braspag's
@@ -92,6 +106,10 @@ export function contentSecurityPolicy(config: SocialCspConfig = {}): Directives 
   if (config.googleClientId) add(GOOGLE_GSI);
   if (config.facebookAppId) add(FACEBOOK_SDK);
   if (config.payments?.gateway === 'cielo') add(cieloCsp(config.payments));
+  if (config.mapa) {
+    const tiles = origemDosTiles(config.mapa.tilesUrl);
+    if (tiles) add({ 'img-src': [tiles] });
+  }
   return directives;
 }
 

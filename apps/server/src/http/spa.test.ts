@@ -119,6 +119,102 @@ describe('createSpaShell', () => {
     expect(createSpaShell(dist(manifest, logoOnly), '/api/ead').html('/login')).toBe(INDEX);
   });
 
+  it("preloads a public page's own chunk with the entry, nothing of it before the first paint", () => {
+    const pages = {
+      ...manifest,
+      'src/features/conta/routes/login-page.tsx': {
+        file: 'assets/login-page-e.js',
+        imports: ['index.html', '_react.js', '_box.js'],
+      },
+      'src/features/institucional/routes/home-page.tsx': {
+        file: 'assets/home-page-f.js',
+        imports: ['_react.js'],
+      },
+    };
+    const shell = createSpaShell(dist(pages, SHELL), '/api/ead');
+    const loader = (preload: string) =>
+      `<script src="/start-after-paint.js" data-entry="/assets/index-a.js" data-preload="${preload}" defer></script>`;
+    for (const path of ['/login', '/login/']) {
+      const html = shell.html(path);
+      expect(html, path).toContain(loader('/assets/react-b.js /assets/login-page-e.js /assets/box-c.js'));
+      expect(html, path).not.toContain('rel="modulepreload"');
+    }
+    expect(shell.html('/')).toContain(loader('/assets/react-b.js /assets/home-page-f.js'));
+    // Other pages (and a page whose chunk this build lacks): the entry's imports only.
+    for (const path of ['/login/x', '/cadastro', '/pedido', '/qualquer']) {
+      expect(shell.html(path), path).toContain(loader('/assets/react-b.js'));
+    }
+  });
+
+  it("draws a page whole when the shell has it, with its chunk's CSS in the head", () => {
+    const pages = {
+      ...manifest,
+      'src/features/institucional/routes/privacy-page.tsx': {
+        file: 'assets/privacy-page-g.js',
+        imports: ['_react.js', '_tabs.js'],
+      },
+      '_tabs.js': { file: 'assets/tabs-h.js', css: ['assets/tabs-i.css'] },
+    };
+    const privacy = {
+      banner: '<header>Voltar</header><h1>Privacy</h1><aside>cookies</aside>',
+      noBanner: '<h1>Privacy</h1>',
+    };
+    const shell = createSpaShell(
+      dist(pages, { ...SHELL, pages: { '/privacy': privacy, '/constructor': 'x' } }),
+      '/api/ead',
+    );
+    const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    for (const path of ['/privacy', '/privacy/']) {
+      const html = shell.html(path);
+      expect(root(html), path).toBe(`<div id="root"><div inert>${privacy.banner}</div></div>`);
+      expect(root(shell.html(path, 'is_cookies_aceitos=true'))).toBe(
+        `<div id="root"><div inert>${privacy.noBanner}</div></div>`,
+      );
+      const css = html.indexOf('<link rel="stylesheet" crossorigin href="/assets/tabs-i.css">');
+      expect(css, path).toBeGreaterThan(-1);
+      expect(css).toBeLessThan(html.indexOf('</head>'));
+      expect(html).toContain('data-preload="/assets/react-b.js /assets/privacy-page-g.js /assets/tabs-h.js"');
+    }
+    // With a query the page may differ (the home page's ?origem=app redirects): its frame alone.
+    expect(root(shell.html('/privacy', undefined, false))).toBe(
+      `<div id="root"><div inert>${SHELL.back.banner}</div></div>`,
+    );
+    expect(shell.html('/privacy', undefined, false)).not.toContain('tabs-i.css');
+    // Not drawn: the frame alone, no page CSS; a malformed entry or an Object key is no page.
+    for (const path of ['/terms', '/constructor', '/toString', '/privacy/x']) {
+      expect(root(shell.html(path)), path).toBe(`<div id="root"><div inert>${SHELL.back.banner}</div></div>`);
+      expect(shell.html(path), path).not.toContain('tabs-i.css');
+    }
+  });
+
+  it('writes a page drawn whole its small CSS inline (no request before its first paint), a large one linked', () => {
+    const pages = {
+      ...manifest,
+      'src/features/institucional/routes/privacy-page.tsx': {
+        file: 'assets/privacy-page-g.js',
+        imports: ['_react.js', '_tabs.js', '_grande.js', '_fecha.js'],
+      },
+      '_tabs.js': { file: 'assets/tabs-h.js', css: ['assets/tabs-i.css'] },
+      '_grande.js': { file: 'assets/grande-h.js', css: ['assets/grande-i.css'] },
+      '_fecha.js': { file: 'assets/fecha-h.js', css: ['assets/fecha-i.css'] },
+    };
+    const dir = dist(pages, {
+      ...SHELL,
+      pages: { '/privacy': { banner: '<h1>P</h1>', noBanner: '<h1>P</h1>' } },
+    });
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'tabs-i.css'), '.tabs{color:red}');
+    writeFileSync(join(dir, 'assets', 'grande-i.css'), `.g{content:"${'x'.repeat(5000)}"}`);
+    writeFileSync(join(dir, 'assets', 'fecha-i.css'), '.f{content:"</style><script>"}');
+    const html = createSpaShell(dir, '/api/ead').html('/privacy');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style>.tabs{color:red}</style>');
+    expect(head).not.toContain('tabs-i.css');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/grande-i.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/fecha-i.css">');
+    expect(html).not.toContain('</style><script>');
+  });
+
   it('serves no static shell when the build has none or it is malformed', () => {
     const html = createSpaShell(dist(manifest), '/api/ead').html('/estabelecimento/1');
     expect(html).toContain('<div id="root"></div>');

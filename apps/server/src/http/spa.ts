@@ -16,8 +16,9 @@
  *     and compiled, not run) plus /start-after-paint.js (apps/web/public), which adds the module
  *     script after the first frame: the page paints before the app's JS is evaluated.
  * Every other page of the shell gets the same first paint (its header: the logo on `/`, the back
- * button elsewhere) without the menu's data and chunk; the standalone payment page keeps the
- * entry's tag: React draws everything there.
+ * button elsewhere) without the menu's data and chunk, a public page with its own chunk among
+ * the loader's preloads; the standalone payment page keeps the entry's tag: React draws
+ * everything there.
  * Without a manifest (no build, tests) index.html is served as is.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,11 +41,13 @@ interface ShellMarkup {
 
 /**
  * Written by apps/web/scripts/prerender-shell.mjs: the shell with the logo (home, menu) and, in
- * `back`, with the back button (every other page of the shell).
+ * `back`, with the back button (every other page of the shell); in `pages`, the pages drawn
+ * whole (the policies: fixed texts), by path.
  */
 interface StaticShell extends ShellMarkup {
   consentCookie: string;
   back?: ShellMarkup;
+  pages: Map<string, ShellMarkup>;
 }
 
 const isMarkup = (m: unknown): m is ShellMarkup =>
@@ -57,10 +60,23 @@ const ROOT = '<div id="root"></div>';
 
 function readStaticShell(file: string): StaticShell | null {
   if (!existsSync(file)) return null;
-  const s = JSON.parse(readFileSync(file, 'utf8')) as Partial<StaticShell>;
-  const { consentCookie, back } = s;
+  const s = JSON.parse(readFileSync(file, 'utf8')) as Partial<Omit<StaticShell, 'pages'>> & {
+    pages?: unknown;
+  };
+  const { consentCookie, back, pages: drawn } = s;
   if (typeof consentCookie !== 'string' || !isMarkup(s)) return null;
-  return { consentCookie, banner: s.banner, noBanner: s.noBanner, ...(isMarkup(back) ? { back } : {}) };
+  const pages = new Map(
+    Object.entries(typeof drawn === 'object' && drawn !== null ? drawn : {}).filter(
+      (e): e is [string, ShellMarkup] => isMarkup(e[1]),
+    ),
+  );
+  return {
+    consentCookie,
+    banner: s.banner,
+    noBanner: s.noBanner,
+    ...(isMarkup(back) ? { back } : {}),
+    pages,
+  };
 }
 
 /** True when the Cookie header holds `name=true` (what the banner's 'Ok' writes). */
@@ -76,6 +92,20 @@ const ESTABELECIMENTO_CHUNK = 'src/features/estabelecimento/index.ts';
 const ESTABELECIMENTO_PATH = /^\/estabelecimento\/([^/]+)\/?$/;
 /** Pages outside the shell (the payment iframe's): index.html as is, React draws everything. */
 const STANDALONE_PATH = /^\/aguardando-pagamento(\/|$)/;
+/**
+ * The public pages' own chunks (apps/web's router.tsx lazy-loads each page): the loader preloads
+ * a page's chunk with the entry, so the page is there when React first renders (one commit,
+ * without the page loader in between, and no request started only after React has run). Pages
+ * behind a login are left out: without a session they send to /login.
+ */
+const PAGE_CHUNKS: readonly (readonly [RegExp, string])[] = [
+  [/^\/$/, 'src/features/institucional/routes/home-page.tsx'],
+  [/^\/privacy\/?$/, 'src/features/institucional/routes/privacy-page.tsx'],
+  [/^\/terms\/?$/, 'src/features/institucional/routes/terms-page.tsx'],
+  [/^\/login\/?$/, 'src/features/conta/routes/login-page.tsx'],
+  [/^\/cadastro\/?$/, 'src/features/conta/routes/cadastro-page.tsx'],
+  [/^\/recuperar\/?$/, 'src/features/conta/routes/recuperar-page.tsx'],
+];
 /** The header shows the logo on these (apps/web's header.tsx), a back button elsewhere. */
 const isLogoPath = (path: string): boolean => path === '/' || path.startsWith('/estabelecimento/');
 
@@ -100,9 +130,35 @@ function chunkFiles(manifest: Manifest, keys: string[]): { js: string[]; css: st
   return { js: [...js].filter((f) => !entry.has(f)), css: [...css].filter((f) => !entryCss.has(f)) };
 }
 
+/** A page chunk's CSS up to this size is written into the page drawn whole instead of linked. */
+const INLINE_CSS_MAX = 4096;
+
+/**
+ * The CSS a page drawn whole needs for its first paint. A small file is written in the head as a
+ * `<style>` (the CSP allows inline styles, not scripts): a linked one is one more request that
+ * blocks the first paint, which on a slow phone's connection costs a round trip (Lighthouse: `/`
+ * 1.22 s FCP with the link). When the page's chunk loads, Vite links the same file; its rules are
+ * the same, so nothing changes on screen. A larger file, or one that could close the tag, stays
+ * linked.
+ */
+function pageCss(webDist: string, file: string): string {
+  const link = `<link rel="stylesheet" crossorigin href="/${file}">`;
+  let text: string;
+  try {
+    text = readFileSync(join(webDist, file), 'utf8');
+  } catch {
+    return link;
+  }
+  return text.length <= INLINE_CSS_MAX && !/<\//.test(text) ? `<style>${text}</style>` : link;
+}
+
 export interface SpaShell {
   /** index.html for this path (without the query string) and the request's Cookie header. */
-  html: (path: string, cookieHeader?: string) => string;
+  /**
+   * `bare`: the URL has no query string. Only then is a page drawn whole: a query may change what
+   * the page shows (`/?origem=app` sends the installed app on to its last restaurant).
+   */
+  html: (path: string, cookieHeader?: string, bare?: boolean) => string;
 }
 
 export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
@@ -132,21 +188,33 @@ export function createSpaShell(webDist: string, apiPrefix: string): SpaShell {
         `<script src="/start-after-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script>`,
       );
   const head = withShell ? afterPaint(entryPreloads.concat(files.js.map((f) => `/${f}`))) : before;
-  // Every other page of the shell paints its frame first too (issue 14), preloading only the
-  // entry's imports: its own chunk is the entry's to choose.
+  // Every other page of the shell paints its frame first too (issue 14), preloading the entry's
+  // imports and, for a public page, its chunk (PAGE_CHUNKS; its CSS comes with its import).
   const otherHead = withShell ? afterPaint(entryPreloads) : before;
+  // A page drawn whole in its shell (`pages`) needs its chunk's CSS for that first paint: linked
+  // in its head (the chunk's import later finds it there and adds it no second time).
+  const pageHeads = PAGE_CHUNKS.map(([pattern, key]) => {
+    const page = chunkFiles(manifest, [key]);
+    const js = page.js.map((f) => `/${f}`);
+    const pageHead = withShell && js.length > 0 ? afterPaint(entryPreloads.concat(js)) : otherHead;
+    const css = page.css.map((f) => pageCss(webDist, f)).join('');
+    return [pattern, pageHead, pageHead + css] as const;
+  });
   const inRoot = (markup: ShellMarkup, cookieHeader: string | undefined) =>
     after.replace(
       ROOT,
       `<div id="root"><div inert>${hasConsent(cookieHeader, shell!.consentCookie) ? markup.noBanner : markup.banner}</div></div>`,
     );
   return {
-    html(path, cookieHeader) {
+    html(path, cookieHeader, bare = true) {
       const id = parseId(ESTABELECIMENTO_PATH.exec(path)?.[1]);
       if (id === undefined) {
         if (!withShell || STANDALONE_PATH.test(path)) return index;
-        const markup = isLogoPath(path) ? shell : shell.back;
-        return markup ? `${otherHead}${inRoot(markup, cookieHeader)}` : index;
+        const drawn = bare ? shell.pages.get(path.replace(/(.)\/$/, '$1')) : undefined;
+        const markup = drawn ?? (isLogoPath(path) ? shell : shell.back);
+        const page = pageHeads.find(([pattern]) => pattern.test(path));
+        const pageHead = page ? page[drawn ? 2 : 1] : otherHead;
+        return markup ? `${pageHead}${inRoot(markup, cookieHeader)}` : index;
       }
       const data = [
         `/controle/estabelecimento/${id}/`,

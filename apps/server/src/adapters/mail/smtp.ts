@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/index.ts';
 import type { Mailer } from './mailer.ts';
 import { mailRepository } from './repository.ts';
@@ -15,14 +15,21 @@ export function createSmtpMailer(
   options: { smtpUrl: string; from: string },
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Mailer & { close(): void } {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // nodemailer (~14 MB RSS) is loaded with the first message, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const abrir = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options.smtpUrl),
+    ));
   return {
     async send(msg) {
       // The recipient as an address object, and the envelope given explicitly: nodemailer never
       // parses `para` as an address list, so nothing in it (a comma, a display name) can add a
       // recipient even if it got past the e-mail rule.
       const to = { name: '', address: msg.para };
-      await transport.sendMail({
+      await (
+        await abrir()
+      ).sendMail({
         from: options.from,
         to,
         envelope: { from: options.from, to: [to] },
@@ -35,7 +42,7 @@ export function createSmtpMailer(
       log.info({ assunto: msg.assunto }, 'email sent (smtp)');
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

@@ -289,6 +289,70 @@ describe.each(DIALECTS)('menu import/export on %s', (dialect) => {
     expect(rm.json<ImportacaoResultado>().erros[0]?.msg).toBe(MSG_IMPORTACAO.linhasDemais(20_000));
   });
 
+  it('CSV: a row without produto_id is a new product even when an existing one has its name; the dry run names that one', async () => {
+    const cab = COLUNAS_CSV.join(';');
+    const linha = (vals: Partial<Record<(typeof COLUNAS_CSV)[number], string>>) =>
+      COLUNAS_CSV.map((c) => vals[c] ?? '').join(';');
+    const outro = await novoEstabelecimento();
+    const criar = [
+      cab,
+      linha({ categoria: 'Pizzas', produto: 'Pizza Calabresa', produto_preco: '39,90' }),
+      linha({ categoria: 'Pizzas', produto: 'Pizza Atum', produto_preco: '42,00' }),
+    ].join('\n');
+    expect((await importar(outro, criar, { csv: true })).statusCode).toBe(200);
+    const csv = (await exportar(outro, 'csv')).slice(1).trim().split(/\r?\n/);
+    const calabresa = csv.find((l) => l.includes('Pizza Calabresa'))!;
+    const idCalabresa = Number(calabresa.split(';')[COLUNAS_CSV.indexOf('produto_id')]);
+    const semId = (l: string) => {
+      const c = l.split(';');
+      c[COLUNAS_CSV.indexOf('produto_id')] = '';
+      return c.join(';');
+    };
+
+    // The same product listed again without its id, beside the original: a second product.
+    const copia = semId(calabresa).replace('Pizza Calabresa', 'pizza calabresa ');
+    const dois = await importar(outro, [...csv, copia].join('\n'), { csv: true, dry: true });
+    expect(dois.statusCode, dois.body).toBe(200);
+    expect(importacaoResultadoSchema.parse(dois.json()).alteracoes).toEqual([
+      {
+        acao: 'criar',
+        entidade: 'produto',
+        id: null,
+        descricao: 'pizza calabresa',
+        linha: 4,
+        aviso: MSG_IMPORTACAO.mesmoNomeMantido('Pizza Calabresa', idCalabresa),
+      },
+    ]);
+
+    // The original's row without its id: a new product, the original deleted — said so.
+    const troca = await importar(outro, csv.map((l) => (l === calabresa ? semId(l) : l)).join('\n'), {
+      csv: true,
+      dry: true,
+    });
+    expect(troca.statusCode, troca.body).toBe(200);
+    expect(importacaoResultadoSchema.parse(troca.json()).alteracoes).toEqual([
+      {
+        acao: 'criar',
+        entidade: 'produto',
+        id: null,
+        descricao: 'Pizza Calabresa',
+        linha: 2,
+        aviso: MSG_IMPORTACAO.mesmoNomeExcluido('Pizza Calabresa', idCalabresa),
+      },
+      { acao: 'excluir', entidade: 'produto', id: idCalabresa, descricao: 'Pizza Calabresa', linha: null },
+    ]);
+    expect(MSG_IMPORTACAO.mesmoNomeExcluido('Pizza Calabresa', idCalabresa)).toContain('será excluído');
+
+    // Applied: the first file keeps the original (same id) and adds one.
+    expect((await importar(outro, [...csv, copia].join('\n'), { csv: true })).statusCode).toBe(200);
+    const produtos = (await menuPublico(outro)).grupos.flatMap((g) => g.produtos);
+    expect(produtos.map((p) => [p.idproduto === idCalabresa, p.descricao])).toEqual([
+      [true, 'Pizza Calabresa'],
+      [false, 'Pizza Atum'],
+      [false, 'pizza calabresa'],
+    ]);
+  });
+
   it('owner only', async () => {
     expect((await call({ url: `${est(1)}/cardapio/exportar/` }, atendente)).statusCode).toBe(403);
     expect(

@@ -257,6 +257,7 @@ export async function importarCardapio(
     idAtual: number | null,
     descricao: string,
     caminho: string | null,
+    aviso?: string,
   ) =>
     alteracoes.push({
       acao,
@@ -264,7 +265,14 @@ export async function importarCardapio(
       id: idAtual,
       descricao,
       linha: caminho === null ? null : linhaDe(caminho),
+      ...(aviso ? { aviso } : {}),
     });
+  // A row without produto_id is a new product, whatever its name (docs/cardapio-importacao.md):
+  // the name only joins the rows of one new product. A product of the same name already here is
+  // named in the dry run, since the owner may have meant that one.
+  const nome = (d: string) => d.trim().toLocaleLowerCase('pt-BR');
+  const prodPorNome = new Map<string, (typeof prodsAtuais)[number]>();
+  for (const p of prodsAtuais) if (!prodPorNome.has(nome(p.descricao))) prodPorNome.set(nome(p.descricao), p);
 
   arquivo.grupos.forEach((c, ci) => {
     const atual = catPorId.get(c.idgrupo);
@@ -275,7 +283,13 @@ export async function importarCardapio(
       const caminho = `grupos.${ci}.produtos.${pi}`;
       const atualP = prodPorId.get(p.idproduto);
       if (!atualP) {
-        mudar('criar', 'produto', null, p.descricao, caminho);
+        const xara = prodPorNome.get(nome(p.descricao));
+        const aviso = !xara
+          ? undefined
+          : produtosVistos.has(xara.idproduto)
+            ? MSG_IMPORTACAO.mesmoNomeMantido(xara.descricao, xara.idproduto)
+            : MSG_IMPORTACAO.mesmoNomeExcluido(xara.descricao, xara.idproduto);
+        mudar('criar', 'produto', null, p.descricao, caminho, aviso);
         return;
       }
       const antes = {

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MSG_CATALOGO as M } from '@rango/domain/painel/catalogo';
-import sharp from 'sharp';
 import { HttpError } from '../../http/errors.ts';
 
 /** Where product photos go: the local media folder by default (an object store is the production plan). */
@@ -56,6 +55,9 @@ export async function gravarImagemProduto(
   if (!tipoDaImagem(bytes)) throw new HttpError(400, { imagem: [M.imagemTipo] });
   let foto: Buffer;
   let miniatura: Buffer;
+  // libvips is loaded with the first photo: an instance that never receives one (most of them,
+  // and every customer-facing one) does not carry its ~27 MB of RSS.
+  const { default: sharp } = await import('sharp');
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS)

@@ -9,7 +9,14 @@ import type {
   OpcaoTable,
   ProdutoTable,
 } from '../../db/types.ts';
-import { bumpMenuVersion } from '../menu/repository.ts';
+
+/** A payment method as written: its name, type and where it is offered (0/1). */
+export interface FormaGravada {
+  descricao: string;
+  sttipopgto: number;
+  na_entrega: number;
+  online: number;
+}
 
 /**
  * SQL of the back office (issue 12). Every function takes the transaction it runs in (or the
@@ -66,17 +73,6 @@ export const catalogueRepository = {
       .execute();
   },
 
-  /** Moves menu_versao on (in the caller's transaction) and answers the new one. */
-  async bumpVersao(db: Db, id: number): Promise<number> {
-    await bumpMenuVersion(db, id);
-    const row = await db
-      .selectFrom('estabelecimento')
-      .select('menu_versao')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return row.menu_versao;
-  },
-
   // --- hours ---------------------------------------------------------------------------------
 
   horarios(db: Db, id: number) {
@@ -102,19 +98,6 @@ export const catalogueRepository = {
         .values(horarios.map((h) => ({ idestabelecimento: id, ...h })))
         .execute();
     }
-  },
-
-  /** Dates with their own hours from `desde` on ('YYYY-MM-DD'), by date then opening. */
-  excecoes(db: Db, id: number, desde: string) {
-    return db
-      .selectFrom('horarioexcecao')
-      .select(['data', 'abertura', 'fechamento'])
-      .where('idestabelecimento', '=', id)
-      .where('data', '>=', desde)
-      .orderBy('data')
-      .orderBy('abertura')
-      .orderBy('id')
-      .execute();
   },
 
   /** Replaces every date (past ones too: they no longer matter). */
@@ -275,29 +258,26 @@ export const catalogueRepository = {
   formas(db: Db, id: number) {
     return db
       .selectFrom('formapgto')
-      .select(['idformapgto', 'descricao', 'sttipopgto'])
+      .select(['idformapgto', 'descricao', 'sttipopgto', 'na_entrega', 'online'])
       .where('idestabelecimento', '=', id)
       .orderBy('idformapgto')
       .execute();
   },
 
-  async updateForma(
-    db: Db,
-    id: number,
-    idformapgto: number,
-    descricao: string,
-    sttipopgto: number,
-  ): Promise<void> {
+  async updateForma(db: Db, id: number, idformapgto: number, f: FormaGravada): Promise<void> {
     await db
       .updateTable('formapgto')
-      .set({ descricao, sttipopgto })
+      .set(f)
       .where('idestabelecimento', '=', id)
       .where('idformapgto', '=', idformapgto)
       .execute();
   },
 
-  async insertForma(db: Db, id: number, descricao: string, sttipopgto: number): Promise<void> {
-    await db.insertInto('formapgto').values({ idestabelecimento: id, descricao, sttipopgto }).execute();
+  async insertForma(db: Db, id: number, f: FormaGravada): Promise<void> {
+    await db
+      .insertInto('formapgto')
+      .values({ idestabelecimento: id, ...f })
+      .execute();
   },
 
   async deleteFormas(db: Db, id: number, ids: readonly number[]): Promise<void> {

@@ -481,6 +481,11 @@ describe.each(DIALECTS)('back office routes on %s', (dialect) => {
     });
 
     it('delivery circles and neighbourhood fees: CRUD and refusals', async () => {
+      // No MAPA_TILES_URL here: the panel draws no map; the owner's route only.
+      const mapa = await call({ url: `${est(1)}/areas/mapa/` });
+      expect(mapa.statusCode).toBe(200);
+      expect(mapa.json()).toEqual({ tiles: null, atribuicao: '' });
+      expect((await call({ url: `${est(1)}/areas/mapa/` }, atendente)).statusCode).toBe(403);
       await recusado(
         {
           method: 'POST',
@@ -594,6 +599,110 @@ describe.each(DIALECTS)('back office routes on %s', (dialect) => {
         .set({ descricao: 'Crédito' })
         .where('descricao', '=', 'Crédito')
         .execute();
+    });
+    it('payment methods: where each is offered (na entrega / online) is kept, refused when wrong, and followed by order placement', async () => {
+      type Forma = {
+        idformapgto: number;
+        descricao: string;
+        sttipopgto: number;
+        na_entrega: boolean;
+        online: boolean;
+      };
+      const antes = (await call({ url: `${est(1)}/formas-pagamento/` })).json<{ formas: Forma[] }>().formas;
+      // Before any choice: the old behaviour (cash only on delivery).
+      expect(antes.map((f) => [f.sttipopgto, f.na_entrega, f.online])).toEqual([
+        [0, true, false],
+        [200, true, true],
+        [60, true, true],
+      ]);
+      const url = `${est(1)}/formas-pagamento/`;
+      const com = (mudar: Record<number, Partial<Forma>>) => ({
+        formas: antes.map((f) => ({ ...f, ...mudar[f.sttipopgto] })),
+      });
+      await recusado({ method: 'PUT', url, payload: com({ 0: { online: true } }) }, 400, {
+        'formas.0.online': [M.dinheiroOnline],
+      });
+      await recusado(
+        { method: 'PUT', url, payload: com({ 60: { na_entrega: false, online: false } }) },
+        400,
+        {
+          'formas.2.na_entrega': [M.formaSemLado],
+        },
+      );
+
+      // PIX online only; credit on delivery only (the card machine).
+      const v0 = await versao();
+      const res = await call({
+        method: 'PUT',
+        url,
+        payload: com({ 200: { na_entrega: false }, 60: { online: false } }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await versao()).toBe(v0 + 1);
+      const depois = res.json<{ formas: Forma[] }>().formas;
+      expect(depois.map((f) => [f.idformapgto, f.na_entrega, f.online])).toEqual([
+        [antes[0]!.idformapgto, true, false],
+        [antes[1]!.idformapgto, false, true],
+        [antes[2]!.idformapgto, true, false],
+      ]);
+      expect((await call({ url })).json()).toEqual({ formas: depois });
+      const publicas = await ta.app.inject({ url: `${API}/api/estabelecimento/1/formapgto/` });
+      expect(publicas.json()).toEqual(
+        depois.map((f) => ({
+          idformapgto: f.idformapgto,
+          descricao: f.descricao,
+          sttipopgto: f.sttipopgto,
+          na_entrega: f.na_entrega,
+          online: f.online,
+        })),
+      );
+
+      // Placement trusts the stored choice, not the client.
+      const produtos = await produtosDoMenu(ta.app, 1);
+      const pedido = (forma: Forma, online: boolean): PedidoInput => {
+        const p = montarPedido(produtos, {
+          itens: [{ produto: 311, quantidade: 5 }],
+          formapgto: { id: forma.idformapgto, sttipopgto: forma.sttipopgto, descricao: forma.descricao },
+        });
+        if (online) {
+          Object.assign(p.pagamentos[0]!, {
+            pre_pago: true,
+            tipo: forma.sttipopgto === 200 ? 'PIX' : 'CARTAO',
+            troco_para: null,
+            cartao:
+              forma.sttipopgto === 200
+                ? null
+                : {
+                    numero: '4111111111111111',
+                    bandeira: 'Visa',
+                    cvv: '123',
+                    expiracao: '12/2030',
+                    titular: 'MARIA',
+                  },
+          });
+        }
+        return p;
+      };
+      const pedidos = async () =>
+        (await ta.t.db.selectFrom('pedido').select('id').where('idestabelecimento', '=', 1).execute()).length;
+      const antesPedidos = await pedidos();
+      const fazer = (p: PedidoInput) =>
+        ta.app.inject({ method: 'POST', url: pedidoUrl(1), payload: p, headers: maria.headers });
+      const pixNaEntrega = await fazer(pedido(depois[1]!, false));
+      expect(pixNaEntrega.statusCode, pixNaEntrega.body).toBe(400);
+      expect(pixNaEntrega.json()).toEqual({ pagamentos: [MSG_PEDIDO.formaPgtoNaoAceitaNaEntrega] });
+      const creditoOnline = await fazer(pedido(depois[2]!, true));
+      expect(creditoOnline.statusCode, creditoOnline.body).toBe(400);
+      expect(creditoOnline.json()).toMatchObject({
+        codigo: 106,
+        msg: 'Forma de pagamento não aceita para pagamento online.',
+        extra: { codigo: 100 },
+      });
+      expect(await pedidos()).toBe(antesPedidos);
+
+      // Put the fixture's choice back (the old behaviour) for the tests below.
+      const volta = await call({ method: 'PUT', url, payload: { formas: antes } });
+      expect(volta.statusCode, volta.body).toBe(200);
     });
   });
 

@@ -76,7 +76,13 @@ async function dono(req: R): Promise<Autor> {
  * The back office (issue 12): the owner's writes of establishment data, hours, delivery, payment
  * methods, menu and coupons, and the audit log. Every route is the owner's; see /tmp/api12.md.
  */
-export function catalogueRoutes(svc: CatalogueService) {
+/** The map under the delivery circles (config.ts's MAPA_TILES_URL); unset = numbers only. */
+export interface MapaTiles {
+  tilesUrl: string;
+  atribuicao: string;
+}
+
+export function catalogueRoutes(svc: CatalogueService, mapa?: MapaTiles) {
   return async function (app: FastifyInstance): Promise<void> {
     const B = '/painel/estabelecimento/:id';
 
@@ -110,6 +116,11 @@ export function catalogueRoutes(svc: CatalogueService) {
     );
 
     app.get<{ Params: P }>(`${B}/areas/`, async (req) => svc.areas((await dono(req)).idestabelecimento));
+    // The tiles the panel draws the circles over: { tiles: null } when none are configured.
+    app.get<{ Params: P }>(`${B}/areas/mapa/`, async (req) => {
+      await dono(req);
+      return { tiles: mapa?.tilesUrl ?? null, atribuicao: mapa?.atribuicao ?? '' };
+    });
     app.post<{ Params: P }>(`${B}/areas/`, async (req, reply) => {
       const a = await dono(req);
       return reply.code(201).send(await svc.criarArea(a, parseCatalogo(areaInputSchema, req.body)));

@@ -1,4 +1,4 @@
-import { EVENTO, wallClock } from '@rango/domain';
+import { EVENTO, ladosDaForma, wallClock } from '@rango/domain';
 import { MSG_CATALOGO as M, problemasExcecoes, problemasGrupo } from '@rango/domain/painel/catalogo';
 import type {
   ExcecoesHorario,
@@ -30,10 +30,24 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AreaEntregaTable, GrupoOpcaoTable, OpcaoTable } from '../../db/types.ts';
 import { HttpError } from '../../http/errors.ts';
+import { formaDaLinha, listarExcecoes } from '../establishments/service.ts';
 import { avisarEventos, registrarEvento } from '../events/record.ts';
+import { marcarMenuMudado } from '../menu/service.ts';
 import { gravarImagemProduto } from './images.ts';
 import type { Armazenamento } from './images.ts';
 import { catalogueRepository as repo } from './repository.ts';
+import type { FormaGravada } from './repository.ts';
+
+/** A payment method of the owner's list as its row: flags left out keep the old behaviour. */
+function gravada(f: FormasPgtoInput['formas'][number]): FormaGravada {
+  const lados = ladosDaForma(f);
+  return {
+    descricao: f.descricao,
+    sttipopgto: f.sttipopgto,
+    na_entrega: lados.naEntrega ? 1 : 0,
+    online: lados.online ? 1 : 0,
+  };
+}
 
 /** Who writes, where (from the staff guard). */
 export interface Autor {
@@ -159,7 +173,7 @@ export async function escreverNoCardapio<T>(
 ): Promise<T> {
   const resultado = await db.transaction().execute(async (trx) => {
     const m = await fn(trx);
-    const menu_versao = await repo.bumpVersao(trx, a.idestabelecimento);
+    const menu_versao = await marcarMenuMudado(trx, a.idestabelecimento);
     await registrarEvento(trx, {
       idestabelecimento: a.idestabelecimento,
       tipo: EVENTO.menu,
@@ -234,7 +248,7 @@ export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | u
 
   /** The dates from today on (the store's wall clock), each with its ranges or closed. */
   async function excecoes(d: Db, id: number): Promise<ExcecoesHorario> {
-    const rows = await repo.excecoes(d, id, wallClock(new Date()).data);
+    const rows = await listarExcecoes(d, id, wallClock(new Date()).data);
     const out: ExcecoesHorario['excecoes'] = [];
     for (const r of rows) {
       let e = out.at(-1);
@@ -270,7 +284,10 @@ export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | u
   }
 
   async function formas(d: Db, id: number): Promise<FormasPgtoPainel> {
-    return { formas: await repo.formas(d, id) };
+    const rows = await repo.formas(d, id);
+    return {
+      formas: rows.map(formaDaLinha),
+    };
   }
 
   async function grupo(d: Db, id: number, idgrupoopcao: number): Promise<GrupoOpcaoPainel> {
@@ -622,7 +639,7 @@ export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | u
           if (typeof f.idformapgto === 'number') {
             if (!atuais.has(f.idformapgto)) throw campo(`formas.${i}.idformapgto`, M.formaNaoEncontrada);
             mantidas.add(f.idformapgto);
-            await repo.updateForma(trx, a.idestabelecimento, f.idformapgto, f.descricao, f.sttipopgto);
+            await repo.updateForma(trx, a.idestabelecimento, f.idformapgto, gravada(f));
           }
         }
         await repo.deleteFormas(
@@ -631,8 +648,7 @@ export function createCatalogueService(db: Db, opts: { midia?: Armazenamento | u
           [...atuais].filter((x) => !mantidas.has(x)),
         );
         for (const f of v.formas) {
-          if (typeof f.idformapgto !== 'number')
-            await repo.insertForma(trx, a.idestabelecimento, f.descricao, f.sttipopgto);
+          if (typeof f.idformapgto !== 'number') await repo.insertForma(trx, a.idestabelecimento, gravada(f));
         }
         return { resultado: undefined, entidade: 'formas_pgto', identidade: null, acao: 'alterar', dados: v };
       }).then(() => formas(db, a.idestabelecimento));

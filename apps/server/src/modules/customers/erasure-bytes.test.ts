@@ -12,7 +12,14 @@ import { migrateToLatest } from '../../db/migrations.ts';
 import { seedEstablishments } from '../../db/seed/seed-establishments.ts';
 import { testConfig } from '../../test/db.ts';
 import { fixtureEstablishments } from '../../test/fixtures.ts';
-import { definirHorarios, montarPedido, novoEndereco, pedidoUrl, produtosDoMenu } from '../orders/testing.ts';
+import {
+  definirHorarios,
+  entregarNaArea41,
+  montarPedido,
+  novoEndereco,
+  pedidoUrl,
+  produtosDoMenu,
+} from '../orders/testing.ts';
 import { API, bearer, criarCliente } from './testing.ts';
 
 /**
@@ -76,8 +83,7 @@ describe('account deletion leaves no bytes behind (SQLite files)', () => {
     app = buildApp(testConfig({ databaseUrl: file, rateLimit: false }), { db });
     await app.ready();
     await definirHorarios(db, 1);
-    // As in the orders' suite: area 40 gets a fee so area 41 delivers at R$ 4,90.
-    await db.updateTable('areaentrega').set({ taxaentrega: 700 }).where('idareaentrega', '=', 40).execute();
+    await entregarNaArea41(db);
     produtos = await produtosDoMenu(app, 1);
   });
 

@@ -51,6 +51,7 @@ export const TABELAS_MEUS_DADOS: Readonly<Record<string, string>> = {
   funcionario_link: 'equipe do restaurante',
   auditoria: 'alterações da equipe do restaurante',
   relatorio_dia: 'totais de vendas do restaurante por dia, sem dados de cliente',
+  relatorio_fila: 'ids de pedidos ainda não copiados para os relatórios, sem dados de cliente',
 };
 
 const masked = (numero: string | null) => (numero ? numero.replace(/\D/g, '').slice(-4) || null : null);

@@ -62,7 +62,7 @@ export const establishmentsRepository = {
   listFormasPgto(db: Db, id: number) {
     return db
       .selectFrom('formapgto')
-      .select(['idformapgto', 'descricao', 'sttipopgto'])
+      .select(['idformapgto', 'descricao', 'sttipopgto', 'na_entrega', 'online'])
       .where('idestabelecimento', '=', id)
       .orderBy('idformapgto')
       .execute();

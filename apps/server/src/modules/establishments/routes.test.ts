@@ -60,9 +60,9 @@ describe.each(DIALECTS)('establishment routes on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const body = formasPgtoSchema.parse(res.json());
     expect(body).toEqual([
-      { idformapgto: 30, descricao: 'Dinheiro', sttipopgto: 0 },
-      { idformapgto: 31, descricao: 'PIX', sttipopgto: 200 },
-      { idformapgto: 32, descricao: 'Crédito', sttipopgto: 60 },
+      { idformapgto: 30, descricao: 'Dinheiro', sttipopgto: 0, na_entrega: true, online: false },
+      { idformapgto: 31, descricao: 'PIX', sttipopgto: 200, na_entrega: true, online: true },
+      { idformapgto: 32, descricao: 'Crédito', sttipopgto: 60, na_entrega: true, online: true },
     ]);
     const empty = await ta.app.inject('/api/ead/api/estabelecimento/2/formapgto');
     expect(empty.json()).toEqual([]);

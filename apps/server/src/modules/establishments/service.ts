@@ -3,6 +3,7 @@ import {
   centsToReais,
   estabelecimentoDetalheSchema,
   formasPgtoSchema,
+  ladosDaForma,
 } from '@rango/domain';
 import type { AreaEntrega, EstabelecimentoDetalhe, FormaPgto } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
@@ -13,6 +14,37 @@ import { establishmentsRepository as repo } from './repository.ts';
 import type { EstabelecimentoRow } from './repository.ts';
 
 const FORMAS = new Set([0, 60, 61, 200]);
+
+/**
+ * The establishment's dates with their own hours from `desde` ('YYYY-MM-DD') on, by date then
+ * opening; a closed date is one row without times. The one read of them: the detail, the panel's
+ * store status and the back office's editor all come here.
+ */
+export function listarExcecoes(db: Db, id: number, desde: string) {
+  return repo.listExcecoes(db, id, desde);
+}
+
+/** A stored payment method as the customer and the owner read it: where it is offered, as flags. */
+export function formaDaLinha(r: {
+  idformapgto: number;
+  descricao: string;
+  sttipopgto: number;
+  na_entrega: number;
+  online: number;
+}) {
+  const lados = ladosDaForma({
+    sttipopgto: r.sttipopgto,
+    na_entrega: r.na_entrega === 1,
+    online: r.online === 1,
+  });
+  return {
+    idformapgto: r.idformapgto,
+    descricao: r.descricao,
+    sttipopgto: r.sttipopgto,
+    na_entrega: lados.naEntrega,
+    online: lados.online,
+  };
+}
 
 async function requireEstabelecimento(db: Db, id: number): Promise<EstabelecimentoRow> {
   const row = await repo.findById(db, id);
@@ -28,7 +60,7 @@ export function createEstablishmentsService(db: Db) {
       const [fones, horarios, excecoes, taxas, abonos] = await Promise.all([
         repo.listFones(db, id),
         repo.listHorarios(db, id),
-        repo.listExcecoes(db, id, dataDeOntem()),
+        listarExcecoes(db, id, dataDeOntem()),
         repo.listTaxas(db, id),
         repo.listAbonos(db, id),
       ]);
@@ -80,7 +112,7 @@ export function createEstablishmentsService(db: Db) {
       await requireEstabelecimento(db, id);
       const rows = await repo.listFormasPgto(db, id);
       // A stored type the contract does not know is left out rather than breaking checkout.
-      const formas = rows.filter((r) => FORMAS.has(r.sttipopgto));
+      const formas = rows.filter((r) => FORMAS.has(r.sttipopgto)).map(formaDaLinha);
       return conform(formasPgtoSchema, formas, 'formapgto');
     },
 

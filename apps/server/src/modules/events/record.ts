@@ -1,5 +1,6 @@
 import type { DadosEvento, TipoEvento } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
+import { eventsRepository } from './repository.ts';
 
 /** An event to record with the change it reports. */
 export interface NovoEvento {
@@ -42,6 +43,27 @@ export async function registrarEvento(db: Db, ev: NovoEvento): Promise<void> {
       criado_em: new Date().toISOString(),
     })
     .execute();
+}
+
+/**
+ * registrarEvento for a payment attempt's change (payments' own transaction): the event goes to
+ * the attempt's order, its establishment and customer, read from the order in the same statement
+ * (no event when the attempt has no order any more).
+ */
+export async function registrarEventoDoPagamento(
+  db: Db,
+  idpagamento: number,
+  tipo: TipoEvento,
+  dados: DadosEvento,
+): Promise<void> {
+  if (!ligados) return;
+  await eventsRepository.registrarDoPagamento(
+    db,
+    idpagamento,
+    tipo,
+    JSON.stringify(dados),
+    new Date().toISOString(),
+  );
 }
 
 type Despertador = () => void;

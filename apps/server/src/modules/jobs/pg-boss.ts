@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { pgPoolOf } from '../../db/index.ts';
 import { contarTarefa } from '../../http/metrics.ts';
 import type { JobDefinition, JobRunner, JobRunnerOptions } from './definition.ts';
@@ -45,7 +45,9 @@ export function createPgBossRunner(options: JobRunnerOptions): JobRunner {
 
   async function startNow(): Promise<void> {
     const jobs = [...registry.jobs.values()];
-    boss = new PgBoss({
+    // Loaded here, on PostgreSQL only: an instance on SQLite never holds it (~15 MB RSS).
+    const { default: Boss } = await import('pg-boss');
+    boss = new Boss({
       connectionString: poolOptions.connectionString,
       ...(poolOptions.options ? { options: poolOptions.options } : {}),
       application_name: 'rango-jobs',

@@ -8,14 +8,16 @@ import type { ProdutoTable } from '../../db/types.ts';
 /**
  * Marks the establishment's menu as changed: the menu cache of every server instance sees the
  * new menu_versao on its next check. Every write to the menu tables calls it in the same
- * transaction.
+ * transaction. Answers the new menu_versao (undefined: no such establishment).
  */
-export async function bumpMenuVersion(db: Db, idestabelecimento: number): Promise<void> {
-  await db
+export async function bumpMenuVersion(db: Db, idestabelecimento: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('estabelecimento')
     .set({ menu_versao: sql<number>`menu_versao + 1` })
     .where('id', '=', idestabelecimento)
-    .execute();
+    .returning('menu_versao')
+    .executeTakeFirst();
+  return row?.menu_versao;
 }
 
 const versionStatements = new WeakMap<Db, Statement<[number], number>>();

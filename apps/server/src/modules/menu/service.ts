@@ -4,7 +4,7 @@ import { centsToReais, menuSchema } from '@rango/domain';
 import type { GrupoOpcao, Menu, Produto } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
-import { menuRepository as repo } from './repository.ts';
+import { bumpMenuVersion, menuRepository as repo } from './repository.ts';
 
 /** One establishment's menu, serialised once per menu_versao. */
 export interface CachedMenu {
@@ -21,6 +21,17 @@ export interface CachedMenu {
    * Shared: never mutate.
    */
   produtos: ReadonlyMap<number, Produto>;
+}
+
+/**
+ * For other modules' writes to the menu (the back office, the panel's availability switches): in
+ * the caller's transaction, moves the establishment's menu_versao on, so every instance's menu
+ * cache rebuilds on its next request. Answers the new version.
+ */
+export async function marcarMenuMudado(db: Db, idestabelecimento: number): Promise<number> {
+  const versao = await bumpMenuVersion(db, idestabelecimento);
+  if (versao === undefined) throw new Error(`Estabelecimento ${idestabelecimento} não encontrado.`);
+  return versao;
 }
 
 /** Reads the menu tables and presents them in the wire shape (product money in reais, options in cents). */

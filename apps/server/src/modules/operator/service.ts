@@ -44,6 +44,16 @@ export async function criarChaveOperador(
   return { id, chave, idestabelecimento, apelidooufantasia: est.apelidooufantasia, nome: n };
 }
 
+/** The establishment's keys (revoked ones too), oldest first; never their hashes. */
+export function listarChavesOperador(db: Db, idestabelecimento: number) {
+  return repo.listTokens(db, idestabelecimento);
+}
+
+/** One key's row by its id (to check whose it is), or undefined. */
+export function chaveOperador(db: Db, id: number) {
+  return repo.getToken(db, id);
+}
+
 /** Revokes a key by its id: 'revogada' now, 'ja-revogada' before; an unknown id throws. */
 export async function revogarChaveOperador(db: Db, id: number): Promise<'revogada' | 'ja-revogada'> {
   const row = await repo.getToken(db, id);

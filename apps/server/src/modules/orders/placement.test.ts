@@ -23,6 +23,7 @@ import {
   CREDITO,
   contagens,
   definirHorarios,
+  entregarNaArea41,
   montarPedido,
   novoCliente,
   novoEndereco,
@@ -111,13 +112,7 @@ describe.each(DIALECTS)('POST /api/estabelecimento/{id}/pedido/ on %s', (dialect
     h = await openTestApp(dialect, { rateLimit: false });
     await h.app.ready();
     await definirHorarios(h.t.db, 1);
-    // The fixture's big area 40 excludes delivery (null fee) over area 41: give it a fee, so area
-    // 41 delivers at R$ 4,90 and area 40 alone at R$ 7,00.
-    await h.t.db
-      .updateTable('areaentrega')
-      .set({ taxaentrega: 700 })
-      .where('idareaentrega', '=', 40)
-      .execute();
+    await entregarNaArea41(h.t.db);
     produtos = await produtosDoMenu(h.app, 1);
     maria = await novoCliente(h.app, h.t.db);
     joao = await novoCliente(h.app, h.t.db, { nome: 'João' });

@@ -11,6 +11,7 @@ import {
   chooseDeliveryFee,
   formatBRL,
   isStoreOpen,
+  ladosDaForma,
   normalizeCupomCodigo,
   pedidoInputSchema,
   presentCupom,
@@ -32,7 +33,7 @@ import { HttpError, estabelecimentoNaoEncontrado } from '../../http/errors.ts';
 import { avaliarCupom } from '../coupons/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { dataDeOntem, lojaAbertaAgora } from '../establishments/loja.ts';
-import { establishmentsRepository } from '../establishments/repository.ts';
+import { listarExcecoes } from '../establishments/service.ts';
 import { avisarEventos } from '../events/record.ts';
 import type { MenuService } from '../menu/service.ts';
 import type { Payments } from '../payments/service.ts';
@@ -167,11 +168,14 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
       throw campo('deliveryestabelecimento_id', MSG_PEDIDO.estabelecimentoInvalido);
     }
     if (await repo.pedidoIdExists(db, input.pedido_id)) throw pedidoDuplicado();
+    /** A refusal, unless a concurrent request with this pedido_id has committed it meanwhile. */
+    const repetidoOu = async (recusa: HttpError): Promise<HttpError> =>
+      (await repo.pedidoIdExists(db, input.pedido_id)) ? pedidoDuplicado() : recusa;
 
     // Opening hours: now, or the scheduled time (a scheduled order may be placed while closed).
     const [horarios, excecoes] = await Promise.all([
       repo.listHorarios(db, est.id),
-      establishmentsRepository.listExcecoes(db, est.id, dataDeOntem(agora)),
+      listarExcecoes(db, est.id, dataDeOntem(agora)),
     ]);
     const entregueAs = input.entregue_as === null ? null : new Date(input.entregue_as);
     if (entregueAs === null) {
@@ -202,7 +206,8 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     if (codigo !== '') {
       const avaliado = await avaliarCupom(db, est.id, codigo, cliente.id, agora);
       if (!avaliado) throw new HttpError(400, { codigo: 103, msg: MSG_PEDIDO.cupomNaoEncontrado });
-      if (!avaliado.check.ok) throw cupomRecusado(avaliado.check);
+      // Its last use may be this very order's, committed by a concurrent twin since our check.
+      if (!avaliado.check.ok) throw await repetidoOu(cupomRecusado(avaliado.check));
       cupom = { id: avaliado.id, regras: avaliado.regras };
     }
     const cupomWire = cupom ? presentCupom(cupom.regras) : null;
@@ -241,6 +246,15 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     if (!forma || forma.sttipopgto !== pagamento.formapgto_sttipopgto) {
       throw campo('pagamentos', MSG_PEDIDO.formaPgtoInvalida);
     }
+    // Where the owner offers it (issue 12): on delivery checked here, online by the payments.
+    const lados = ladosDaForma({
+      sttipopgto: forma.sttipopgto,
+      na_entrega: forma.na_entrega === 1,
+      online: forma.online === 1,
+    });
+    if (!pagamento.pre_pago && !lados.naEntrega) {
+      throw campo('pagamentos', MSG_PEDIDO.formaPgtoNaoAceitaNaEntrega);
+    }
     if (pagamento.valor !== v.total) throw campo('pagamentos', MSG_PEDIDO.valorPagamentoInvalido);
     const dinheiro = !pagamento.pre_pago && forma.sttipopgto === 0;
     if (dinheiro) {
@@ -253,7 +267,11 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     }
     // Online payment (issue 5): checked now, charged once the order is written (PgtoPendente).
     const online = pagamento.pre_pago
-      ? await payments.prepararOnline(cliente.id, forma.sttipopgto, pagamento)
+      ? await payments.prepararOnline(
+          cliente.id,
+          { sttipopgto: forma.sttipopgto, online: lados.online },
+          pagamento,
+        )
       : null;
 
     const dthr = agora.toISOString();
@@ -344,13 +362,7 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
       // The same pedido_id committed by a concurrent request between our check and our insert.
       if (isUniqueViolation(e)) throw pedidoDuplicado();
       // A coupon's last use taken by that same concurrent twin is a repeat, not a refused coupon.
-      if (
-        e instanceof HttpError &&
-        e.statusCode === 400 &&
-        (await repo.pedidoIdExists(db, input.pedido_id))
-      ) {
-        throw pedidoDuplicado();
-      }
+      if (e instanceof HttpError && e.statusCode === 400) throw await repetidoOu(e);
       throw e;
     }
     // The order's 'pedido.novo' was committed with it: the panels hear of it now.

@@ -17,6 +17,7 @@ import {
   API,
   contagens,
   definirHorarios,
+  entregarNaArea41,
   montarPedido,
   novoCliente,
   novoEndereco,
@@ -70,11 +71,7 @@ describe.each(DIALECTS)('order reads on %s', (dialect) => {
     h = await openTestApp(dialect, { rateLimit: false });
     await h.app.ready();
     await definirHorarios(h.t.db, 1);
-    await h.t.db
-      .updateTable('areaentrega')
-      .set({ taxaentrega: 700 })
-      .where('idareaentrega', '=', 40)
-      .execute();
+    await entregarNaArea41(h.t.db);
     produtos = await produtosDoMenu(h.app, 1);
     maria = await novoCliente(h.app, h.t.db);
     joao = await novoCliente(h.app, h.t.db, { nome: 'João' });

@@ -2,10 +2,8 @@ import { STATUS, currentStatus, isFinalizado } from '@rango/domain';
 import type { PedidoFetched, PedidoStatusAnswer } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import { rotaNaoEncontrada } from '../../http/errors.ts';
-import { paymentsRepository } from '../payments/repository.ts';
-import type { PagamentoRow } from '../payments/repository.ts';
-import { presentTransacao } from '../payments/service.ts';
-import type { Payments } from '../payments/service.ts';
+import { presentTransacao, tentativasDosPedidos } from '../payments/service.ts';
+import type { PagamentoRow, Payments } from '../payments/service.ts';
 import { ordersRepository as repo } from './repository.ts';
 import type { EstabelecimentoPedidoRow, PedidoLido } from './repository.ts';
 
@@ -63,7 +61,7 @@ export async function completarPedidos(db: Db, rows: PedidoLido[]): Promise<Pedi
     repo.listHistorico(db, ids),
     repo.listEstabelecimentos(db, estIds),
     repo.listFones(db, estIds),
-    paymentsRepository.dosPedidos(db, ids),
+    tentativasDosPedidos(db, ids),
   ]);
   const porPedido = new Map<number, Historico>();
   for (const h of historicos) {

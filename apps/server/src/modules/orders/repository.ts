@@ -48,6 +48,9 @@ export interface FormaPgtoRow {
   idformapgto: number;
   descricao: string;
   sttipopgto: number;
+  /** 1 = offered under 'Pagar na entrega'; 1 = offered online (issue 12). */
+  na_entrega: number;
+  online: number;
 }
 /** The customer's stored address as the order reads it. */
 export type EnderecoRow = Omit<Selectable<EnderecoTable>, 'idcliente' | 'idtipoendereco' | 'criado_em'>;
@@ -132,7 +135,7 @@ function prepareFast(raw: SqliteHandle): FastStatements {
       'select idareaentrega, center_lat, center_lng, raio, taxaentrega, valorminimo from areaentrega where idestabelecimento = ?',
     ),
     formaPgto: raw.prepare(
-      'select idformapgto, descricao, sttipopgto from formapgto where idestabelecimento = ? and idformapgto = ?',
+      'select idformapgto, descricao, sttipopgto, na_entrega, online from formapgto where idestabelecimento = ? and idformapgto = ?',
     ),
     endereco: raw.prepare(
       'select id, cep, rua, numero, bairro, cidade, uf, complemento, detalhe, lat, lng from endereco where idcliente = ? and id = ?',
@@ -253,7 +256,7 @@ export const ordersRepository = {
     if (f) return f.formaPgto.get(idestabelecimento, idformapgto);
     return db
       .selectFrom('formapgto')
-      .select(['idformapgto', 'descricao', 'sttipopgto'])
+      .select(['idformapgto', 'descricao', 'sttipopgto', 'na_entrega', 'online'])
       .where('idestabelecimento', '=', idestabelecimento)
       .where('idformapgto', '=', idformapgto)
       .executeTakeFirst();

@@ -32,18 +32,21 @@ import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { dataDeOntem, lojaAbertaAgora } from '../establishments/loja.ts';
-import { establishmentsRepository } from '../establishments/repository.ts';
+import { listarExcecoes } from '../establishments/service.ts';
 import { posicaoDosEventos } from '../events/posicao.ts';
 import { avisarEventos, registrarEvento } from '../events/record.ts';
-import { bumpMenuVersion } from '../menu/repository.ts';
+import { marcarMenuMudado } from '../menu/service.ts';
 import { moverPedido } from '../operator/mover-pedido.ts';
-import { operatorRepository } from '../operator/repository.ts';
-import { criarChaveOperador, revogarChaveOperador } from '../operator/service.ts';
+import {
+  chaveOperador,
+  criarChaveOperador,
+  listarChavesOperador,
+  revogarChaveOperador,
+} from '../operator/service.ts';
 import { completarPedidos } from '../orders/reads.ts';
 import { receiptHtml } from '../orders/receipt.ts';
-import { paymentsRepository } from '../payments/repository.ts';
-import type { PagamentoRow } from '../payments/repository.ts';
-import type { Payments } from '../payments/service.ts';
+import { tentativasDoPedido, tentativasDosPedidos } from '../payments/service.ts';
+import type { PagamentoRow, Payments } from '../payments/service.ts';
 import { panelRepository as repo } from './repository.ts';
 import type { PedidoPainelRow } from './repository.ts';
 
@@ -123,7 +126,7 @@ export function createPanelService(deps: PanelServiceDeps) {
     const ids = rows.map((r) => r.id);
     const [historicos, pagamentos] = await Promise.all([
       repo.historicos(db, ids),
-      paymentsRepository.dosPedidos(db, ids),
+      tentativasDosPedidos(db, ids),
     ]);
     return rows.map((r) =>
       presentPedido(
@@ -146,7 +149,7 @@ export function createPanelService(deps: PanelServiceDeps) {
     const [row, horarios, excecoes] = await Promise.all([
       repo.loja(db, idestabelecimento),
       repo.horarios(db, idestabelecimento),
-      establishmentsRepository.listExcecoes(db, idestabelecimento, dataDeOntem(agoraMesmo)),
+      listarExcecoes(db, idestabelecimento, dataDeOntem(agoraMesmo)),
     ]);
     if (!row) throw new HttpError(404, { detail: MSG_PAINEL.semAcesso });
     const aberta = lojaAbertaAgora(row.lojaaberta, row.reabrir_em, agoraMesmo);
@@ -227,7 +230,7 @@ export function createPanelService(deps: PanelServiceDeps) {
       let estorno: PainelStatusResposta['estorno'] = null;
       if (isCancelado(movido.para) && deps.payments) {
         await deps.payments.estornar(movido.id);
-        estorno = estadoDoEstorno(await paymentsRepository.doPedido(db, movido.id));
+        estorno = estadoDoEstorno(await tentativasDoPedido(db, movido.id));
       }
       return { pedido: await obter(idestabelecimento, movido.id), estorno };
     },
@@ -278,7 +281,7 @@ export function createPanelService(deps: PanelServiceDeps) {
         if (!(await repo.setProdutoDisponibilidade(trx, idestabelecimento, idproduto, stindisponivel))) {
           throw new HttpError(404, { detail: MSG_PAINEL.produtoNaoEncontrado });
         }
-        await bumpMenuVersion(trx, idestabelecimento);
+        await marcarMenuMudado(trx, idestabelecimento);
         await registrarEvento(trx, {
           idestabelecimento,
           tipo: EVENTO.disponibilidade,
@@ -301,7 +304,7 @@ export function createPanelService(deps: PanelServiceDeps) {
         }
         await repo.setOpcaoDisponibilidade(trx, idopcao, stindisponivel);
         for (const est of ests) {
-          await bumpMenuVersion(trx, est);
+          await marcarMenuMudado(trx, est);
           await registrarEvento(trx, {
             idestabelecimento: est,
             tipo: EVENTO.disponibilidade,
@@ -324,7 +327,7 @@ export function createPanelService(deps: PanelServiceDeps) {
 
     /** The establishment's operator API keys (integrations), revoked ones included. */
     async chaves(idestabelecimento: number): Promise<ChaveOperador[]> {
-      return operatorRepository.listTokens(db, idestabelecimento);
+      return listarChavesOperador(db, idestabelecimento);
     },
 
     /** A new key through the operator module (the same keys as the CLI's operador-token). */
@@ -337,7 +340,7 @@ export function createPanelService(deps: PanelServiceDeps) {
 
     /** Revokes one of this establishment's keys (again: no change); another's is 404. */
     async revogarChave(idestabelecimento: number, idchave: number): Promise<void> {
-      const row = await operatorRepository.getToken(db, idchave);
+      const row = await chaveOperador(db, idchave);
       if (!row || row.idestabelecimento !== idestabelecimento) {
         throw new HttpError(404, { detail: MSG_PAINEL.chaveNaoEncontrada });
       }

@@ -7,28 +7,16 @@ import {
 } from '@rango/domain';
 import type { PedidoInput, Produto } from '@rango/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
-import { DIALECTS, testConfig } from '../../test/db.ts';
-import { criarChaveOperador } from '../operator/service.ts';
-import {
-  API,
-  CREDITO,
-  contagens,
-  definirHorarios,
-  montarPedido,
-  novoCliente,
-  pedidoUrl,
-  produtosDoMenu,
-} from '../orders/testing.ts';
+import { DIALECTS } from '../../test/db.ts';
+import { API, CREDITO, contagens, pedidoUrl } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
-import { createSandboxGateway, HEADER_ASSINATURA } from './sandbox/gateway.ts';
+import { HEADER_ASSINATURA } from './sandbox/gateway.ts';
 import type { SandboxGateway } from './sandbox/gateway.ts';
 import { MSG_PAGAMENTO } from './service.ts';
+import { PIX, abrirCenarioPagamentos, pedidoOnline } from './testing.ts';
 
-const PIX = { id: 31, sttipopgto: 200, descricao: 'PIX' };
 const DEBITO = { id: 33, sttipopgto: 61, descricao: 'Débito' };
-const REFRI = { produto: 311, quantidade: 5 };
 
 /** A Visa-like 16-digit number passing Luhn whose last digit is `final` (the sandbox's rule). */
 export function cartaoTerminadoEm(final: string, prefixo = '400000000000'): string {
@@ -50,20 +38,12 @@ describe.each(DIALECTS)('online payments through the API on %s', (dialect) => {
   let chaveOperador: string;
 
   beforeAll(async () => {
-    h = await openTestApp(dialect, { rateLimit: false });
-    await h.app.ready();
-    await definirHorarios(h.t.db, 1);
+    // The sandbox is the app's own: the test plays the browser's SOP.
+    ({ h, produtos, maria, joao, sandbox, chaveOperador } = await abrirCenarioPagamentos(dialect));
     await h.t.db
       .insertInto('formapgto')
       .values({ idformapgto: DEBITO.id, idestabelecimento: 1, descricao: DEBITO.descricao, sttipopgto: 61 })
       .execute();
-    produtos = await produtosDoMenu(h.app, 1);
-    maria = await novoCliente(h.app, h.t.db);
-    joao = await novoCliente(h.app, h.t.db, { nome: 'João' });
-    // The same sandbox the app runs (same database and secret): the test plays the browser's SOP.
-    const p = testConfig().payments;
-    sandbox = createSandboxGateway({ db: h.t.db, secret: p.sandboxSecret!, pix: p.pix });
-    chaveOperador = (await criarChaveOperador(h.t.db, 1, 'Caixa')).chave;
   });
   afterAll(async () => h.close());
 
@@ -86,21 +66,11 @@ describe.each(DIALECTS)('online payments through the API on %s', (dialect) => {
     return (res.json() as { CardToken: string }).CardToken;
   }
 
-  function online(
+  const online = (
     forma: typeof CREDITO,
     cartao: PedidoInput['pagamentos'][number]['cartao'],
     pedidoId?: string,
-  ): PedidoInput {
-    const p = montarPedido(produtos, { itens: [REFRI], formapgto: forma });
-    if (pedidoId) p.pedido_id = pedidoId;
-    Object.assign(p.pagamentos[0]!, {
-      pre_pago: true,
-      tipo: forma.sttipopgto === 200 ? 'PIX' : 'CARTAO',
-      troco_para: null,
-      cartao,
-    });
-    return p;
-  }
+  ) => pedidoOnline(produtos, forma, cartao, pedidoId);
   const cartaoToken = (token: string, o: Record<string, unknown> = {}) => ({
     token,
     bandeira: 'Visa',

@@ -1,23 +1,16 @@
 import { STATUS, pedidoCriadoSchema, pedidoFetchedSchema } from '@rango/domain';
 import type { PedidoInput, Produto } from '@rango/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
-import { DIALECTS, testConfig } from '../../test/db.ts';
-import {
-  API,
-  CREDITO,
-  definirHorarios,
-  montarPedido,
-  novoCliente,
-  pedidoUrl,
-  produtosDoMenu,
-} from '../orders/testing.ts';
+import { DIALECTS } from '../../test/db.ts';
+import { API, CREDITO, montarPedido, pedidoUrl } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { GatewayIndisponivelError } from './port.ts';
 import type { PaymentGateway, ResultadoPagamento } from './port.ts';
-import { HEADER_ASSINATURA, createSandboxGateway } from './sandbox/gateway.ts';
+import { HEADER_ASSINATURA } from './sandbox/gateway.ts';
+import type { SandboxGateway } from './sandbox/gateway.ts';
 import { MSG_PAGAMENTO } from './service.ts';
+import { abrirCenarioPagamentos } from './testing.ts';
 
 /**
  * The gateway answers nothing: `depois` charges and then times out (the money moved, we don't
@@ -30,6 +23,7 @@ describe.each(DIALECTS)('a gateway that times out, on %s', (dialect) => {
   let h: TestApp;
   let produtos: Map<number, Produto>;
   let maria: ClienteTeste;
+  let sandbox: SandboxGateway;
   let falha: Falha = 'nenhuma';
   let cobrancas = 0;
   /** What the gateway's status query answers instead of the truth (stale, out-of-order reads). */
@@ -51,21 +45,11 @@ describe.each(DIALECTS)('a gateway that times out, on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    h = await openTestApp(dialect, { rateLimit: false }, { wrapGateway: wrap });
-    await h.app.ready();
-    await definirHorarios(h.t.db, 1);
-    produtos = await produtosDoMenu(h.app, 1);
-    maria = await novoCliente(h.app, h.t.db);
+    ({ h, produtos, maria, sandbox } = await abrirCenarioPagamentos(dialect, { wrapGateway: wrap }));
   });
   afterAll(async () => h.close());
 
-  const sandboxDoTeste = () => {
-    const p = testConfig().payments;
-    return createSandboxGateway({ db: h.t.db, secret: p.sandboxSecret!, pix: p.pix });
-  };
-
   async function pedidoComCartao(): Promise<PedidoInput> {
-    const sandbox = sandboxDoTeste();
     const { token } = await sandbox.tokenizarCartao({
       numero: '4111111111111111',
       expiracao: `12/${new Date().getUTCFullYear() + 1}`,
@@ -182,7 +166,7 @@ describe.each(DIALECTS)('a gateway that times out, on %s', (dialect) => {
         method: 'POST',
         url: `${API}/pagamentos/notificacao/`,
         payload: { PaymentId: row.payment_id },
-        headers: { [HEADER_ASSINATURA]: sandboxDoTeste().assinarNotificacao(row.payment_id!) },
+        headers: { [HEADER_ASSINATURA]: sandbox.assinarNotificacao(row.payment_id!) },
       });
     }
     consultaForcada = null;

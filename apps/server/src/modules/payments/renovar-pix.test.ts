@@ -1,27 +1,16 @@
 import { STATUS, pedidoCriadoSchema, pedidoFetchedSchema } from '@rango/domain';
-import type { PedidoInput, Produto } from '@rango/domain';
+import type { Produto } from '@rango/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
-import { DIALECTS, testConfig } from '../../test/db.ts';
-import { criarChaveOperador } from '../operator/service.ts';
-import {
-  API,
-  DINHEIRO,
-  definirHorarios,
-  montarPedido,
-  novoCliente,
-  pedidoUrl,
-  produtosDoMenu,
-} from '../orders/testing.ts';
+import { DIALECTS } from '../../test/db.ts';
+import { API, DINHEIRO, montarPedido, pedidoUrl } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { MSG_RENOVAR_PIX } from './renovar-pix.ts';
-import { createSandboxGateway, HEADER_ASSINATURA } from './sandbox/gateway.ts';
+import { HEADER_ASSINATURA } from './sandbox/gateway.ts';
 import type { SandboxGateway } from './sandbox/gateway.ts';
 import { MSG_PAGAMENTO } from './service.ts';
+import { PIX, REFRI, abrirCenarioPagamentos, pedidoOnline } from './testing.ts';
 
-const PIX = { id: 31, sttipopgto: 200, descricao: 'PIX' };
-const REFRI = { produto: 311, quantidade: 5 };
 /** The renewal window these tests run with (an expired PIX keeps its order pending this long). */
 const JANELA = 600;
 
@@ -34,23 +23,13 @@ describe.each(DIALECTS)("PIX 'Gerar novo código' on %s", (dialect) => {
   let chaveOperador: string;
 
   beforeAll(async () => {
-    const payments = { ...testConfig().payments, pixRenovarSegundos: JANELA };
-    h = await openTestApp(dialect, { rateLimit: false, payments });
-    await h.app.ready();
-    await definirHorarios(h.t.db, 1);
-    produtos = await produtosDoMenu(h.app, 1);
-    maria = await novoCliente(h.app, h.t.db);
-    joao = await novoCliente(h.app, h.t.db, { nome: 'João' });
-    sandbox = createSandboxGateway({ db: h.t.db, secret: payments.sandboxSecret!, pix: payments.pix });
-    chaveOperador = (await criarChaveOperador(h.t.db, 1, 'Caixa')).chave;
+    ({ h, produtos, maria, joao, sandbox, chaveOperador } = await abrirCenarioPagamentos(dialect, {
+      payments: { pixRenovarSegundos: JANELA },
+    }));
   });
   afterAll(async () => h.close());
 
-  function pedidoPix(): PedidoInput {
-    const p = montarPedido(produtos, { itens: [REFRI], formapgto: PIX });
-    Object.assign(p.pagamentos[0]!, { pre_pago: true, tipo: 'PIX', troco_para: null, cartao: null });
-    return p;
-  }
+  const pedidoPix = () => pedidoOnline(produtos, PIX);
   async function novoPix(cliente = maria): Promise<number> {
     const res = await h.app.inject({
       method: 'POST',

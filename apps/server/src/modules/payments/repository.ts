@@ -1,8 +1,7 @@
 import { EVENTO } from '@rango/domain';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import { eventosLigados } from '../events/record.ts';
-import { eventsRepository } from '../events/repository.ts';
+import { eventosLigados, registrarEventoDoPagamento } from '../events/record.ts';
 import type { CartaoTable, EstadoPagamentoRow, PagamentoTable } from '../../db/types.ts';
 
 export type PagamentoRow = Selectable<PagamentoTable>;
@@ -73,13 +72,7 @@ export const paymentsRepository = {
         .executeTakeFirst();
       const mudou = Number(r.numUpdatedRows) > 0;
       if (mudou && estado !== undefined) {
-        await eventsRepository.registrarDoPagamento(
-          trx,
-          id,
-          EVENTO.pedidoPagamento,
-          JSON.stringify({ estado }),
-          new Date().toISOString(),
-        );
+        await registrarEventoDoPagamento(trx, id, EVENTO.pedidoPagamento, { estado });
       }
       return mudou;
     };

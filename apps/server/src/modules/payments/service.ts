@@ -27,6 +27,18 @@ import { criarRenovarPix } from './renovar-pix.ts';
 import { ESTADOS_ABERTOS, paymentsRepository as repo } from './repository.ts';
 import type { NovoPagamento, PagamentoRow } from './repository.ts';
 
+export type { PagamentoRow };
+
+/** An order's payment attempts, oldest first (the panel's refund state). */
+export function tentativasDoPedido(db: Db, idpedido: number): Promise<PagamentoRow[]> {
+  return repo.doPedido(db, idpedido);
+}
+
+/** The attempts of several orders in one query (the order lists). */
+export function tentativasDosPedidos(db: Db, ids: readonly number[]): Promise<PagamentoRow[]> {
+  return repo.dosPedidos(db, ids);
+}
+
 /** What the server logs through (Fastify's logger, or the CLI's console). */
 export interface PaymentsLog {
   info(obj: object, msg?: string): void;
@@ -142,11 +154,11 @@ export function createPayments(deps: PaymentsDeps) {
   /** Checks the online payment entry before the order is written (refusals charge nothing). */
   async function prepararOnline(
     idcliente: number,
-    sttipopgto: number,
+    forma: { sttipopgto: number; /** the owner offers it online (issue 12) */ online: boolean },
     entrada: PagamentoInput,
   ): Promise<PagamentoOnline> {
-    const tipo = STTIPOPGTO_ONLINE[sttipopgto];
-    if (!tipo) throw naoPermitido();
+    const tipo = STTIPOPGTO_ONLINE[forma.sttipopgto];
+    if (!tipo || !forma.online) throw naoPermitido();
     if (tipo === 'pix') {
       if (entrada.tipo !== 'PIX') throw naoPermitido();
       return { tipo, cartao: null, salvar: false, autenticacao: null, exibicao: null };

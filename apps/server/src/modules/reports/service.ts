@@ -2,6 +2,7 @@ import { STATUS, wallClock } from '@rango/domain';
 import { TIPOS_RELATORIO, TOP_RELATORIO, periodoUtc } from '@rango/domain/painel/relatorio';
 import type { LinhaItem, Relatorio, RelatorioQuery } from '@rango/domain/painel/relatorio';
 import type { Db } from '../../db/index.ts';
+import { incorporarPendentes } from './pendentes.ts';
 import { STATUS_CANCELADOS, reportsRepository as repo } from './repository.ts';
 import type { ChaveDia } from './repository.ts';
 
@@ -92,6 +93,8 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
 
   return {
     async relatorio(idestabelecimento, q) {
+      // The orders placed since the last fold (queued by their insert, migration 0016) first.
+      await incorporarPendentes(db);
       const guardados = new Map(
         (await repo.diasGuardados(db, idestabelecimento, q.de, q.ate)).map((d) => [
           d.dia,

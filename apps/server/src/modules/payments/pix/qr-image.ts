@@ -3,10 +3,11 @@
  * sharp at any size, and `qrcode` makes it without canvas or native modules (the server bundle
  * has none besides the database drivers).
  */
-import * as QRCode from 'qrcode';
 
 /** An SVG data: URL of `texto`'s QR code: error correction M, 4-module quiet zone. */
 export async function qrDataUrl(texto: string): Promise<string> {
+  // Loaded with the first PIX charge (the sandbox gateway's), not at start.
+  const QRCode = await import('qrcode');
   const svg = await QRCode.toString(texto, {
     type: 'svg',
     errorCorrectionLevel: 'M',
