@@ -10,12 +10,14 @@ import {
   type Opcao,
   type QuantidadesGrupo,
 } from '@rango/domain';
-import { useId, useState, type Ref } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { groupChargeText, optionControl, optionPriceLabel } from '../lib/option-display.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 interface Props {
   grupo: GrupoOpcao;
+  /** The product's step-1 price in cents (productBasePrice): a percent adjustment's basis. */
+  base: number;
   escolha: QuantidadesGrupo | undefined;
   onChange: (escolha: QuantidadesGrupo) => void;
   /** Set after a refused 'Adicionar' while this group is unmet. */
@@ -23,8 +25,12 @@ interface Props {
   ref?: Ref<HTMLFieldSetElement>;
 }
 
-function OptionPrice({ grupo, opcao }: { grupo: GrupoOpcao; opcao: Opcao }) {
-  const label = optionPriceLabel(grupo, opcao);
+/** What an option's price label reads of its group: its price mode and leave-out flag. */
+type Cobranca = Pick<GrupoOpcao, 'stprecopraticado' | 'stnegagrupoopcao'>;
+type OptionProps = { grupo: Cobranca; opcao: Opcao; base: number };
+
+function OptionPrice({ grupo, opcao, base }: OptionProps) {
+  const label = optionPriceLabel(grupo, opcao, base);
   if (!label) return null;
   return (
     <Text component="span" size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -45,7 +51,7 @@ function OptionPrice({ grupo, opcao }: { grupo: GrupoOpcao; opcao: Opcao }) {
   );
 }
 
-function OptionLabel({ grupo, opcao }: { grupo: GrupoOpcao; opcao: Opcao }) {
+function OptionLabel({ grupo, opcao, base }: OptionProps) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" component="span">
       <Text component="span" size="sm">
@@ -56,19 +62,92 @@ function OptionLabel({ grupo, opcao }: { grupo: GrupoOpcao; opcao: Opcao }) {
           </Badge>
         )}
       </Text>
-      <OptionPrice grupo={grupo} opcao={opcao} />
+      <OptionPrice grupo={grupo} opcao={opcao} base={base} />
     </Group>
   );
 }
 
 const rowStyles = { body: { width: '100%' }, labelWrapper: { flex: 1 } } as const;
 
+interface OptionRowProps {
+  controle: ReturnType<typeof optionControl>;
+  idgrupoopcao: number;
+  stprecopraticado: GrupoOpcao['stprecopraticado'];
+  stnegagrupoopcao: GrupoOpcao['stnegagrupoopcao'];
+  /** An optional single choice: a second click on the chosen radio clears it. */
+  opcional: boolean;
+  opcao: Opcao;
+  base: number;
+  /** The option's quantity in the choice. */
+  q: number;
+  /** Steppers only: canIncrement for this option and choice. */
+  podeAumentar: boolean;
+  set: (opcao: Opcao, q: number) => void;
+}
+
+/** One option: a radio, a checkbox or a − qty + stepper, redrawn only when its own props change. */
+const OptionRow = memo(function OptionRow(p: OptionRowProps) {
+  const { opcao, q, set } = p;
+  const grupo = { stprecopraticado: p.stprecopraticado, stnegagrupoopcao: p.stnegagrupoopcao };
+  const indisponivel = opcao.stindisponivel !== 0;
+  const descricao = opcao.detalhe || undefined;
+  if (p.controle === 'radio') {
+    return (
+      <Radio
+        name={`grupo-${p.idgrupoopcao}`}
+        value={String(opcao.idopcao)}
+        checked={q > 0}
+        disabled={indisponivel}
+        onChange={() => set(opcao, 1)}
+        // A second click on the chosen radio clears an optional single choice.
+        onClick={() => {
+          if (q > 0 && p.opcional) set(opcao, 0);
+        }}
+        label={<OptionLabel grupo={grupo} opcao={opcao} base={p.base} />}
+        description={descricao}
+        styles={rowStyles}
+      />
+    );
+  }
+  if (p.controle === 'checkbox') {
+    return (
+      <Checkbox
+        checked={q > 0}
+        disabled={indisponivel}
+        onChange={(e) => set(opcao, e.currentTarget.checked ? 1 : 0)}
+        label={<OptionLabel grupo={grupo} opcao={opcao} base={p.base} />}
+        description={descricao}
+        styles={rowStyles}
+      />
+    );
+  }
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <OptionLabel grupo={grupo} opcao={opcao} base={p.base} />
+        {descricao && (
+          <Text size="xs" c="dimmed">
+            {descricao}
+          </Text>
+        )}
+      </Box>
+      <QuantityStepper
+        nome={opcao.descricao}
+        valor={q}
+        podeDiminuir={q > 0}
+        podeAumentar={p.podeAumentar}
+        onChange={(n) => set(opcao, n)}
+      />
+    </Group>
+  );
+});
+
 /**
  * One option group: legend with the rule text and OBRIGATÓRIO, then radios (single choice),
  * checkboxes, or − qty + steppers (multiplo). Every change goes through the domain's
  * setOptionQuantity; a refusal is shown in the group.
  */
-export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }: Props) {
+export function OptionGroupFieldset({ grupo, base, escolha, onChange, destacado, ref }: Props) {
   const [erro, setErro] = useState<string | null>(null);
   const regraId = useId();
   const erroId = useId();
@@ -87,6 +166,14 @@ export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }
     setErro(null);
     onChange(r.escolha);
   };
+  // The rows get one function for the group's whole life, which calls this render's `set`: a
+  // change to one option (its quantity here, its name in the back office's preview) then redraws
+  // that row, not the group's every row (200 in a big pizza group).
+  const ultimoSet = useRef(set);
+  useLayoutEffect(() => {
+    ultimoSet.current = set;
+  });
+  const setEstavel = useCallback((opcao: Opcao, q: number) => ultimoSet.current(opcao, q), []);
 
   return (
     <Box
@@ -140,62 +227,21 @@ export function OptionGroupFieldset({ grupo, escolha, onChange, destacado, ref }
         </Text>
       )}
       <Stack gap={10} mt={regra || cobranca ? 0 : 'xs'} style={{ clear: 'both' }}>
-        {grupo.opcoes.map((opcao) => {
-          const q = escolha?.[opcao.idopcao] ?? 0;
-          const indisponivel = opcao.stindisponivel !== 0;
-          const descricao = opcao.detalhe || undefined;
-          if (controle === 'radio') {
-            return (
-              <Radio
-                key={opcao.idopcao}
-                name={`grupo-${grupo.idgrupoopcao}`}
-                value={String(opcao.idopcao)}
-                checked={q > 0}
-                disabled={indisponivel}
-                onChange={() => set(opcao, 1)}
-                // A second click on the chosen radio clears an optional single choice.
-                onClick={() => {
-                  if (q > 0 && grupo.qtdmultiplomin === 0) set(opcao, 0);
-                }}
-                label={<OptionLabel grupo={grupo} opcao={opcao} />}
-                description={descricao}
-                styles={rowStyles}
-              />
-            );
-          }
-          if (controle === 'checkbox') {
-            return (
-              <Checkbox
-                key={opcao.idopcao}
-                checked={q > 0}
-                disabled={indisponivel}
-                onChange={(e) => set(opcao, e.currentTarget.checked ? 1 : 0)}
-                label={<OptionLabel grupo={grupo} opcao={opcao} />}
-                description={descricao}
-                styles={rowStyles}
-              />
-            );
-          }
-          return (
-            <Group key={opcao.idopcao} justify="space-between" wrap="nowrap" gap="sm">
-              <Box style={{ flex: 1, minWidth: 0 }}>
-                <OptionLabel grupo={grupo} opcao={opcao} />
-                {descricao && (
-                  <Text size="xs" c="dimmed">
-                    {descricao}
-                  </Text>
-                )}
-              </Box>
-              <QuantityStepper
-                nome={opcao.descricao}
-                valor={q}
-                podeDiminuir={q > 0}
-                podeAumentar={canIncrement(grupo, opcao, escolha)}
-                onChange={(n) => set(opcao, n)}
-              />
-            </Group>
-          );
-        })}
+        {grupo.opcoes.map((opcao) => (
+          <OptionRow
+            key={opcao.idopcao}
+            controle={controle}
+            idgrupoopcao={grupo.idgrupoopcao}
+            stprecopraticado={grupo.stprecopraticado}
+            stnegagrupoopcao={grupo.stnegagrupoopcao}
+            opcional={grupo.qtdmultiplomin === 0}
+            opcao={opcao}
+            base={base}
+            q={escolha?.[opcao.idopcao] ?? 0}
+            podeAumentar={controle === 'stepper' && canIncrement(grupo, opcao, escolha)}
+            set={setEstavel}
+          />
+        ))}
       </Stack>
       {erro && (
         <Text id={erroId} role="alert" size="sm" c="red.8" mt="xs">

@@ -1,5 +1,5 @@
 import '../../../components/overlay-styles.ts';
-import { Badge, Box, Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications, type NotificationData } from '@mantine/notifications';
 import {
@@ -23,8 +23,8 @@ import { addItemRefusal } from '../lib/add-item.ts';
 import { buildCartItem, type Escolhas } from '../../../lib/cart-item.ts';
 import { OptionGroupFieldset } from './option-group-fieldset.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
+import { ProductDrawerFooter } from './product-drawer-footer.tsx';
 import { ProductPrice } from './product-price.tsx';
-import { QuantityStepper } from './quantity-stepper.tsx';
 
 /** One refusal and one confirmation at a time: a new one replaces the old, never stacks. */
 const RECUSA = 'produto-recusa';
@@ -224,6 +224,7 @@ function ProductForm({
             else fieldsets.current.delete(g.idgrupoopcao);
           }}
           grupo={g}
+          base={precificado.preco_base}
           escolha={escolhas[g.idgrupoopcao]}
           onChange={(e) => setGrupo(g.idgrupoopcao, e)}
           destacado={destacar}
@@ -238,38 +239,23 @@ function ProductForm({
         maxLength={500}
       />
       {indisponivel ? null : <PriceBreakdown produto={produto} item={precificado} />}
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="sm"
-        bg="var(--mantine-color-body)"
-        style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
-      >
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <QuantityStepper
-            valor={quantidade}
-            onChange={(n) => setQuantidade(Math.max(1, n))}
-            podeDiminuir={quantidade > 1}
-            podeAumentar={quantidade < 99}
-            size="lg"
-          />
-          <Button
-            size="md"
-            color={indisponivel ? 'gray' : undefined}
-            style={{ flex: 1 }}
-            justify={indisponivel ? 'center' : 'space-between'}
-            onClick={submit}
-            loading={enviando || (carregandoFormas && !indisponivel)}
-            // Looks and reads disabled, but a click still explains why (spec section 5).
-            data-disabled={indisponivel || undefined}
-            aria-disabled={indisponivel || undefined}
-            // Unavailable: no total (nothing can be bought), and 'Indisponível' is never cut at 375 px.
-            rightSection={indisponivel ? undefined : <span>{formatBRL(total)}</span>}
-          >
-            {rotulo}
-          </Button>
-        </Group>
-      </Box>
+      <ProductDrawerFooter quantidade={quantidade} onQuantidade={setQuantidade}>
+        <Button
+          size="md"
+          color={indisponivel ? 'gray' : undefined}
+          style={{ flex: 1 }}
+          justify={indisponivel ? 'center' : 'space-between'}
+          onClick={submit}
+          loading={enviando || (carregandoFormas && !indisponivel)}
+          // Looks and reads disabled, but a click still explains why (spec section 5).
+          data-disabled={indisponivel || undefined}
+          aria-disabled={indisponivel || undefined}
+          // Unavailable: no total (nothing can be bought), and 'Indisponível' is never cut at 375 px.
+          rightSection={indisponivel ? undefined : <span>{formatBRL(total)}</span>}
+        >
+          {rotulo}
+        </Button>
+      </ProductDrawerFooter>
     </Stack>
   );
 }

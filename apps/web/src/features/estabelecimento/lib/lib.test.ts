@@ -4,7 +4,7 @@ import * as data from '../testing/fixtures.ts';
 import { addItemRefusal } from './add-item.ts';
 import { buildCartItem, repriceWithMenu } from '../../../lib/cart-item.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from './menu-index.ts';
-import { optionControl, optionPriceLabel } from './option-display.ts';
+import { optionControl } from './option-display.ts';
 
 describe('menu index', () => {
   const index = buildMenuIndex(data.menu);
@@ -41,26 +41,11 @@ describe('menu index', () => {
 });
 
 describe('option display', () => {
-  const g = data.grupo({ idgrupoopcao: 1, descricao: 'G', opcoes: [] });
   it('chooses radios, checkboxes or steppers', () => {
     expect(optionControl({ multiplo: false, qtdmultiplomax: 1 })).toBe('radio');
     expect(optionControl({ multiplo: false, qtdmultiplomax: 0 })).toBe('checkbox');
     expect(optionControl({ multiplo: false, qtdmultiplomax: 3 })).toBe('checkbox');
     expect(optionControl({ multiplo: true, qtdmultiplomax: 1 })).toBe('stepper');
-  });
-  it('prices options except in mode 4, Kit and leave-out groups', () => {
-    expect(optionPriceLabel(g, { preco: 300, precooferta: 0 })).toEqual({
-      atual: '+ R$ 3,00',
-      anterior: null,
-    });
-    expect(optionPriceLabel(g, { preco: 300, precooferta: 250 })).toEqual({
-      atual: '+ R$ 2,50',
-      anterior: '+ R$ 3,00',
-    });
-    expect(optionPriceLabel(g, { preco: 0, precooferta: 0 })).toBeNull();
-    expect(optionPriceLabel({ ...g, stprecopraticado: 4 }, { preco: 300, precooferta: 0 })).toBeNull();
-    expect(optionPriceLabel({ ...g, stprecopraticado: 10 }, { preco: 300, precooferta: 0 })).toBeNull();
-    expect(optionPriceLabel({ ...g, stnegagrupoopcao: 1 }, { preco: 300, precooferta: 0 })).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 /** How an option's price reads in the product drawer. */
-import { PRECO_PRATICADO, formatBRL, isOffer, type GrupoOpcao, type Opcao } from '@rango/domain';
+import { PRECO_PRATICADO, formatBRL, isOffer, percentOf, type GrupoOpcao, type Opcao } from '@rango/domain';
 
 export type OptionControl = 'radio' | 'checkbox' | 'stepper';
 
@@ -10,25 +10,61 @@ export function optionControl(grupo: Pick<GrupoOpcao, 'multiplo' | 'qtdmultiplom
 }
 
 /**
- * '+ R$ 3,00' (and the struck-through list price for an offer), or null where the option's own
- * price never reaches the item: DesprezaOpcao, Kit, leave-out groups, free options.
+ * What choosing an option adds to the item outside its group's price (PRICING.md steps 2 and 6):
+ * its product adjustment (cents, or percent of the step-1 `base`) plus its everything adjustment.
+ * Its effect on the other chosen options (valorafetaopcao) depends on them and is not included.
+ */
+export function optionAdjustment(
+  opcao: Pick<Opcao, 'valorafetaproduto' | 'stpercentualafetaproduto' | 'valorafetatudo'>,
+  base: number,
+): number {
+  const v = opcao.valorafetaproduto;
+  const produto = v === 0 ? 0 : opcao.stpercentualafetaproduto !== 0 ? percentOf(base, v) : Math.trunc(v);
+  return produto + Math.trunc(opcao.valorafetatudo);
+}
+
+const sinal = (cents: number) => `${cents < 0 ? '− ' : '+ '}${formatBRL(Math.abs(cents))}`;
+
+/**
+ * An option's price as priceItem charges it, `base` being the product's step-1 price (cents):
+ * - Normal: '+ R$ 3,00', its own price plus its adjustments (struck-through list price for an offer);
+ * - MenorOpcao, MediaOpcao, MaiorOpcao: the flavour's price without '+' ('R$ 45,00'), since the
+ *   group charges one price from the chosen flavours (the group's charge line says which), then
+ *   '+ R$ x' for an adjustment;
+ * - Kit, DesprezaOpcao and leave-out groups: the option's own price never reaches the item, only
+ *   its adjustments do ('+ R$ 5,00', '− R$ 1,00').
+ * Null where the option changes nothing.
  */
 export function optionPriceLabel(
   grupo: Pick<GrupoOpcao, 'stprecopraticado' | 'stnegagrupoopcao'>,
-  opcao: Pick<Opcao, 'preco' | 'precooferta'>,
+  opcao: Pick<
+    Opcao,
+    'preco' | 'precooferta' | 'valorafetaproduto' | 'stpercentualafetaproduto' | 'valorafetatudo'
+  >,
+  base: number,
 ): { atual: string; anterior: string | null } | null {
-  if (grupo.stnegagrupoopcao !== 0) return null;
-  if (
-    grupo.stprecopraticado === PRECO_PRATICADO.DesprezaOpcao ||
-    grupo.stprecopraticado === PRECO_PRATICADO.Kit
-  ) {
-    return null;
+  const ajuste = optionAdjustment(opcao, base);
+  const modo = grupo.stprecopraticado;
+  const propria =
+    grupo.stnegagrupoopcao === 0 &&
+    modo !== PRECO_PRATICADO.DesprezaOpcao &&
+    modo !== PRECO_PRATICADO.Kit &&
+    opcao.preco > 0;
+  if (!propria) return ajuste === 0 ? null : { atual: sinal(ajuste), anterior: null };
+  const oferta = isOffer(opcao);
+  const preco = oferta ? opcao.precooferta : opcao.preco;
+  if (modo === PRECO_PRATICADO.Normal) {
+    if (preco + ajuste === 0) return null;
+    return {
+      atual: sinal(preco + ajuste),
+      anterior: oferta ? sinal(opcao.preco + ajuste) : null,
+    };
   }
-  if (opcao.preco <= 0) return null;
-  if (isOffer(opcao)) {
-    return { atual: `+ ${formatBRL(opcao.precooferta)}`, anterior: `+ ${formatBRL(opcao.preco)}` };
-  }
-  return { atual: `+ ${formatBRL(opcao.preco)}`, anterior: null };
+  const mais = ajuste === 0 ? '' : ` ${sinal(ajuste)}`;
+  return {
+    atual: `${formatBRL(preco)}${mais}`,
+    anterior: oferta ? formatBRL(opcao.preco) : null,
+  };
 }
 
 /**

@@ -1,13 +1,18 @@
 import { cleanNotifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup as cleanupPage, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../testing/render-page.tsx';
 import * as data from '../testing/fixtures.ts';
+import { buildCartItem } from '../../../lib/cart-item.ts';
+import { repriceItems } from '../../../stores/cart.ts';
 
+const carrinho = vi.hoisted(() => ({
+  atual: { estabelecimento: null as { id: number } | null, itens: [] as unknown[] },
+}));
 vi.mock('../../../stores/cart.ts', () => ({
-  useCart: () => ({ estabelecimento: null, itens: [] }),
+  useCart: () => carrinho.atual,
   requestAddItem: vi.fn(async () => true),
   editItem: vi.fn(),
   repriceItems: vi.fn(),
@@ -182,5 +187,29 @@ describe('establishment page', { timeout: 20_000 }, () => {
     await user.paste('acai');
     expect(await screen.findByRole('heading', { name: 'Açaí Especial' })).toBeInTheDocument();
     expect(document.querySelectorAll('a[data-produto]')).toHaveLength(1);
+  });
+
+  it("reprices this establishment's cart with today's menu, and fetches nothing for an empty cart", async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'X-Burguer' })).toBeInTheDocument();
+    expect(repriceItems).not.toHaveBeenCalled();
+    cleanupPage();
+    const antigo = {
+      ...buildCartItem(data.paoDeQueijo, { quantidade: 2, escolhas: {}, observacoes: '' }),
+      preco_unit: 1,
+    };
+    carrinho.atual = { estabelecimento: { id: 1 }, itens: [antigo] };
+    try {
+      renderPage();
+      await waitFor(() => expect(repriceItems).toHaveBeenCalledTimes(1));
+      const [idEst, reprice] = vi.mocked(repriceItems).mock.calls[0]!;
+      expect(idEst).toBe(1);
+      expect(reprice(antigo as never)?.preco_unit).toBe(
+        buildCartItem(data.paoDeQueijo, { quantidade: 2, escolhas: {}, observacoes: '' }).preco_unit,
+      );
+    } finally {
+      carrinho.atual = { estabelecimento: null, itens: [] };
+      vi.mocked(repriceItems).mockClear();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { List, Stack, Text, Title } from '@mantine/core';
+import classes from './policy-document.module.css';
 
 /** A paragraph, or a bulleted list when given as an array. */
 export type Bloco = string | readonly string[];
@@ -29,7 +30,7 @@ export function PolicyDocument({ documento }: { documento: Documento }) {
         <Text key={p}>{p}</Text>
       ))}
       {documento.secoes.map((secao) => (
-        <Stack gap="xs" key={secao.titulo} component="section">
+        <Stack gap="xs" key={secao.titulo} component="section" className={classes.secao}>
           <Title order={3} size="h4">
             {secao.titulo}
           </Title>

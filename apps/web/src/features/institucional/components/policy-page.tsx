@@ -11,7 +11,9 @@ export function PolicyPage({ titulo, en, pt }: { titulo: string; en: Documento; 
       <Title order={1} size="h2" mb="md">
         {titulo}
       </Title>
-      <Tabs defaultValue="en">
+      {/* Only the open tab's text is rendered: by default the other stays mounted, rendered
+          hidden after the first (a second long document's work at load, issue 14). */}
+      <Tabs defaultValue="en" keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="en" lang="en">
             English

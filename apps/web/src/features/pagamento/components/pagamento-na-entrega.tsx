@@ -5,17 +5,26 @@ import { formaEscolhida, type PagamentoValues } from '../lib/validar.ts';
 
 interface PagamentoNaEntregaProps {
   form: UseFormReturnType<PagamentoValues>;
+  /** The methods offered on delivery. */
   formas: readonly FormaPgto[];
+  /** What the tab says when there are none. */
+  semFormas?: string;
   /** The order's total in cents (the change must exceed it). */
   total: number;
   onTrocoBlur: () => void;
 }
 
 /** 'Pagar na entrega' (spec section 2): the establishment's methods; cash asks for the note to change ('troco'). */
-export function PagamentoNaEntrega({ form, formas, total, onTrocoBlur }: PagamentoNaEntregaProps) {
+export function PagamentoNaEntrega({
+  form,
+  formas,
+  semFormas = MSG_PEDIDO.nenhumMeioPagamento,
+  total,
+  onTrocoBlur,
+}: PagamentoNaEntregaProps) {
   const forma = formaEscolhida(form.values, formas);
   const dinheiro = forma?.sttipopgto === TIPO_PGTO.Dinheiro;
-  if (formas.length === 0) return <Text size="sm">{MSG_PEDIDO.nenhumMeioPagamento}</Text>;
+  if (formas.length === 0) return <Text size="sm">{semFormas}</Text>;
   return (
     <Stack gap="md">
       <Radio.Group

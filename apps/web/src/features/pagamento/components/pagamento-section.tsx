@@ -2,7 +2,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LOCAL_ENTREGA_PADRAO, MSG_PEDIDO, type FormaPgto } from '@rango/domain';
 import type { CartaoFormApi } from '../../../components/cartao-form/use-cartao-form.ts';
-import { formasOnline, type AbaPagamento, type PagamentoValues } from '../lib/validar.ts';
+import { formasNaEntrega, formasOnline, type AbaPagamento, type PagamentoValues } from '../lib/validar.ts';
 import { PagamentoNaEntrega } from './pagamento-na-entrega.tsx';
 import { PagamentoOnline, type EstadoCartoes } from './pagamento-online.tsx';
 
@@ -20,8 +20,9 @@ interface PagamentoSectionProps {
 }
 
 /**
- * The payment tabs (spec section 2): 'Pagar online' with the establishment's online methods
- * (PagamentoOnline) and 'Pagar na entrega' with its methods (PagamentoNaEntrega).
+ * The payment tabs (spec section 2): 'Pagar online' with the methods the establishment offers
+ * online (PagamentoOnline) and 'Pagar na entrega' with those it offers on delivery
+ * (PagamentoNaEntrega); a tab with none says so and points to the other.
  */
 export function PagamentoSection({
   form,
@@ -33,6 +34,9 @@ export function PagamentoSection({
   progresso,
 }: PagamentoSectionProps) {
   const { aba } = form.values;
+  // Each tab lists only what the owner offers there (issue 12); an empty tab says so.
+  const online = formasOnline(formas);
+  const naEntrega = formasNaEntrega(formas);
   return (
     <Stack gap="sm" component="section" aria-labelledby="pagamento-titulo">
       <Title order={2} size="h4" id="pagamento-titulo">
@@ -60,14 +64,22 @@ export function PagamentoSection({
         <Tabs.Panel value="online" pt="md">
           <PagamentoOnline
             form={form}
-            formas={formasOnline(formas)}
+            formas={online}
             cartao={cartao}
             cartoes={cartoes}
             progresso={progresso}
           />
         </Tabs.Panel>
         <Tabs.Panel value="entrega" pt="md">
-          <PagamentoNaEntrega form={form} formas={formas} total={total} onTrocoBlur={onTrocoBlur} />
+          <PagamentoNaEntrega
+            form={form}
+            formas={naEntrega}
+            semFormas={
+              online.length > 0 ? MSG_PEDIDO.nenhumMeioPagamentoNaEntrega : MSG_PEDIDO.nenhumMeioPagamento
+            }
+            total={total}
+            onTrocoBlur={onTrocoBlur}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

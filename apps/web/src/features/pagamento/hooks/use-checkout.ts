@@ -58,6 +58,8 @@ import { parseTroco } from '../lib/troco.ts';
 import {
   formaEscolhida,
   formaOnlineEscolhida,
+  formasNaEntrega,
+  formasOnline,
   pedeCartaoNovo,
   validarPagamento,
   type ErrosPagamento,
@@ -148,6 +150,16 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
   const form = useForm<PagamentoValues>({ mode: 'controlled', initialValues: VALORES_INICIAIS });
   const values = form.values;
   const formas = formasQ.data ?? [];
+  // An establishment that takes payment online only opens on 'Pagar online' (issue 12).
+  const formasCarregadas = formasQ.data;
+  useEffect(() => {
+    if (!formasCarregadas || form.getValues().aba !== 'entrega') return;
+    if (formasNaEntrega(formasCarregadas).length === 0 && formasOnline(formasCarregadas).length > 0) {
+      form.setFieldValue('aba', 'online');
+    }
+    // form's methods are stable; only new methods matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formasCarregadas]);
   const formaOnline = formaOnlineEscolhida(values, formas);
   const creditoOnline = values.aba === 'online' && formaOnline?.sttipopgto === TIPO_PGTO.Credito;
 
@@ -256,6 +268,8 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
       case 'campos': {
         const { telefone, ...resto } = falha.campos as Partial<Record<CampoPedido, string>>;
         // The payment's errors belong to the tab it was chosen in.
+        // A method refused for its tab (the owner changed them): fetch the methods again.
+        if (resto.formapgto) void formasQ.refetch();
         if (resto.formapgto && form.getValues().aba === 'online') {
           resto.formaOnline = resto.formapgto;
           delete resto.formapgto;

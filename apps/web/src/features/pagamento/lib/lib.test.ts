@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { diasAgendamento, horariosDoDia, instanteAgendado, isoAgendado } from './agendamento.ts';
 import { classificarFalha, pedeNovaTaxa, pedeNovosPrecos } from './resultado-pedido.ts';
 import { parseTroco } from './troco.ts';
-import { NOVO_CARTAO, pedeCartaoNovo, validarPagamento, type PagamentoValues } from './validar.ts';
+import {
+  NOVO_CARTAO,
+  formasNaEntrega,
+  formasOnline,
+  pedeCartaoNovo,
+  validarPagamento,
+  type PagamentoValues,
+} from './validar.ts';
 
 // Wednesday 14 May 2025, 12:00 in São Paulo (UTC−3).
 const AGORA = new Date('2025-05-14T15:00:00Z');
@@ -278,5 +285,56 @@ describe('classificarFalha (spec section 8)', () => {
     expect(pedeNovosPrecos(1403)).toBe(true);
     expect(pedeNovosPrecos(1101)).toBe(false);
     expect(pedeNovosPrecos(null)).toBe(false);
+  });
+});
+
+describe('formasOnline / formasNaEntrega: each tab lists what the owner offers there (issue 12)', () => {
+  const dinheiro: FormaPgto = { idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0 };
+  const credito: FormaPgto = { idformapgto: 2, descricao: 'Crédito', sttipopgto: 60 };
+  const debito: FormaPgto = { idformapgto: 3, descricao: 'Débito', sttipopgto: 61 };
+  const pix: FormaPgto = { idformapgto: 4, descricao: 'PIX', sttipopgto: 200 };
+  const ids = (f: FormaPgto[]) => f.map((x) => x.idformapgto);
+
+  it('without the flags (an older server): every method on delivery; credit, debit and PIX online', () => {
+    const todas = [dinheiro, credito, debito, pix];
+    expect(ids(formasNaEntrega(todas))).toEqual([1, 2, 3, 4]);
+    expect(ids(formasOnline(todas))).toEqual([2, 3, 4]);
+  });
+
+  it('with them: the card machine on delivery only, PIX online only, cash never online', () => {
+    const formas: FormaPgto[] = [
+      { ...dinheiro, na_entrega: true, online: true },
+      { ...credito, na_entrega: true, online: false },
+      { ...debito, na_entrega: true, online: true },
+      { ...pix, na_entrega: false, online: true },
+    ];
+    expect(ids(formasNaEntrega(formas))).toEqual([1, 2, 3]);
+    expect(ids(formasOnline(formas))).toEqual([3, 4]);
+    expect(formasOnline(formas.map((f) => ({ ...f, online: false })))).toEqual([]);
+  });
+
+  it('a method chosen on the wrong tab is no choice', () => {
+    const formas: FormaPgto[] = [
+      { ...dinheiro, na_entrega: true, online: false },
+      { ...pix, na_entrega: false, online: true },
+    ];
+    const base: PagamentoValues = {
+      agendar: false,
+      data: '',
+      hora: '',
+      tipo: 'TOGO',
+      observacoes: '',
+      localEntrega: 'Quero encontrar o entregador.',
+      aba: 'entrega',
+      formapgto: '4',
+      formaOnline: '1',
+      cartaoSalvo: '',
+      troco: '',
+    };
+    const ctx = { horarios: noite, agora: AGORA, formas, total: 6380, temEndereco: false };
+    expect(validarPagamento(base, ctx)).toEqual({ formapgto: MSG_PEDIDO.formaPgtoObrigatoria });
+    expect(validarPagamento({ ...base, aba: 'online' }, ctx)).toEqual({
+      formaOnline: MSG_PEDIDO.formaPgtoObrigatoria,
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   MAX_CENTS,
   MSG_PEDIDO,
   TIPO_PGTO,
+  ladosDaForma,
   type FormaPgto,
   type HorarioExcecao,
   type HorarioFuncionamento,
@@ -40,8 +41,13 @@ export const TIPOS_ONLINE: readonly number[] = [TIPO_PGTO.Credito, TIPO_PGTO.Deb
 /** 'Novo cartão' among the saved cards. */
 export const NOVO_CARTAO = 'novo';
 
+/** 'Pagar online': the online types the owner offers online (issue 12; an older server: all of them). */
 export const formasOnline = (formas: readonly FormaPgto[]): FormaPgto[] =>
-  formas.filter((f) => TIPOS_ONLINE.includes(f.sttipopgto));
+  formas.filter((f) => TIPOS_ONLINE.includes(f.sttipopgto) && ladosDaForma(f).online);
+
+/** 'Pagar na entrega': the methods the owner offers on delivery (issue 12; an older server: all). */
+export const formasNaEntrega = (formas: readonly FormaPgto[]): FormaPgto[] =>
+  formas.filter((f) => ladosDaForma(f).naEntrega);
 
 export interface ContextoValidacao {
   horarios: readonly HorarioFuncionamento[];
@@ -63,7 +69,7 @@ export interface ContextoValidacao {
 export type ErrosPagamento = Partial<Record<keyof PagamentoValues | 'endereco', string>>;
 
 export function formaEscolhida(values: PagamentoValues, formas: readonly FormaPgto[]): FormaPgto | undefined {
-  return formas.find((f) => String(f.idformapgto) === values.formapgto);
+  return formasNaEntrega(formas).find((f) => String(f.idformapgto) === values.formapgto);
 }
 
 export function formaOnlineEscolhida(

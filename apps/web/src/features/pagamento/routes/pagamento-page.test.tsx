@@ -4,6 +4,7 @@ import {
   MSG_PEDIDO,
   type Cliente,
   type EstabelecimentoDetalhe,
+  type FormaPgto,
   type PedidoInput,
 } from '@rango/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -395,6 +396,48 @@ describe('/pagamento, form rules', () => {
     const painel = screen.getByRole('tabpanel', { name: 'Pagar online' });
     expect(within(painel).getByText(MSG_PEDIDO.formaPgtoObrigatoria)).toBeInTheDocument();
     expect(pedidoCalls(calls)).toHaveLength(0);
+  });
+
+  it('lists under each tab only what the owner offers there (issue 12); an online-only store opens on it', async () => {
+    const escolhidas: FormaPgto[] = [
+      { idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0, na_entrega: true, online: false },
+      { idformapgto: 2, descricao: 'Maquininha de crédito', sttipopgto: 60, na_entrega: true, online: false },
+      { idformapgto: 4, descricao: 'PIX', sttipopgto: 200, na_entrega: false, online: true },
+    ];
+    const { user, unmount } = await renderPage({
+      extra: [on('GET', '/api/estabelecimento/1/formapgto/', 200, escolhidas)],
+    });
+    const entrega = await screen.findByRole('tabpanel', { name: 'Pagar na entrega' });
+    expect(await within(entrega).findAllByRole('radio')).toHaveLength(2);
+    expect(within(entrega).getByRole('radio', { name: 'Maquininha de crédito' })).toBeInTheDocument();
+    expect(within(entrega).queryByRole('radio', { name: 'PIX' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Pagar online' }));
+    const online = screen.getByRole('tabpanel', { name: 'Pagar online' });
+    expect(
+      within(online)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['4']);
+    unmount();
+
+    const soOnline = escolhidas.map((f) => ({
+      ...f,
+      na_entrega: f.sttipopgto === 0,
+      online: f.sttipopgto !== 0,
+    }));
+    soOnline.shift();
+    const segunda = await renderPage({
+      extra: [on('GET', '/api/estabelecimento/1/formapgto/', 200, soOnline)],
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Pagar online' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    await segunda.user.click(screen.getByRole('tab', { name: 'Pagar na entrega' }));
+    expect(
+      within(screen.getByRole('tabpanel', { name: 'Pagar na entrega' })).getByText(
+        MSG_PEDIDO.nenhumMeioPagamentoNaEntrega,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('prompts for a phone with 10 or 11 digits, saves it with PATCH and places the order', async () => {

@@ -1,4 +1,4 @@
-import { STATUS, type ItemInput, type Menu } from '@rango/domain';
+import { STATUS, type ItemInput, type LinhaPedirDeNovo, type Menu, type Produto } from '@rango/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -8,7 +8,7 @@ import { hamburgueria, makeItem } from '../../../stores/cart-test-data.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { detalhe, menu, paoDeQueijo, xBurguer } from '../../estabelecimento/testing/fixtures.ts';
 import { buildCartItem } from '../../../lib/cart-item.ts';
-import { adicionarAoCarrinho, itemDoCarrinho } from '../lib/pedir-de-novo.ts';
+import { adicionarAoCarrinho, itensParaCarrinho } from '../lib/pedir-de-novo.ts';
 import PedidoPage from '../routes/pedido-page.tsx';
 import { h, makePedido } from '../testing/fixtures.ts';
 import { get, mockApi } from '../testing/mock-api.ts';
@@ -256,16 +256,35 @@ describe('adicionarAoCarrinho', () => {
   });
 });
 
-describe('itemDoCarrinho', () => {
-  it('makes the same cart item as the drawer (lib/cart-item.ts buildCartItem)', () => {
-    const input = {
-      quantidade: 3,
-      escolhas: { 10: { 102: 1 }, 11: { 111: 2, 112: 1 }, 12: { 121: 1 } },
-      observacoes: ' Sem sal ',
-    };
-    expect(itemDoCarrinho(xBurguer, input)).toEqual(buildCartItem(xBurguer, input));
-    expect(itemDoCarrinho(paoDeQueijo, { quantidade: 1, escolhas: {}, observacoes: '' })).toEqual(
+describe('itensParaCarrinho', () => {
+  it('makes the lines to add into the cart items the drawer makes (lib/cart-item.ts buildCartItem)', () => {
+    const linha = (
+      indice: number,
+      produto: Produto,
+      escolhas: LinhaPedirDeNovo['escolhas'],
+      quantidade: number,
+      observacoes: string,
+    ): LinhaPedirDeNovo => ({
+      indice,
+      produto_id: produto.idproduto,
+      descricao: produto.descricao,
+      quantidade,
+      observacoes,
+      estado: 'ok',
+      produtoMotivo: null,
+      produto,
+      escolhas,
+      precoAntes: 0,
+      precoAgora: 1,
+      opcoesPerdidas: [],
+      gruposAEscolher: [],
+    });
+    const escolhas = { 10: { 102: 1 }, 11: { 111: 2, 112: 1 }, 12: { 121: 1 } };
+    const linhas = [linha(0, xBurguer, escolhas, 3, ' Sem sal '), linha(1, paoDeQueijo, {}, 1, '')];
+    expect(itensParaCarrinho(linhas, { 0: 'adicionar', 1: 'adicionar' })).toEqual([
+      buildCartItem(xBurguer, { quantidade: 3, escolhas, observacoes: ' Sem sal ' }),
       buildCartItem(paoDeQueijo, { quantidade: 1, escolhas: {}, observacoes: '' }),
-    );
+    ]);
+    expect(itensParaCarrinho(linhas, { 0: 'remover', 1: 'adicionar' })).toHaveLength(1);
   });
 });

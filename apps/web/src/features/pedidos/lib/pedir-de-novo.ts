@@ -3,13 +3,8 @@
  * into cart items through the cart's own add flow (so another establishment's cart is replaced
  * only after the usual question).
  */
-import {
-  priceItem,
-  visibleGroups,
-  type LinhaPedirDeNovo,
-  type Produto,
-  type QuantidadesGrupo,
-} from '@rango/domain';
+import type { LinhaPedirDeNovo } from '@rango/domain';
+import { buildCartItem } from '../../../lib/cart-item.ts';
 import { requestAddItem, type CartEstablishment, type CartItem } from '../../../stores/cart.ts';
 
 /** `adicionar`: as today's menu prices it; `escolher`: open the product to choose again; `remover`: left out. */
@@ -35,39 +30,6 @@ export function decisoesPossiveis(linha: LinhaPedirDeNovo): Decisao[] {
   }
 }
 
-/**
- * The cart item of a line, as lib/cart-item.ts buildCartItem makes it (pedir-de-novo.test.tsx
- * holds them equal). Not imported from there: sharing that module with this lazy chunk split it
- * out of the menu route's chunk into one more file on the menu's first load (+0.15 KiB gzip
- * measured, with ~0.2 KiB of budget left). The choices are already minimal (domain reorder.ts).
- */
-export function itemDoCarrinho(
-  produto: Produto,
-  input: { quantidade: number; escolhas: Record<number, QuantidadesGrupo>; observacoes: string },
-): CartItem {
-  const preco = priceItem(produto, { quantidade: input.quantidade, escolhas: input.escolhas });
-  const resumo: string[] = [];
-  for (const grupo of visibleGroups(produto)) {
-    for (const opcao of grupo.opcoes) {
-      const q = input.escolhas[grupo.idgrupoopcao]?.[opcao.idopcao] ?? 0;
-      if (q > 0) resumo.push(q > 1 ? `${q}x ${opcao.descricao}` : opcao.descricao);
-    }
-  }
-  return {
-    idproduto: produto.idproduto,
-    descricao: produto.descricao,
-    imagem: produto.imagem,
-    preco: produto.preco,
-    precooferta: produto.precooferta,
-    quantidade: preco.quantidade,
-    observacoes: input.observacoes.trim(),
-    grupoopcoes: input.escolhas,
-    preco_unit: preco.preco_unit,
-    preco_total: preco.preco_total,
-    resumo,
-  };
-}
-
 /** The cart items of the lines to add, priced by the engine with today's menu. */
 export function itensParaCarrinho(
   linhas: readonly LinhaPedirDeNovo[],
@@ -76,7 +38,7 @@ export function itensParaCarrinho(
   return linhas
     .filter((l) => decisoes[l.indice] === 'adicionar' && l.produto && l.precoAgora !== null)
     .map((l) =>
-      itemDoCarrinho(l.produto!, {
+      buildCartItem(l.produto!, {
         quantidade: l.quantidade,
         escolhas: l.escolhas,
         observacoes: l.observacoes,
