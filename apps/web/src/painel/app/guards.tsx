@@ -7,6 +7,7 @@ import { PageTitle } from '../components/page-title.tsx';
 import { painelPaths } from '../paths.ts';
 import { isStaffSessionExpired, useIsStaffLoggedIn } from '../session.ts';
 import { useEstabelecimento } from './estabelecimento.ts';
+import { TITULO_AVISO } from '../components/aviso.ts';
 
 /** Where a login returns to: an in-panel path only (never '//host' or a full URL). */
 export function destinoSeguro(de: string | null): string {
@@ -44,7 +45,7 @@ export function RequireDono({ children }: { children: ReactNode }) {
     return (
       <Stack maw={720} mx="auto" w="100%">
         <PageTitle>Acesso do dono</PageTitle>
-        <Alert color="yellow" variant="light" title={MSG_PAINEL.semPermissao}>
+        <Alert color="yellow" variant="light" styles={TITULO_AVISO} title={MSG_PAINEL.semPermissao}>
           <Anchor component={Link} to={painelPaths.fila(id)}>
             Voltar para os pedidos
           </Anchor>

@@ -16,6 +16,7 @@ import { painelPaths } from '../paths.ts';
 import { EstabelecimentoContext, type EstabelecimentoAtual } from './estabelecimento.ts';
 import classes from './layout.module.css';
 import { useEstabelecimentoDaRota } from './use-estabelecimento-da-rota.ts';
+import { TITULO_AVISO } from '../components/aviso.ts';
 
 export const MAIN_ID = 'conteudo';
 
@@ -197,7 +198,7 @@ export function EstabelecimentoGate() {
       return (
         <Stack className={classes.pagina}>
           <PageTitle>Sem acesso</PageTitle>
-          <Alert color="yellow" variant="light" title={MSG_PAINEL.semAcesso}>
+          <Alert color="yellow" variant="light" styles={TITULO_AVISO} title={MSG_PAINEL.semAcesso}>
             <Anchor component={Link} to={painelPaths.inicio}>
               Ver seus estabelecimentos
             </Anchor>

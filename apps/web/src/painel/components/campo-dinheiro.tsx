@@ -31,11 +31,14 @@ export function CampoDinheiro({
   const mostrar = (v: number | null) => (v === null ? '' : textoDinheiro(v));
   const [texto, setTexto] = useState(() => mostrar(valor));
   const [visto, setVisto] = useState(valor);
-  // A change from outside (a discarded draft, another product) shows the new amount.
+  // What a text means, as a change sends it: empty is null (optional) or 0.
+  const significa = (t: string) => (t.trim() === '' ? (opcional ? null : 0) : parseDinheiro(t));
+  // A change from outside (a discarded draft, another product) shows the new amount; the amount
+  // the text already means (our own change, come back) keeps the text as typed. A render with the
+  // old amount before ours arrives (a parent that passes it on a moment later) changes nothing.
   if (valor !== visto) {
     setVisto(valor);
-    const lido = texto.trim() === '' ? null : parseDinheiro(texto);
-    if (lido !== valor) setTexto(mostrar(valor));
+    if (significa(texto) !== valor) setTexto(mostrar(valor));
   }
   const lido = parseDinheiro(texto);
   const invalido = texto.trim() !== '' && (lido === null || (!permitirNegativo && lido < 0));
@@ -50,11 +53,8 @@ export function CampoDinheiro({
       onChange={(e) => {
         const t = e.currentTarget.value;
         setTexto(t);
-        const c = t.trim() === '' ? (opcional ? null : 0) : parseDinheiro(t);
-        if (c === null ? opcional : permitirNegativo || c >= 0) {
-          setVisto(c);
-          onChange(c);
-        }
+        const c = significa(t);
+        if (c === null ? opcional : permitirNegativo || c >= 0) onChange(c);
       }}
       onBlur={() => {
         onBlur?.();

@@ -59,6 +59,24 @@ const grupoBase = {
   stindisponivel: 0 as const,
 };
 
+/** The server's price of 'Combo da casa' (a Kit) with Refrigerante (changed by `refri`) and Batata grande. */
+function comboComRefriEBatata(refri: Partial<ReturnType<typeof opcaoCliente>> = {}): number {
+  return priceItem(
+    produtoCliente(20, 39.9, {
+      ...grupoBase,
+      idgrupoopcao: 200,
+      descricao: 'k',
+      stprecopraticado: 10,
+      opcoes: [
+        { ...opcaoCliente(2001, 'Refrigerante', 600), ...refri },
+        opcaoCliente(2002, 'Batata grande', 1200, 500),
+        opcaoCliente(2003, 'Hambúrguer', 2500),
+      ],
+    }),
+    { quantidade: 1, escolhas: { 200: { 2001: 1, 2002: 1 } } },
+  ).preco_total;
+}
+
 function api(...extra: Parameters<typeof mockApi>) {
   return mockApi(
     ...extra,
@@ -101,21 +119,36 @@ describe('/painel/:id/cardapio', () => {
     const p = await screen.findByRole('region', { name: 'Combo da casa' });
     await user.click(within(p).getByRole('checkbox', { name: /Refrigerante/ }));
     await user.click(within(p).getByRole('checkbox', { name: /Batata grande/ }));
-    const esperado = priceItem(
-      produtoCliente(20, 39.9, {
-        ...grupoBase,
-        idgrupoopcao: 200,
-        descricao: 'k',
-        stprecopraticado: 10,
-        opcoes: [
-          opcaoCliente(2001, 'Refrigerante', 600),
-          opcaoCliente(2002, 'Batata grande', 1200, 500),
-          opcaoCliente(2003, 'Hambúrguer', 2500),
-        ],
-      }),
-      { quantidade: 1, escolhas: { 200: { 2001: 1, 2002: 1 } } },
-    ).preco_total;
+    const esperado = comboComRefriEBatata();
     expect(esperado).toBe(4490);
+    expect(within(p).getByTestId('previa-total')).toHaveTextContent(`Total: ${formatBRL(esperado)}`);
+  }, 60_000);
+
+  it("an option's price adjustments: open when it has one, rendered only when open, priced in the preview", async () => {
+    api();
+    const user = userEvent.setup();
+    renderPainel('/1/cardapio?produto=20');
+    const p = await screen.findByRole('region', { name: 'Combo da casa' });
+    // Batata grande changes the product's price (R$ 5,00): its adjustments show from the start.
+    const batata = screen.getByRole('listitem', { name: 'Batata grande' });
+    expect(within(batata).getByRole('button', { name: 'Ocultar ajustes de preço' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(batata).getByRole('textbox', { name: 'Muda o preço do produto' })).toHaveValue('5,00');
+    // Refrigerante has none: closed, and its fields are not there at all.
+    const refri = screen.getByRole('listitem', { name: 'Refrigerante' });
+    const abrir = within(refri).getByRole('button', { name: 'Ajustes de preço (tamanho, acréscimos)' });
+    expect(abrir).toHaveAttribute('aria-expanded', 'false');
+    expect(within(refri).queryByRole('textbox', { name: 'Soma ao item' })).toBeNull();
+    await user.click(abrir);
+    const soma = within(refri).getByRole('textbox', { name: 'Soma ao item' });
+    await user.clear(soma);
+    await user.type(soma, '2,00');
+    await user.click(within(p).getByRole('checkbox', { name: /Refrigerante/ }));
+    await user.click(within(p).getByRole('checkbox', { name: /Batata grande/ }));
+    const esperado = comboComRefriEBatata({ valorafetatudo: 200 });
+    expect(esperado).toBe(4690);
     expect(within(p).getByTestId('previa-total')).toHaveTextContent(`Total: ${formatBRL(esperado)}`);
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CardapioPainel } from '@rango/domain/painel/catalogo';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { IconFileImport } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -250,6 +250,65 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
     [idest, qc],
   );
 
+  const barra: AcoesBarra = {
+    salvar: () => void salvar(),
+    descartar: () => descartar(),
+    duplicar: () => {
+      if (!idproduto || !confirmar()) return;
+      duplicar.mutate(idproduto, {
+        onSuccess: (p) => {
+          ir({ produto: String(p.idproduto) });
+          setAviso('Cópia criada: você está editando a cópia.');
+        },
+        onError: recusa,
+      });
+    },
+    excluir: () => setExcluir(true),
+    fecharExcluir: () => setExcluir(false),
+    confirmarExcluir: () => {
+      setExcluir(false);
+      if (!idproduto) return;
+      excluirProd.mutate(idproduto, comAviso);
+      setEdicao(null);
+      ir({});
+    },
+  };
+  // The bar and the modal are memoised: they get one object whose methods call the latest actions.
+  const barraRef = useRef(barra);
+  useEffect(() => {
+    barraRef.current = barra;
+  });
+  const barraEstavel = useMemo<AcoesBarra>(
+    () => ({
+      salvar: () => barraRef.current.salvar(),
+      descartar: () => barraRef.current.descartar(),
+      duplicar: () => barraRef.current.duplicar(),
+      excluir: () => barraRef.current.excluir(),
+      fecharExcluir: () => barraRef.current.fecharExcluir(),
+      confirmarExcluir: () => barraRef.current.confirmarExcluir(),
+    }),
+    [],
+  );
+
+  // The photo's field as one element while its props are the same ('Dados do produto' is
+  // memoised: a key in an option does not redraw it).
+  const fotoId = rascunho?.produto.idproduto;
+  const fotoNome = rascunho?.produto.descricao || 'o produto';
+  const fotoImagem = rascunho?.produto.imagem ?? null;
+  const foto = useMemo(
+    () =>
+      fotoId === undefined ? null : (
+        <FotoProduto
+          idest={idest}
+          idproduto={fotoId}
+          nome={fotoNome}
+          imagem={fotoImagem}
+          onMudou={fotoMudou}
+        />
+      ),
+    [idest, fotoId, fotoNome, fotoImagem, fotoMudou],
+  );
+
   const descartar = () => {
     if (!edicao) return;
     const r = idproduto ? rascunhoDe(cardapio, idproduto) : novoEm ? novoRascunho(novoEm) : null;
@@ -290,54 +349,15 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
               visiveis={visiveis}
               gruposExistentes={cardapio.gruposopcao}
               nomesProdutos={nomesProdutos}
-              foto={
-                <FotoProduto
-                  idest={idest}
-                  idproduto={rascunho.produto.idproduto}
-                  nome={rascunho.produto.descricao || 'o produto'}
-                  imagem={rascunho.produto.imagem}
-                  onMudou={(imagem) => fotoMudou(rascunho.produto.idproduto, imagem)}
-                />
-              }
+              foto={foto}
             />
-            <Group className={classes.barraAcoes} justify="space-between" gap="xs">
-              <Group gap="xs">
-                <Button onClick={() => void salvar()} loading={salvando}>
-                  Salvar produto
-                </Button>
-                <Button variant="default" disabled={!sujo || salvando} onClick={descartar}>
-                  Descartar
-                </Button>
-                {sujo ? (
-                  <Text size="sm" c="red.9" fw={600}>
-                    Alterações não salvas
-                  </Text>
-                ) : null}
-              </Group>
-              {idproduto ? (
-                <Group gap="xs">
-                  <Button
-                    variant="default"
-                    loading={duplicar.isPending}
-                    onClick={() => {
-                      if (!confirmar()) return;
-                      duplicar.mutate(idproduto, {
-                        onSuccess: (p) => {
-                          ir({ produto: String(p.idproduto) });
-                          setAviso('Cópia criada: você está editando a cópia.');
-                        },
-                        onError: recusa,
-                      });
-                    }}
-                  >
-                    Duplicar
-                  </Button>
-                  <Button variant="default" color="red" onClick={() => setExcluir(true)}>
-                    Excluir
-                  </Button>
-                </Group>
-              ) : null}
-            </Group>
+            <BarraAcoes
+              sujo={sujo}
+              salvando={salvando}
+              existe={idproduto !== null}
+              duplicando={duplicar.isPending}
+              acoes={barraEstavel}
+            />
           </>
         )}
       </Stack>
@@ -346,33 +366,99 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
           <Previa produto={produtoCliente(rascunho)} />
         </div>
       ) : null}
-      <AppModal opened={excluir} onClose={() => setExcluir(false)} title="Excluir o produto?">
-        <Stack>
-          <Text size="sm">
-            {rascunho?.produto.descricao} sai do cardápio. Pedidos já feitos com ele continuam como estão.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setExcluir(false)}>
-              Cancelar
-            </Button>
-            <Button
-              color="red.8"
-              onClick={() => {
-                setExcluir(false);
-                if (!idproduto) return;
-                excluirProd.mutate(idproduto, comAviso);
-                setEdicao(null);
-                ir({});
-              }}
-            >
-              Excluir produto
-            </Button>
-          </Group>
-        </Stack>
-      </AppModal>
+      <ModalExcluir
+        aberto={excluir}
+        nome={rascunho?.produto.descricao ?? ''}
+        fechar={barraEstavel.fecharExcluir}
+        confirmar={barraEstavel.confirmarExcluir}
+      />
     </div>
   );
 }
+
+interface AcoesBarra {
+  salvar: () => void;
+  descartar: () => void;
+  duplicar: () => void;
+  excluir: () => void;
+  fecharExcluir: () => void;
+  confirmarExcluir: () => void;
+}
+
+/**
+ * 'Salvar produto', 'Descartar', 'Duplicar', 'Excluir': memoised with actions that stay the same
+ * object, so a keystroke in the editor redraws the bar only when 'Alterações não salvas' turns on.
+ */
+const BarraAcoes = memo(function BarraAcoes({
+  sujo,
+  salvando,
+  existe,
+  duplicando,
+  acoes,
+}: {
+  sujo: boolean;
+  salvando: boolean;
+  /** A product already saved (not a new one): it can be copied or deleted. */
+  existe: boolean;
+  duplicando: boolean;
+  acoes: AcoesBarra;
+}) {
+  return (
+    <Group className={classes.barraAcoes} justify="space-between" gap="xs">
+      <Group gap="xs">
+        <Button onClick={acoes.salvar} loading={salvando}>
+          Salvar produto
+        </Button>
+        <Button variant="default" disabled={!sujo || salvando} onClick={acoes.descartar}>
+          Descartar
+        </Button>
+        {sujo ? (
+          <Text size="sm" c="red.9" fw={600}>
+            Alterações não salvas
+          </Text>
+        ) : null}
+      </Group>
+      {existe ? (
+        <Group gap="xs">
+          <Button variant="default" loading={duplicando} onClick={acoes.duplicar}>
+            Duplicar
+          </Button>
+          <Button variant="default" color="red" onClick={acoes.excluir}>
+            Excluir
+          </Button>
+        </Group>
+      ) : null}
+    </Group>
+  );
+});
+
+const ModalExcluir = memo(function ModalExcluir({
+  aberto,
+  nome,
+  fechar,
+  confirmar,
+}: {
+  aberto: boolean;
+  nome: string;
+  fechar: () => void;
+  confirmar: () => void;
+}) {
+  return (
+    <AppModal opened={aberto} onClose={fechar} title="Excluir o produto?">
+      <Stack>
+        <Text size="sm">{nome} sai do cardápio. Pedidos já feitos com ele continuam como estão.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={fechar}>
+            Cancelar
+          </Button>
+          <Button color="red.8" onClick={confirmar}>
+            Excluir produto
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+});
 
 /** /painel/:id/cardapio (owner): categories, products and option groups, with a live preview. */
 export default function CardapioPage() {

@@ -23,7 +23,7 @@ import {
   type CupomPainel,
 } from '@rango/domain/painel/catalogo';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { PainelApiError, estPath, painelGet, painelPost, painelPut } from '../../api/client.ts';
 import { useEstabelecimento } from '../../app/estabelecimento.ts';
 import { CampoDinheiro } from '../../components/campo-dinheiro.tsx';
@@ -31,6 +31,7 @@ import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import classes from './cupons-page.module.css';
 
 const cuponsQuery = (id: number) =>
   queryOptions({
@@ -121,6 +122,9 @@ function CupomForm({ idest, cupom, onFim }: { idest: number; cupom: CupomPainel 
     if (Object.keys(e).length === 0) salvar.mutate(v);
   };
   const limite = (x: string | number) => (x === '' ? null : Number(x));
+  // A field's blur validates the form: its new messages would push these buttons down between
+  // the press and the release, and the click would miss. Pressing them keeps the focus where it is.
+  const semBlur = (e: MouseEvent) => e.preventDefault();
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -133,7 +137,7 @@ function CupomForm({ idest, cupom, onFim }: { idest: number; cupom: CupomPainel 
           error={erros.codigo}
         />
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="cupom-tipo">
+          <Text size="sm" fw={600} id="cupom-tipo">
             Tipo de desconto
           </Text>
           <SegmentedControl
@@ -225,10 +229,10 @@ function CupomForm({ idest, cupom, onFim }: { idest: number; cupom: CupomPainel 
         error={salvar.error && Object.keys(errosDoServidor(salvar.error)).length === 0 ? salvar.error : null}
       />
       <Group gap="xs">
-        <Button onClick={enviar} loading={salvar.isPending}>
+        <Button onMouseDown={semBlur} onClick={enviar} loading={salvar.isPending}>
           {cupom ? 'Salvar cupom' : 'Criar cupom'}
         </Button>
-        <Button variant="default" onClick={onFim}>
+        <Button variant="default" onMouseDown={semBlur} onClick={onFim}>
           Cancelar
         </Button>
       </Group>
@@ -250,12 +254,34 @@ function validade(c: CupomPainel): string {
   return 'sem prazo';
 }
 
+/** The coupon's state as the customer meets it now: switched on is not enough to be usable. */
+function situacao(c: CupomPainel, agora: number): { texto: string; cor: string } {
+  if (!c.ativo) return { texto: 'Inativo', cor: 'gray.7' };
+  if (c.valido_ate && new Date(c.valido_ate).getTime() < agora) return { texto: 'Expirado', cor: 'gray.7' };
+  if (c.limite_total !== null && c.usos >= c.limite_total) return { texto: 'Esgotado', cor: 'gray.7' };
+  if (c.valido_de && new Date(c.valido_de).getTime() > agora) return { texto: 'Agendado', cor: 'blue.9' };
+  return { texto: 'Ativo', cor: 'teal.9' };
+}
+
 /** /painel/:id/cupons (owner): coupons with how often each was used; create and edit. */
 export default function CuponsPage() {
   const { id } = useEstabelecimento();
   const q = useQuery(cuponsQuery(id));
   const [editando, setEditando] = useState<number | 'novo' | null>(null);
+  // The button that opened the form is gone: the focus goes to the form's heading (not to a
+  // field, whose blur would validate it and shift the buttons under the pointer); closing the
+  // form (saved or cancelled) puts it back on 'Novo cupom', not on the page.
+  const tituloRef = useRef<HTMLHeadingElement>(null);
+  const novoRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (editando !== null) tituloRef.current?.focus();
+  }, [editando]);
+  const fechar = () => {
+    setEditando(null);
+    requestAnimationFrame(() => novoRef.current?.focus());
+  };
   const atual = q.data?.find((c) => c.id === editando) ?? null;
+  const agora = Date.now();
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
       <PageTitle>Cupons</PageTitle>
@@ -263,20 +289,23 @@ export default function CuponsPage() {
       {q.isError ? <ErroCarga error={q.error} onRetry={() => void q.refetch()} /> : null}
       {editando !== null ? (
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="cupom-form">
-          <Title order={2} size="h3" id="cupom-form" mb="sm">
+          <Title order={2} size="h3" id="cupom-form" mb="sm" ref={tituloRef} tabIndex={-1}>
             {atual ? `Editar ${atual.codigo}` : 'Novo cupom'}
           </Title>
-          <CupomForm key={String(editando)} idest={id} cupom={atual} onFim={() => setEditando(null)} />
+          <CupomForm key={String(editando)} idest={id} cupom={atual} onFim={fechar} />
         </Paper>
       ) : (
         <Group>
-          <Button onClick={() => setEditando('novo')}>Novo cupom</Button>
+          <Button ref={novoRef} onClick={() => setEditando('novo')}>
+            Novo cupom
+          </Button>
         </Group>
       )}
       {q.data && q.data.length === 0 ? <Text c="dimmed">Nenhum cupom ainda.</Text> : null}
       {q.data && q.data.length > 0 ? (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table striped highlightOnHover>
+        // Relative: the hidden 'Ações' header is placed inside the scroller, not past the page's edge.
+        <Paper withBorder radius="md" pos="relative" style={{ overflowX: 'auto' }}>
+          <Table striped highlightOnHover className={classes.tabela}>
             <Table.Caption>Cupons e quantas vezes cada um foi usado</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -291,32 +320,37 @@ export default function CuponsPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {q.data.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td fw={600}>{c.codigo}</Table.Td>
-                  <Table.Td>{descontoTexto(c)}</Table.Td>
-                  <Table.Td>{validade(c)}</Table.Td>
-                  <Table.Td>
-                    {c.usos}
-                    {c.limite_total !== null ? ` de ${c.limite_total}` : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={c.ativo ? 'teal.9' : 'gray.7'} variant="filled">
-                      {c.ativo ? 'Ativo' : 'Inativo'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditando(c.id)}
-                      aria-label={`Editar ${c.codigo}`}
-                    >
-                      Editar
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {q.data.map((c) => {
+                const s = situacao(c, agora);
+                return (
+                  <Table.Tr key={c.id}>
+                    <Table.Td fw={600} data-label="Código">
+                      {c.codigo}
+                    </Table.Td>
+                    <Table.Td data-label="Desconto">{descontoTexto(c)}</Table.Td>
+                    <Table.Td data-label="Validade">{validade(c)}</Table.Td>
+                    <Table.Td data-label="Usos">
+                      {c.usos}
+                      {c.limite_total !== null ? ` de ${c.limite_total}` : ''}
+                    </Table.Td>
+                    <Table.Td data-label="Situação">
+                      <Badge color={s.cor} variant="filled">
+                        {s.texto}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setEditando(c.id)}
+                        aria-label={`Editar ${c.codigo}`}
+                      >
+                        Editar
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Paper>

@@ -35,6 +35,7 @@ import { AtalhosModal } from './components/atalhos-modal.tsx';
 import { CancelarModal } from './components/cancelar-modal.tsx';
 import { ConexaoIndicador } from './components/conexao-indicador.tsx';
 import { COLUNAS_OUTRAS, COLUNAS_TRABALHO, FilaBoard, type ColunaOutra } from './components/fila-board.tsx';
+import botao from '../../components/botao-longo.module.css';
 import classes from './components/fila.module.css';
 import { LojaToggle } from './components/loja-toggle.tsx';
 import { PedidoDetalhe } from './components/pedido-detalhe.tsx';
@@ -313,6 +314,7 @@ export default function FilaPage() {
           <Button
             color="brasa"
             size="md"
+            classNames={{ root: botao.longo, label: botao.longoTexto }}
             leftSection={<IconVolume size={20} aria-hidden="true" />}
             onClick={() => void campainha.liberar()}
           >
@@ -343,6 +345,7 @@ export default function FilaPage() {
             <Button
               variant="default"
               size="compact-md"
+              classNames={{ root: botao.longo, label: botao.longoTexto }}
               leftSection={<IconBell size={18} aria-hidden="true" />}
               onClick={() => void notif.pedir()}
             >

@@ -21,7 +21,11 @@ import {
 } from '@rango/domain/painel/catalogo';
 import { cepAnswerSchema, geocodeAnswerSchema, type GeocodeQuery } from '@rango/domain';
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { PainelApiError, estPath, painelDelete, painelGet, painelPost, painelPut } from '../../api/client.ts';
+
+/** GET …/areas/mapa/: the map tiles under the delivery circles (server's MAPA_TILES_URL), or none. */
+const mapaAreasSchema = z.object({ tiles: z.nullable(z.string()), atribuicao: z.string() });
 
 export const lojaQueries = {
   dados: (id: number) =>
@@ -43,6 +47,14 @@ export const lojaQueries = {
     queryOptions({
       queryKey: ['painel', id, 'areas'] as const,
       queryFn: ({ signal }) => painelGet(estPath(id, 'areas/'), areasPainelSchema, signal),
+    }),
+  mapa: (id: number) =>
+    queryOptions({
+      queryKey: ['painel', id, 'areas-mapa'] as const,
+      queryFn: ({ signal }) => painelGet(estPath(id, 'areas/mapa/'), mapaAreasSchema, signal),
+      // The server's configuration: it changes only with a restart.
+      staleTime: Infinity,
+      retry: false,
     }),
   bairros: (id: number) =>
     queryOptions({

@@ -52,7 +52,7 @@ function api(...extra: Parameters<typeof mockApi>) {
     ]),
     on('GET', `${BASE}/taxas-bairro/`, 200, []),
     on('GET', `${BASE}/formas-pagamento/`, 200, {
-      formas: [{ idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0 }],
+      formas: [{ idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0, na_entrega: true, online: false }],
     }),
   );
 }
@@ -250,7 +250,7 @@ describe('/painel/:id/loja', () => {
     expect(await screen.findByText('Mínimo recusado pelo servidor.')).toHaveAttribute('role', 'alert');
   }, 30_000);
 
-  it('shows a delivery circle in words and creates a no-delivery area without a fee', async () => {
+  it('shows a delivery circle in words and creates a no-delivery area without a fee, centred on the saved area when the store has no point', async () => {
     const m = api((c) =>
       c.method === 'POST' && c.path === `${BASE}/areas/`
         ? { status: 201, body: { idareaentrega: 6, ...(c.body as object) } }
@@ -264,12 +264,71 @@ describe('/painel/:id/loja', () => {
     await user.click(screen.getByRole('button', { name: 'Adicionar área' }));
     await waitFor(() =>
       expect(m.calls.find((c) => c.method === 'POST')?.body).toEqual({
-        lat: 0,
-        lng: 0,
+        lat: -23.5,
+        lng: -46.6,
         raio: 3000,
         taxaentrega: null,
         valorminimo: null,
       }),
     );
+  }, 30_000);
+
+  it("a circle's radius is typed as in Brazil: '1,5' is 1.5 km (and a typed '.' is the comma)", async () => {
+    const m = api((c) =>
+      c.method === 'POST' && c.path === `${BASE}/areas/`
+        ? { status: 201, body: { idareaentrega: 6, ...(c.body as object) } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    expect(await screen.findByText(/3 km de -23.50000/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nova área' }));
+    const raio = screen.getByRole('textbox', { name: 'Raio (km)' });
+    await user.clear(raio);
+    await user.type(raio, '2.25');
+    expect(raio).toHaveValue('2,25');
+    await user.clear(raio);
+    await user.type(raio, '1,5');
+    expect(raio).toHaveValue('1,5');
+    await user.click(screen.getByRole('button', { name: 'Adicionar área' }));
+    await waitFor(() => expect(m.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ raio: 1500 }));
+  }, 30_000);
+
+  it("payment methods: 'Na entrega' and 'Online' per row, cash never online, a method offered nowhere refused on its row", async () => {
+    const formas = [
+      { idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0, na_entrega: true, online: false },
+      { idformapgto: 2, descricao: 'Maquininha', sttipopgto: 60, na_entrega: true, online: true },
+    ];
+    const m = api(on('GET', `${BASE}/formas-pagamento/`, 200, { formas }), (c) =>
+      c.method === 'PUT' && c.path === `${BASE}/formas-pagamento/`
+        ? { status: 200, body: c.body }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const secao = await screen.findByRole('region', { name: 'Formas de pagamento' });
+    const online1 = await within(secao).findByRole('checkbox', { name: 'Online (forma de pagamento 1)' });
+    expect(online1).toBeDisabled();
+    expect(within(secao).getByRole('checkbox', { name: 'Na entrega (forma de pagamento 1)' })).toBeChecked();
+    const entrega2 = within(secao).getByRole('checkbox', { name: 'Na entrega (forma de pagamento 2)' });
+    const online2 = within(secao).getByRole('checkbox', { name: 'Online (forma de pagamento 2)' });
+    expect(online2).toBeChecked();
+    await user.click(entrega2);
+    await user.click(online2);
+    await user.click(within(secao).getByRole('button', { name: 'Salvar formas de pagamento' }));
+    expect(await within(secao).findByText(MSG_CATALOGO.formaSemLado)).toBeInTheDocument();
+    expect(m.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    // The card machine on delivery only.
+    await user.click(entrega2);
+    await user.click(within(secao).getByRole('button', { name: 'Salvar formas de pagamento' }));
+    await waitFor(() =>
+      expect(m.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        formas: [
+          { idformapgto: 1, descricao: 'Dinheiro', sttipopgto: 0, na_entrega: true, online: false },
+          { idformapgto: 2, descricao: 'Maquininha', sttipopgto: 60, na_entrega: true, online: false },
+        ],
+      }),
+    );
+    expect(await within(secao).findByText('Formas de pagamento salvas.')).toBeInTheDocument();
   }, 30_000);
 });

@@ -111,7 +111,7 @@ function TabelaItens({
             ]}
           />
           <Rolagem rotulo={titulo}>
-            <Table striped>
+            <Table striped className={classes.tabela}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">#</Table.Th>
@@ -155,7 +155,7 @@ function TabelaVendas({
 }) {
   return (
     <Rolagem rotulo={cabecalho}>
-      <Table striped>
+      <Table striped className={classes.tabela}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{cabecalho}</Table.Th>

@@ -26,9 +26,9 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
-import { IconGripVertical } from '@tabler/icons-react';
 import { memo, useMemo, type CSSProperties, type ReactNode } from 'react';
 import classes from './cardapio.module.css';
+import { Icone } from './icone.tsx';
 
 export const INSTRUCOES: ScreenReaderInstructions = {
   draggable:
@@ -130,18 +130,22 @@ export const ListaArrastavel = memo(function ListaArrastavel({
 /** An item of a ListaArrastavel: `ref` and `style` for its element, `alca` for its handle. */
 export function useArrastavel(id: number, desativado = false) {
   const s = useSortable({ id, disabled: desativado, attributes: { roleDescription: 'item arrastável' } });
+  // Positioned only while dragged (to lie above the others): a positioned item is a paint layer
+  // of its own, and hundreds of them (a menu's products, a group's options) made every frame of
+  // the editor's typing repaint and re-layerize them all.
   const style: CSSProperties = {
     transform: CSS.Translate.toString(s.transform),
     transition: s.transition,
-    position: 'relative',
+    position: s.isDragging ? 'relative' : undefined,
     zIndex: s.isDragging ? 10 : undefined,
   };
-  return {
-    ref: s.setNodeRef,
-    style,
-    arrastando: s.isDragging,
-    alca: { ref: s.setActivatorNodeRef, attributes: s.attributes, listeners: s.listeners },
-  };
+  // The same handle while dnd-kit's parts are the same: a memoised row holding it is not redrawn.
+  const { setActivatorNodeRef, attributes, listeners } = s;
+  const alca = useMemo(
+    () => ({ ref: setActivatorNodeRef, attributes, listeners }),
+    [setActivatorNodeRef, attributes, listeners],
+  );
+  return { ref: s.setNodeRef, style, arrastando: s.isDragging, alca };
 }
 
 /** The handle: 'Arrastar para reordenar: {nome}'. */
@@ -171,7 +175,7 @@ export function Alca({
       {...alca.listeners}
       aria-label={`Arrastar para reordenar: ${nome}`}
     >
-      <IconGripVertical size={size === 'sm' ? 14 : 18} aria-hidden="true" />
+      <Icone nome="alca" tamanho={size === 'sm' ? 14 : 18} />
     </ActionIcon>
   );
 }

@@ -12,9 +12,17 @@ export const useValidacao = () => useContext(ValidacaoContext);
 
 /** The errors shown for the keys that start with `prefixo`, as a string a memo can compare. */
 export function errosDe(visiveis: Record<string, string>, prefixo: string): string {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(visiveis)) if (k.startsWith(prefixo)) out[k] = v;
-  return JSON.stringify(out);
+  // Called for each of a product's options on every keystroke: nothing is allocated when there
+  // is nothing to show (the usual case).
+  let out: Record<string, string> | null = null;
+  for (const k in visiveis) if (k.startsWith(prefixo)) (out ??= {})[k] = visiveis[k]!;
+  return out ? JSON.stringify(out) : '{}';
+}
+
+/** No error shown at all. */
+export function semErros(visiveis: Record<string, string>): boolean {
+  for (const _ in visiveis) return false;
+  return true;
 }
 
 /**

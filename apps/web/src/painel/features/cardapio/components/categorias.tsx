@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatBRL } from '@rango/domain';
 import { categoriaInputSchema, type CardapioPainel } from '@rango/domain/painel/catalogo';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
+import { Icone } from './icone.tsx';
 import { AppModal } from '../../../../components/app-modal.tsx';
 import { memo, useCallback, useState, type FormEvent } from 'react';
 import { mover } from '../lib/rascunho.ts';
@@ -127,7 +128,7 @@ function ProdutoLinha({
         disabled={i === 0}
         onClick={() => acoes.ordenarProdutos(idgrupo, mover(ids, i, -1))}
       >
-        <IconArrowUp size={14} aria-hidden="true" />
+        <Icone nome="setaCima" tamanho={14} />
       </ActionIcon>
       <ActionIcon
         variant="subtle"
@@ -136,7 +137,7 @@ function ProdutoLinha({
         disabled={i === ids.length - 1}
         onClick={() => acoes.ordenarProdutos(idgrupo, mover(ids, i, 1))}
       >
-        <IconArrowDown size={14} aria-hidden="true" />
+        <Icone nome="setaBaixo" tamanho={14} />
       </ActionIcon>
     </li>
   );
@@ -208,7 +209,7 @@ function CategoriaItem({
                 disabled={indice === 0 || temporaria}
                 onClick={() => acoes.ordenar(mover(ids, indice, -1))}
               >
-                <IconArrowUp size={18} aria-hidden="true" />
+                <Icone nome="setaCima" />
               </ActionIcon>
               <ActionIcon
                 variant="subtle"
@@ -216,7 +217,7 @@ function CategoriaItem({
                 disabled={indice === total - 1 || temporaria}
                 onClick={() => acoes.ordenar(mover(ids, indice, 1))}
               >
-                <IconArrowDown size={18} aria-hidden="true" />
+                <Icone nome="setaBaixo" />
               </ActionIcon>
               <ActionIcon
                 variant="subtle"
@@ -224,7 +225,7 @@ function CategoriaItem({
                 disabled={temporaria}
                 onClick={() => setRenomeando(true)}
               >
-                <IconPencil size={18} aria-hidden="true" />
+                <Icone nome="lapis" />
               </ActionIcon>
               <ActionIcon
                 variant="subtle"
@@ -233,7 +234,7 @@ function CategoriaItem({
                 disabled={temporaria}
                 onClick={() => setConfirmar(true)}
               >
-                <IconTrash size={18} aria-hidden="true" />
+                <Icone nome="lixeira" />
               </ActionIcon>
             </Group>
           </Group>

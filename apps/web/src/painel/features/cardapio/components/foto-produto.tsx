@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { MAX_BYTES_IMAGEM, MSG_CATALOGO } from '@rango/domain/painel/catalogo';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { imageUrl } from '../../../../config/paths.ts';
 import { PainelApiError } from '../../../api/client.ts';
 import { catalogoApi } from '../api/cardapio.ts';
@@ -29,7 +29,8 @@ interface Props {
   nome: string;
   imagem: string | null;
   /** The product's photo changed on the server (a URL, or null once removed). */
-  onMudou: (imagem: string | null) => void;
+  /** The product's new photo (its id given back: one stable function serves every product). */
+  onMudou: (idproduto: number, imagem: string | null) => void;
 }
 
 /**
@@ -38,7 +39,8 @@ interface Props {
  * server keeps it). The server sniffs the type from the bytes and re-encodes; its refusal shows
  * on the field. A product not yet saved has no photo yet.
  */
-export function FotoProduto({ idest, idproduto, nome, imagem, onMudou }: Props) {
+/** Memoised: a keystroke elsewhere in the product does not redraw it. */
+export const FotoProduto = memo(function FotoProduto({ idest, idproduto, nome, imagem, onMudou }: Props) {
   const id = useId();
   const erroId = `${id}-erro`;
   const ajudaId = `${id}-ajuda`;
@@ -67,7 +69,7 @@ export function FotoProduto({ idest, idproduto, nome, imagem, onMudou }: Props) 
     setEstado('enviando');
     try {
       const p = await catalogoApi.enviarImagem(idest, idproduto, arquivo);
-      onMudou(p.imagem);
+      onMudou(idproduto, p.imagem);
       setAviso('Foto salva. O cardápio do cliente já mostra a foto.');
     } catch (x) {
       setErro(recusaFoto(x));
@@ -83,7 +85,7 @@ export function FotoProduto({ idest, idproduto, nome, imagem, onMudou }: Props) 
     setEstado('removendo');
     try {
       const p = await catalogoApi.removerImagem(idest, idproduto);
-      onMudou(p.imagem);
+      onMudou(idproduto, p.imagem);
       setAviso('Foto removida.');
       input.current?.focus();
     } catch (x) {
@@ -180,4 +182,4 @@ export function FotoProduto({ idest, idproduto, nome, imagem, onMudou }: Props) 
       </Group>
     </Stack>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   MSG,
   defaultGroupChoice,
@@ -11,13 +11,13 @@ import {
   type Produto,
   type QuantidadesGrupo,
 } from '@rango/domain';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { imageUrl } from '../../../../config/paths.ts';
 // The customer's own drawer parts: the preview is what the customer sees, not a look-alike. The
 // panel is its own build, so nothing of the panel reaches the customer's bundle this way.
 import { OptionGroupFieldset as Fieldset } from '../../../../features/estabelecimento/components/option-group-fieldset.tsx';
 import { ProductPrice } from '../../../../features/estabelecimento/components/product-price.tsx';
-import { QuantityStepper } from '../../../../features/estabelecimento/components/quantity-stepper.tsx';
+import { ProductDrawerFooter } from '../../../../features/estabelecimento/components/product-drawer-footer.tsx';
 
 type Escolhas = Record<number, QuantidadesGrupo>;
 
@@ -44,7 +44,8 @@ function semOcultas(g: GrupoOpcao): GrupoOpcao {
  */
 const OptionGroupFieldset = memo(
   Fieldset,
-  (a, b) => a.grupo === b.grupo && a.escolha === b.escolha && a.destacado === b.destacado,
+  (a, b) =>
+    a.grupo === b.grupo && a.base === b.base && a.escolha === b.escolha && a.destacado === b.destacado,
 );
 
 const estruturas = new WeakMap<GrupoOpcao, string>();
@@ -96,9 +97,10 @@ export function Previa({ produto }: { produto: Produto }) {
   const mesmos =
     gruposAntes.length === gruposAgora.length && gruposAntes.every((g, i) => g === gruposAgora[i]);
   if (!mesmos) setGruposAntes(gruposAgora);
-  // A keystroke in an option redraws that group's every option here: it waits for the editor's
-  // own update (a transition React drops when the next key comes first), so typing stays quick.
-  const grupos = useDeferredValue(mesmos ? gruposAntes : gruposAgora);
+  // A keystroke in an option redraws that option's row only (the customer's fieldset memoises its
+  // rows, and the same panel option gives the same customer option): drawn with the editor's own
+  // update, in the same frame.
+  const grupos = mesmos ? gruposAntes : gruposAgora;
   const item = useMemo(() => priceItem(produto, { quantidade, escolhas }), [produto, quantidade, escolhas]);
 
   return (
@@ -138,6 +140,7 @@ export function Previa({ produto }: { produto: Produto }) {
           <OptionGroupFieldset
             key={g.idgrupoopcao}
             grupo={g}
+            base={item.preco_base}
             escolha={escolhas[g.idgrupoopcao]}
             onChange={(e) =>
               setEstado((s) => ({
@@ -188,6 +191,7 @@ const Etiquetas = memo(function Etiquetas(p: Pick<Produto, 'preco' | 'precoofert
   );
 });
 
+// The customer drawer's own footer, its total in place of 'Adicionar' (nothing is bought here).
 const Rodape = memo(function Rodape({
   quantidade,
   setQuantidade,
@@ -200,30 +204,20 @@ const Rodape = memo(function Rodape({
   unitario: string;
 }) {
   return (
-    <Box
-      pt="sm"
-      pb={4}
-      pos="sticky"
-      bottom={0}
-      bg="var(--mantine-color-body)"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+    <ProductDrawerFooter
+      quantidade={quantidade}
+      onQuantidade={setQuantidade}
+      nota={
+        quantidade > 1 ? (
+          <Text size="xs" c="dimmed" ta="right">
+            {unitario} cada
+          </Text>
+        ) : null
+      }
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <QuantityStepper
-          valor={quantidade}
-          onChange={(n) => setQuantidade(Math.max(1, n))}
-          podeDiminuir={quantidade > 1}
-          podeAumentar={quantidade < 99}
-        />
-        <Text fw={700} data-testid="previa-total" aria-live="polite">
-          Total: {total}
-        </Text>
-      </Group>
-      {quantidade > 1 ? (
-        <Text size="xs" c="dimmed" ta="right">
-          {unitario} cada
-        </Text>
-      ) : null}
-    </Box>
+      <Text fw={700} data-testid="previa-total" aria-live="polite">
+        Total: {total}
+      </Text>
+    </ProductDrawerFooter>
   );
 });

@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import type { GrupoOpcaoPainel } from '@rango/domain/painel/catalogo';
 import { IconPlus } from '@tabler/icons-react';
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { chave, novoGrupo, type Atualizar, type Rascunho } from '../lib/rascunho.ts';
-import { CampoDinheiro, CampoSituacao, ValidacaoLocal, errosDe, useValidacao } from './campos.tsx';
+import { CampoDinheiro, CampoSituacao, ValidacaoLocal, errosDe, semErros, useValidacao } from './campos.tsx';
 import { GrupoEditor } from './grupo-editor.tsx';
 
 interface Props {
@@ -33,6 +33,7 @@ interface Props {
 
 /** A group's visible errors and its options', as one comparable string. */
 function errosGrupo(visiveis: Record<string, string>, g: GrupoOpcaoPainel): string {
+  if (semErros(visiveis)) return '{}';
   const out: Record<string, string> = JSON.parse(errosDe(visiveis, `grupo.${g.idgrupoopcao}.`)) as Record<
     string,
     string
@@ -77,18 +78,15 @@ function Campos({ rascunho, atualizar, tocar, visiveis, gruposExistentes, nomesP
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="produto-dados">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="produto-dados">
-            Dados do produto
-          </Title>
-          <CampoNome valor={produto.descricao} setProduto={setProduto} />
-          <CampoDescricao valor={produto.detalhe} setProduto={setProduto} />
-          {foto}
-          <Precos preco={produto.preco} precooferta={produto.precooferta} setProduto={setProduto} />
-          <Situacao valor={produto.stindisponivel} setProduto={setProduto} />
-        </Stack>
-      </Paper>
+      <DadosProduto
+        descricao={produto.descricao}
+        detalhe={produto.detalhe}
+        preco={produto.preco}
+        precooferta={produto.precooferta}
+        stindisponivel={produto.stindisponivel}
+        setProduto={setProduto}
+        foto={foto}
+      />
       <Grupos
         idproduto={produto.idproduto}
         grupoopcoes={produto.grupoopcoes}
@@ -105,6 +103,35 @@ function Campos({ rascunho, atualizar, tocar, visiveis, gruposExistentes, nomesP
 
 type SetProduto = (x: Partial<Rascunho['produto']>) => void;
 const k = chave.produto;
+
+/** 'Dados do produto': the same while only the product's groups change (a key in an option). */
+const DadosProduto = memo(function DadosProduto({
+  descricao,
+  detalhe,
+  preco,
+  precooferta,
+  stindisponivel,
+  setProduto,
+  foto,
+}: Pick<Rascunho['produto'], 'descricao' | 'detalhe' | 'preco' | 'precooferta' | 'stindisponivel'> & {
+  setProduto: SetProduto;
+  foto: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="produto-dados">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="produto-dados">
+          Dados do produto
+        </Title>
+        <CampoNome valor={descricao} setProduto={setProduto} />
+        <CampoDescricao valor={detalhe} setProduto={setProduto} />
+        {foto}
+        <Precos preco={preco} precooferta={precooferta} setProduto={setProduto} />
+        <Situacao valor={stindisponivel} setProduto={setProduto} />
+      </Stack>
+    </Paper>
+  );
+});
 
 const CampoNome = memo(function CampoNome({ valor, setProduto }: { valor: string; setProduto: SetProduto }) {
   const v = useValidacao();
@@ -205,25 +232,22 @@ const Grupos = memo(function Grupos({
   gruposExistentes,
   nomesProdutos,
 }: GruposProps) {
-  const [reusar, setReusar] = useState<string | null>(null);
-  const disponiveis = gruposExistentes.filter((g) => !grupoopcoes.includes(g.idgrupoopcao));
-
-  const adicionarGrupo = (g: GrupoOpcaoPainel) =>
-    atualizar((r) => ({
-      produto: { ...r.produto, grupoopcoes: [...r.produto.grupoopcoes, g.idgrupoopcao] },
-      grupos: { ...r.grupos, [g.idgrupoopcao]: g },
-    }));
+  const disponiveis = useMemo(
+    () => gruposExistentes.filter((g) => !grupoopcoes.includes(g.idgrupoopcao)),
+    [gruposExistentes, grupoopcoes],
+  );
+  const adicionarGrupo = useCallback(
+    (g: GrupoOpcaoPainel) =>
+      atualizar((r) => ({
+        produto: { ...r.produto, grupoopcoes: [...r.produto.grupoopcoes, g.idgrupoopcao] },
+        grupos: { ...r.grupos, [g.idgrupoopcao]: g },
+      })),
+    [atualizar],
+  );
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="produto-grupos">
-      <Title order={2} size="h4" id="produto-grupos">
-        Grupos de opções ({grupoopcoes.length})
-      </Title>
-      {grupoopcoes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Sem grupos: o cliente pede o produto como está.
-        </Text>
-      ) : null}
+      <GruposTitulo total={grupoopcoes.length} />
       {grupoopcoes.map((id, i) => {
         const g = grupos[id];
         if (!g) return null;
@@ -243,39 +267,85 @@ const Grupos = memo(function Grupos({
           />
         );
       })}
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => adicionarGrupo(novoGrupo(idproduto))}
-        >
-          Novo grupo de opções
-        </Button>
-        {disponiveis.length > 0 ? (
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <Select
-              label="Usar um grupo existente"
-              placeholder="Escolha um grupo"
-              data={disponiveis.map((g) => ({ value: String(g.idgrupoopcao), label: g.descricao }))}
-              value={reusar}
-              onChange={setReusar}
-              searchable
-              w={240}
-            />
-            <Button
-              variant="default"
-              disabled={reusar === null}
-              onClick={() => {
-                const g = disponiveis.find((x) => String(x.idgrupoopcao) === reusar);
-                if (g) adicionarGrupo(g);
-                setReusar(null);
-              }}
-            >
-              Usar grupo
-            </Button>
-          </Group>
-        ) : null}
-      </Group>
+      <NovoGrupo idproduto={idproduto} disponiveis={disponiveis} adicionar={adicionarGrupo} />
     </Stack>
   );
+});
+
+const GruposTitulo = memo(function GruposTitulo({ total }: { total: number }) {
+  return (
+    <>
+      <Title order={2} size="h4" id="produto-grupos">
+        Grupos de opções ({total})
+      </Title>
+      {total === 0 ? (
+        <Text size="sm" c="dimmed">
+          Sem grupos: o cliente pede o produto como está.
+        </Text>
+      ) : null}
+    </>
+  );
+});
+
+/** 'Novo grupo de opções' and 'Usar um grupo existente': not redrawn by a key in an option. */
+const NovoGrupo = memo(function NovoGrupo({
+  idproduto,
+  disponiveis,
+  adicionar,
+}: {
+  idproduto: number;
+  disponiveis: GrupoOpcaoPainel[];
+  adicionar: (g: GrupoOpcaoPainel) => void;
+}) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} aria-hidden="true" />}
+        onClick={() => adicionar(novoGrupo(idproduto))}
+      >
+        Novo grupo de opções
+      </Button>
+      <ReusarGrupo disponiveis={disponiveis} adicionar={adicionar} />
+    </Group>
+  );
+});
+
+/**
+ * 'Usar um grupo existente': its own memo, so a keystroke in an option (which redraws the groups)
+ * does not redraw this list of every group of the menu.
+ */
+const ReusarGrupo = memo(function ReusarGrupo({
+  disponiveis,
+  adicionar,
+}: {
+  disponiveis: GrupoOpcaoPainel[];
+  adicionar: (g: GrupoOpcaoPainel) => void;
+}) {
+  const [reusar, setReusar] = useState<string | null>(null);
+  return disponiveis.length > 0 ? (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Select
+        label="Usar um grupo existente"
+        placeholder="Escolha um grupo"
+        data={disponiveis.map((g) => ({ value: String(g.idgrupoopcao), label: g.descricao }))}
+        value={reusar}
+        onChange={setReusar}
+        searchable
+        // 240 px, narrower on a phone so 'Usar grupo' stays beside it on screen.
+        style={{ flex: '0 1 240px', minWidth: 0 }}
+      />
+      <Button
+        variant="default"
+        disabled={reusar === null}
+        onClick={() => {
+          const g = disponiveis.find((x) => String(x.idgrupoopcao) === reusar);
+          if (g) adicionar(g);
+          setReusar(null);
+        }}
+      >
+        Usar grupo
+      </Button>
+    </Group>
+  ) : null;
 });

@@ -102,6 +102,27 @@ describe('/painel/:id/cardapio/arquivo', () => {
     expect(screen.getByRole('link', { name: 'Ver o cardápio' })).toHaveAttribute('href', '/1/cardapio');
   }, 60_000);
 
+  it('says when a new product (no produto_id) has the name of an existing one', async () => {
+    const aviso = MSG_IMPORTACAO.mesmoNomeExcluido('Pizza Calabresa', 302);
+    mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('POST', `${BASE}/cardapio/importar/?dry_run=1`, 200, {
+        ...DRY_RUN,
+        alteracoes: [
+          { acao: 'criar', entidade: 'produto', id: null, descricao: 'Pizza Calabresa', linha: 2, aviso },
+          { acao: 'excluir', entidade: 'produto', id: 302, descricao: 'Pizza Calabresa', linha: null },
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/cardapio/arquivo');
+    await user.upload(await campo(), csv());
+    await screen.findByRole('heading', { name: 'O que muda com cardapio.csv' });
+    expect(screen.getByText('Produtos novos com o nome de um produto existente')).toBeInTheDocument();
+    expect(screen.getByText(aviso, { exact: false }).closest('li')).toHaveTextContent(`${aviso} (linha 2)`);
+    expect(aviso).toContain('use o produto_id 302');
+  }, 60_000);
+
   it('lists the refusals with their line and reason, and offers no "Importar"', async () => {
     const m = mockApi(
       on('GET', '/painel/eu/', 200, EU_DONO),

@@ -10,6 +10,7 @@ import { painelPaths } from '../../../paths.ts';
 import { getCardapioQueryOptions } from '../api/cardapio.ts';
 import classes from '../components/cardapio.module.css';
 import { baixarCardapio, importar, lerArquivo, type Formato, type Resposta } from './api.ts';
+import { TITULO_AVISO } from '../../../components/aviso.ts';
 
 const ENTIDADES = [
   ['categoria', 'Categorias'],
@@ -138,6 +139,29 @@ function Alteracoes({ r }: { r: ImportacaoResultado }) {
         ) : null}
       </details>
     </Stack>
+  );
+}
+
+/** New products named like existing ones: said outside the collapsed list, they may be a mistake. */
+function Avisos({ r }: { r: ImportacaoResultado }) {
+  const avisos = r.alteracoes.filter((a) => a.aviso);
+  if (avisos.length === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      styles={TITULO_AVISO}
+      title="Produtos novos com o nome de um produto existente"
+    >
+      <ul className={classes.listaMudancas}>
+        {avisos.map((a, i) => (
+          <li key={i}>
+            {a.aviso}
+            {a.linha !== null ? <span className={classes.linhaCsv}> (linha {a.linha})</span> : null}
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
 
@@ -292,6 +316,7 @@ function Importar({ idest }: { idest: number }) {
                   Conferido: nada foi gravado ainda.
                 </Text>
                 <Alteracoes r={dryRun} />
+                <Avisos r={dryRun} />
                 {excluir > 0 ? (
                   <Alert color="yellow" variant="light">
                     <strong>Atenção:</strong>{' '}

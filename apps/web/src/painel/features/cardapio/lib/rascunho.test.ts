@@ -189,4 +189,39 @@ describe('salvarRascunho', () => {
     ]);
     expect(alterado(rascunhoDe(CARDAPIO, 20)!, CARDAPIO)).toBe(false);
   });
+
+  it('alterado compares option by option: a value typed back, a new order, one changed option', () => {
+    const base = () => rascunhoDe(CARDAPIO, 20)!;
+    const comOpcoes = (f: (o: OpcaoPainel[]) => OpcaoPainel[]) => {
+      const r = base();
+      const g = r.grupos[200]!;
+      r.grupos[200] = { ...g, opcoes: f(g.opcoes) };
+      return r;
+    };
+    // A new object with the server's values (typed, then typed back): not a change.
+    expect(
+      alterado(
+        comOpcoes((os) => os.map((o) => ({ ...o }))),
+        CARDAPIO,
+      ),
+    ).toBe(false);
+    expect(
+      alterado(
+        comOpcoes((os) => [...os].reverse()),
+        CARDAPIO,
+      ),
+    ).toBe(true);
+    expect(
+      alterado(
+        comOpcoes((os) => os.map((o, i) => (i === 1 ? { ...o, descricao: 'X' } : o))),
+        CARDAPIO,
+      ),
+    ).toBe(true);
+    expect(
+      alterado(
+        comOpcoes((os) => os.slice(1)),
+        CARDAPIO,
+      ),
+    ).toBe(true);
+  });
 });

@@ -127,7 +127,20 @@ export function mover<T>(lista: readonly T[], i: number, delta: number): T[] {
 const disp = (n: number): 0 | 1 | 2 => (n === 1 || n === 2 ? n : 0);
 const modo = (n: number): StPrecoPraticado => (n === 1 || n === 2 || n === 3 || n === 4 || n === 10 ? n : 0);
 
+// The same panel option gives the same customer option: a keystroke in one option's name makes a
+// new group, and the preview then redraws that option's row only (its rows are memoised by it).
+const opcoesCliente = new WeakMap<OpcaoPainel, Opcao>();
+
 function opcaoCliente(o: OpcaoPainel): Opcao {
+  let c = opcoesCliente.get(o);
+  if (!c) {
+    c = opcaoClienteNova(o);
+    opcoesCliente.set(o, c);
+  }
+  return c;
+}
+
+function opcaoClienteNova(o: OpcaoPainel): Opcao {
   return {
     idopcao: o.idopcao,
     descricao: o.descricao,
@@ -262,8 +275,20 @@ function issues(
 }
 
 // A group's errors, kept per group object: a keystroke in the product's name does not validate
-// 200 options again.
+// 200 options again; an option's own, per option object: a keystroke in one option validates
+// that option, not its 199 neighbours.
 const errosGrupos = new WeakMap<GrupoOpcaoPainel, Erros>();
+const errosOpcoes = new WeakMap<OpcaoPainel, Erros>();
+
+function validarOpcao(o: OpcaoPainel): Erros {
+  let out = errosOpcoes.get(o);
+  if (!out) {
+    out = {};
+    issues(opcaoInputSchema.safeParse(inputOpcao(o)), (c) => chave.opcao(o.idopcao, c), out);
+    errosOpcoes.set(o, out);
+  }
+  return out;
+}
 
 function validarGrupo(g: GrupoOpcaoPainel): Erros {
   const visto = errosGrupos.get(g);
@@ -271,9 +296,7 @@ function validarGrupo(g: GrupoOpcaoPainel): Erros {
   const out: Erros = {};
   const id = g.idgrupoopcao;
   issues(grupoOpcaoInputSchema.safeParse(inputGrupo(g)), (c) => chave.grupo(id, c), out);
-  for (const o of g.opcoes) {
-    issues(opcaoInputSchema.safeParse(inputOpcao(o)), (c) => chave.opcao(o.idopcao, c), out);
-  }
+  for (const o of g.opcoes) Object.assign(out, validarOpcao(o));
   for (const pr of problemasGrupo(inputGrupo(g), g.opcoes)) {
     if (pr.campo === 'qtdpadrao' || pr.campo === 'qtdmax') {
       for (const o of g.opcoes) {
@@ -344,10 +367,12 @@ export function alterado(r: Rascunho, servidor: CardapioPainel | undefined): boo
     if (g === o) return false;
     return (
       !igual(inputGrupo(g), inputGrupo(o)) ||
-      !igual(
-        g.opcoes.map((x) => [x.idopcao, inputOpcao(x)]),
-        o.opcoes.map((x) => [x.idopcao, inputOpcao(x)]),
-      )
+      g.opcoes.length !== o.opcoes.length ||
+      // An untouched option is the server's own object too: one keystroke compares one option.
+      g.opcoes.some((x, i) => {
+        const y = o.opcoes[i]!;
+        return x !== y && (x.idopcao !== y.idopcao || !igual(inputOpcao(x), inputOpcao(y)));
+      })
     );
   });
 }

@@ -13,6 +13,7 @@ import {
   telLink,
 } from '../lib/formato.ts';
 import { pagamentoTexto, tempoTexto, tipoTexto, trocoTexto } from '../lib/pedido-info.ts';
+import botao from '../../../components/botao-longo.module.css';
 import classes from './detalhe.module.css';
 
 /** Staff names of the statuses, for the history. */
@@ -93,13 +94,14 @@ function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalhePr
       ) : null}
       {onEmFalta ? (
         <Group justify="flex-end">
+          {/* The product named on the button: alone below the options, 'Marcar em falta' read as one of them. */}
           <Button
             variant="default"
             size="compact-xs"
+            classNames={{ root: botao.longo, label: botao.longoTexto }}
             onClick={() => onEmFalta({ tipo: 'produto', id: item.produto_id }, item.descricao)}
-            aria-label={`Marcar em falta: ${item.descricao}`}
           >
-            Marcar em falta
+            Marcar em falta: {item.descricao}
           </Button>
         </Group>
       ) : null}

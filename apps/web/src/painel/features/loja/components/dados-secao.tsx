@@ -185,6 +185,7 @@ export function DadosForm({
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <TextInput
           label="CEP"
+          withAsterisk
           placeholder="00000-000"
           inputMode="numeric"
           autoComplete="postal-code"
@@ -197,6 +198,7 @@ export function DadosForm({
         />
         <TextInput
           label="Rua"
+          withAsterisk
           value={v.endereco.rua}
           onChange={(e) => setEnd({ rua: e.currentTarget.value })}
           onBlur={validar}
@@ -204,6 +206,7 @@ export function DadosForm({
         />
         <TextInput
           label="Número"
+          withAsterisk
           value={v.endereco.numero}
           onChange={(e) => setEnd({ numero: e.currentTarget.value })}
           onBlur={() => {
@@ -220,6 +223,7 @@ export function DadosForm({
         />
         <TextInput
           label="Bairro"
+          withAsterisk
           value={v.endereco.bairro}
           onChange={(e) => setEnd({ bairro: e.currentTarget.value })}
           onBlur={validar}
@@ -229,6 +233,7 @@ export function DadosForm({
           <TextInput
             style={{ flex: 1 }}
             label="Cidade"
+            withAsterisk
             value={v.endereco.cidade}
             onChange={(e) => setEnd({ cidade: e.currentTarget.value })}
             onBlur={validar}
@@ -237,6 +242,7 @@ export function DadosForm({
           <TextInput
             w={64}
             label="UF"
+            withAsterisk
             maxLength={2}
             value={v.endereco.uf}
             onChange={(e) => setEnd({ uf: e.currentTarget.value })}

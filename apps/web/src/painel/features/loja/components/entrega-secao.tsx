@@ -20,20 +20,47 @@ import {
   type TaxaBairroPainel,
 } from '@rango/domain/painel/catalogo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { CampoDinheiro } from '../../../components/campo-dinheiro.tsx';
 import { ErroCarga } from '../../../components/erro-carga.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { errosDe, errosDoServidor, lojaApi, lojaQueries, type Erros } from '../api.ts';
+import { MapaAreas } from './mapa-areas.tsx';
+import { circulosDoMapa, type IdCirculo, type Rascunho } from './mapa-circulos.ts';
 
 const num = (x: string | number) => (typeof x === 'number' ? x : Number(String(x).replace(',', '.')));
 
-/** One circle as numbers (a map is optional and needs tiles we do not have here). */
-function AreaForm({ idest, area, onFim }: { idest: number; area: AreaPainel | null; onFim: () => void }) {
+/** What the map does to the open form: a radius dragged with the circle's handle. */
+interface AreaFormHandle {
+  definirRaio: (metros: number) => void;
+}
+
+/**
+ * One circle as numbers; the map (when the server has tiles) draws them as they are typed
+ * (`onMudar`), a click on its circle focuses the radius (`focoRaio` moves), and its handle's
+ * drag sets the radius (`ref`'s `definirRaio`), unsaved like a typed one.
+ */
+function AreaForm({
+  idest,
+  area,
+  onFim,
+  onMudar,
+  focoRaio,
+  ref,
+}: {
+  idest: number;
+  area: AreaPainel | null;
+  onFim: () => void;
+  onMudar: (v: AreaInput) => void;
+  focoRaio: number;
+  ref: Ref<AreaFormHandle>;
+}) {
   const qc = useQueryClient();
-  // A new circle starts around the store (its point from the address's CEP lookup), else 0, 0.
+  // A new circle starts around the store (its point from the address's CEP lookup), else around
+  // the first saved area (a store not located yet), else 0, 0.
   const loja = qc.getQueryData(lojaQueries.dados(idest).queryKey);
+  const outra = qc.getQueryData(lojaQueries.areas(idest).queryKey)?.[0];
   const [v, setV] = useState<AreaInput>(
     area
       ? {
@@ -43,9 +70,21 @@ function AreaForm({ idest, area, onFim }: { idest: number; area: AreaPainel | nu
           taxaentrega: area.taxaentrega,
           valorminimo: area.valorminimo,
         }
-      : { lat: loja?.lat ?? 0, lng: loja?.lng ?? 0, raio: 3000, taxaentrega: 500, valorminimo: null },
+      : {
+          lat: loja?.lat ?? outra?.lat ?? 0,
+          lng: loja?.lng ?? outra?.lng ?? 0,
+          raio: 3000,
+          taxaentrega: 500,
+          valorminimo: null,
+        },
   );
   const [erros, setErros] = useState<Erros>({});
+  useEffect(() => onMudar(v), [v, onMudar]);
+  useImperativeHandle(ref, () => ({ definirRaio: (raio) => setV((x) => ({ ...x, raio })) }), []);
+  const raioRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focoRaio > 0) raioRef.current?.focus();
+  }, [focoRaio]);
   const salvar = useMutation({
     mutationFn: (b: AreaInput) =>
       area ? lojaApi.salvarArea(idest, area.idareaentrega, b) : lojaApi.criarArea(idest, b),
@@ -79,9 +118,13 @@ function AreaForm({ idest, area, onFim }: { idest: number; area: AreaPainel | nu
           error={erros.lng}
         />
         <NumberInput
+          ref={raioRef}
           label="Raio (km)"
           value={v.raio / 1000}
           decimalScale={3}
+          // Written as in Brazil ('1,5'); a typed '.' is taken as the comma too. Before, '1,5'
+          // read as 15 km.
+          decimalSeparator=","
           min={0}
           onChange={(x) => setV({ ...v, raio: Math.round(num(x) * 1000) })}
           error={erros.raio}
@@ -140,7 +183,38 @@ function descreverArea(a: AreaPainel): string {
 function Areas({ idest }: { idest: number }) {
   const qc = useQueryClient();
   const q = useQuery(lojaQueries.areas(idest));
-  const [editando, setEditando] = useState<number | 'nova' | null>(null);
+  const loja = useQuery(lojaQueries.dados(idest)).data;
+  const [editando, setEditandoSo] = useState<IdCirculo | null>(null);
+  // The numbers being typed in the open form, drawn on the map before they are saved.
+  const [rascunho, setRascunho] = useState<Rascunho | null>(null);
+  // Moves when a circle is clicked on the map: its form focuses the radius.
+  const [focoRaio, setFocoRaio] = useState(0);
+  // The open form (one at a time), for the radius dragged on the map.
+  const form = useRef<AreaFormHandle>(null);
+  const setEditando = (id: IdCirculo | null) => {
+    setEditandoSo(id);
+    setRascunho(null);
+    setFocoRaio(0);
+  };
+  const onMudar = useCallback(
+    (v: AreaInput) => setRascunho(editando === null ? null : { id: editando, v }),
+    [editando],
+  );
+  const circulos = useMemo(() => circulosDoMapa(q.data ?? [], rascunho), [q.data, rascunho]);
+  const pontoLoja = useMemo(
+    () => (loja?.lat != null && loja.lng != null ? { lat: loja.lat, lng: loja.lng } : null),
+    [loja?.lat, loja?.lng],
+  );
+  const onCirculo = (id: IdCirculo) => {
+    if (id !== editando) {
+      setEditandoSo(id);
+      setRascunho(null);
+    }
+    setFocoRaio((n) => n + 1);
+  };
+  const onRaio = (id: IdCirculo, metros: number) => {
+    if (id === editando) form.current?.definirRaio(metros);
+  };
   const excluir = useMutation({
     mutationFn: (id: number) => lojaApi.excluirArea(idest, id),
     onSettled: () => qc.invalidateQueries({ queryKey: lojaQueries.areas(idest).queryKey }),
@@ -149,6 +223,7 @@ function Areas({ idest }: { idest: number }) {
   if (q.isError) return <ErroCarga error={q.error} onRetry={() => void q.refetch()} />;
   return (
     <Stack gap="xs">
+      <MapaAreas idest={idest} loja={pontoLoja} circulos={circulos} onCirculo={onCirculo} onRaio={onRaio} />
       {q.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nenhuma área. Sem áreas, a taxa vem da tabela por bairro abaixo.
@@ -158,7 +233,14 @@ function Areas({ idest }: { idest: number }) {
         {q.data.map((a) => (
           <Paper key={a.idareaentrega} component="li" withBorder p="sm" radius="sm">
             {editando === a.idareaentrega ? (
-              <AreaForm idest={idest} area={a} onFim={() => setEditando(null)} />
+              <AreaForm
+                idest={idest}
+                area={a}
+                onFim={() => setEditando(null)}
+                onMudar={onMudar}
+                focoRaio={focoRaio}
+                ref={form}
+              />
             ) : (
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{descreverArea(a)}</Text>
@@ -185,7 +267,14 @@ function Areas({ idest }: { idest: number }) {
       <FormError error={excluir.error} />
       {editando === 'nova' ? (
         <Paper withBorder p="sm" radius="sm">
-          <AreaForm idest={idest} area={null} onFim={() => setEditando(null)} />
+          <AreaForm
+            idest={idest}
+            area={null}
+            onFim={() => setEditando(null)}
+            onMudar={onMudar}
+            focoRaio={focoRaio}
+            ref={form}
+          />
         </Paper>
       ) : (
         <Group>
@@ -351,7 +440,7 @@ function Bairros({ idest }: { idest: number }) {
   );
 }
 
-/** Delivery: circles around the store (as numbers) and the neighbourhood table. */
+/** Delivery: circles around the store (as numbers, over a map when tiles are configured) and the neighbourhood table. */
 export function EntregaSecao({ idest }: { idest: number }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="loja-entrega">

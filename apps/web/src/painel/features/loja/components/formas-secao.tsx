@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { formasPgtoInputSchema, type FormasPgtoInput } from '@rango/domain/painel/catalogo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -8,16 +19,31 @@ import { FormError } from '../../../components/form-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { errosDe, errosDoServidor, lojaApi, lojaQueries, type Erros } from '../api.ts';
 
-type Forma = FormasPgtoInput['formas'][number];
+/** A row of the editor: where it is offered always set (issue 12). */
+type Forma = FormasPgtoInput['formas'][number] & { na_entrega: boolean; online: boolean };
 
 export const TIPOS = [
-  { value: '0', label: 'Dinheiro (na entrega)' },
-  { value: '60', label: 'Crédito (na entrega e online)' },
-  { value: '61', label: 'Débito (na entrega e online)' },
-  { value: '200', label: 'PIX (na entrega e online)' },
+  { value: '0', label: 'Dinheiro' },
+  { value: '60', label: 'Crédito' },
+  { value: '61', label: 'Débito' },
+  { value: '200', label: 'PIX' },
 ];
 const tipo = (x: string | null): Forma['sttipopgto'] =>
   x === '60' ? 60 : x === '61' ? 61 : x === '200' ? 200 : 0;
+/** A row as the server answers it. */
+const daResposta = (f: {
+  idformapgto: number;
+  descricao: string;
+  sttipopgto: number;
+  na_entrega: boolean;
+  online: boolean;
+}): Forma => ({
+  idformapgto: f.idformapgto,
+  descricao: f.descricao,
+  sttipopgto: tipo(String(f.sttipopgto)),
+  na_entrega: f.na_entrega,
+  online: f.online && f.sttipopgto !== 0,
+});
 
 function Editor({ idest, inicial }: { idest: number; inicial: Forma[] }) {
   const qc = useQueryClient();
@@ -28,7 +54,7 @@ function Editor({ idest, inicial }: { idest: number; inicial: Forma[] }) {
     mutationFn: (b: FormasPgtoInput) => lojaApi.salvarFormas(idest, b),
     onSuccess: (r) => {
       qc.setQueryData(lojaQueries.formas(idest).queryKey, r);
-      setFormas(r.formas.map((f) => ({ ...f, sttipopgto: tipo(String(f.sttipopgto)) })));
+      setFormas(r.formas.map(daResposta));
       setSalvo(true);
     },
     onError: (e) => setErros(errosDoServidor(e)),
@@ -50,7 +76,15 @@ function Editor({ idest, inicial }: { idest: number; inicial: Forma[] }) {
         </Text>
       ) : null}
       {formas.map((f, i) => (
-        <Group key={f.idformapgto ?? `n${i}`} gap="xs" align="flex-start" wrap="wrap">
+        <Group
+          key={f.idformapgto ?? `n${i}`}
+          gap="xs"
+          align="flex-start"
+          wrap="wrap"
+          // A rule between methods: on a phone each one wraps onto three rows.
+          pb="xs"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        >
           <TextInput
             style={{ flex: 1, minWidth: 180 }}
             label="Nome"
@@ -66,9 +100,34 @@ function Editor({ idest, inicial }: { idest: number; inicial: Forma[] }) {
             data={TIPOS}
             value={String(f.sttipopgto)}
             allowDeselect={false}
-            onChange={(x) => set(i, { sttipopgto: tipo(x) })}
+            onChange={(x) => {
+              const t = tipo(x);
+              // Cash is never online; a card or PIX starts offered online too (as before issue 12).
+              set(i, { sttipopgto: t, online: t !== 0 && (f.sttipopgto === 0 ? true : f.online) });
+            }}
             error={erros[`formas.${i}.sttipopgto`]}
           />
+          <Checkbox.Group
+            label="Aceita"
+            value={[...(f.na_entrega ? ['na_entrega'] : []), ...(f.online ? ['online'] : [])]}
+            onChange={(v) => set(i, { na_entrega: v.includes('na_entrega'), online: v.includes('online') })}
+            error={erros[`formas.${i}.na_entrega`] ?? erros[`formas.${i}.online`]}
+            description={f.sttipopgto === 0 ? 'Dinheiro só na entrega.' : undefined}
+          >
+            <Group gap="md" mt={8}>
+              <Checkbox
+                value="na_entrega"
+                label="Na entrega"
+                aria-label={`Na entrega (forma de pagamento ${i + 1})`}
+              />
+              <Checkbox
+                value="online"
+                label="Online"
+                aria-label={`Online (forma de pagamento ${i + 1})`}
+                disabled={f.sttipopgto === 0}
+              />
+            </Group>
+          </Checkbox.Group>
           <ActionIcon
             mt={28}
             variant="default"
@@ -97,7 +156,12 @@ function Editor({ idest, inicial }: { idest: number; inicial: Forma[] }) {
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setFormas((x) => [...x, { idformapgto: null, descricao: '', sttipopgto: 0 }])}
+          onClick={() =>
+            setFormas((x) => [
+              ...x,
+              { idformapgto: null, descricao: '', sttipopgto: 0, na_entrega: true, online: false },
+            ])
+          }
         >
           Adicionar forma
         </Button>
@@ -109,7 +173,10 @@ function Editor({ idest, inicial }: { idest: number; inicial: Forma[] }) {
   );
 }
 
-/** The payment methods the customer may choose (the whole list saved at once). */
+/**
+ * The payment methods the customer may choose (the whole list saved at once), each with where it
+ * is offered: 'Na entrega' and/or 'Online' (issue 12; cash only on delivery).
+ */
 export function FormasSecao({ idest }: { idest: number }) {
   const q = useQuery(lojaQueries.formas(idest));
   return (
@@ -119,12 +186,7 @@ export function FormasSecao({ idest }: { idest: number }) {
       </Title>
       {q.isPending ? <PageLoader /> : null}
       {q.isError ? <ErroCarga error={q.error} onRetry={() => void q.refetch()} /> : null}
-      {q.data ? (
-        <Editor
-          idest={idest}
-          inicial={q.data.formas.map((f) => ({ ...f, sttipopgto: tipo(String(f.sttipopgto)) }))}
-        />
-      ) : null}
+      {q.data ? <Editor idest={idest} inicial={q.data.formas.map(daResposta)} /> : null}
     </Paper>
   );
 }
