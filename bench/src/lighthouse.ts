@@ -2,6 +2,8 @@
  * Lighthouse 12 (node API), default mobile config, performance only, on /estabelecimento/1
  * (and, as `lighthouse-painel`, on the restaurant panel's entry /painel/login), five runs against
  * our own Chromium (started here with --remote-debugging-port). Target: median score ≥ 95.
+ * BENCH_PATH=rotas: every route of ROTAS_CLIENTE, 3 runs each; BENCH_ROTAS=/privacy,/terms
+ * (comma-separated) measures only those routes.
  */
 import { spawn } from 'node:child_process';
 import lighthouse from 'lighthouse';
@@ -120,6 +122,9 @@ export async function runLighthouseRotas(paths = ROTAS_CLIENTE): Promise<BenchRe
 }
 
 if (isMain(import.meta.url)) {
-  if (process.env.BENCH_PATH === 'rotas') await runLighthouseRotas();
+  const rotas = process.env.BENCH_ROTAS?.split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (process.env.BENCH_PATH === 'rotas') await runLighthouseRotas(rotas?.length ? rotas : undefined);
   else await runLighthouse(process.env.BENCH_URL, process.env.BENCH_PATH);
 }

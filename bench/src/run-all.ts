@@ -33,7 +33,8 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['search-keystroke', () => runSearchKeystroke()],
   ['report', () => runReport()],
   ['menu-import', () => runMenuImport()],
-  ['editor-keystroke', () => runEditorKeystroke()],
+  ['editor-keystroke', () => runEditorKeystroke('nome')],
+  ['editor-keystroke-opcao', () => runEditorKeystroke('opcao')],
   ['balancer', () => runBalancer()],
 ];
 

@@ -434,7 +434,13 @@ describe('acessibilidade do painel', () => {
         await page.getByRole('button', { name: 'Adicionar bairro' }).click();
         const formas = page.getByRole('region', { name: 'Formas de pagamento' });
         await formas.getByRole('button', { name: 'Adicionar forma' }).click();
+        // The new method (cash) offered nowhere: its 'Aceita' group shows the refusal too.
+        await formas
+          .getByRole('checkbox', { name: /^Na entrega \(forma de pagamento \d+\)$/ })
+          .last()
+          .uncheck();
         await formas.getByRole('button', { name: 'Salvar formas de pagamento' }).click();
+        await formas.getByText('Escolha ao menos: na entrega ou online.').waitFor();
         await page.locator('[aria-invalid="true"]').nth(2).waitFor();
         await expectNoViolations(page, 'loja-erros');
 

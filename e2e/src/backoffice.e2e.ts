@@ -204,14 +204,18 @@ describe('back office: um restaurante novo recebe um pedido', () => {
       await entrega.getByRole('button', { name: 'Adicionar área' }).click();
       await entrega.getByText(`R$ ${FRETE}`, { exact: false }).waitFor();
 
-      // 4. Payment methods: cash and credit card on delivery.
+      // 4. Payment methods: cash and credit card, both on delivery only (the card machine: the
+      // owner turns 'Online' off, so 'Pagar online' offers nothing).
       const formas = page.getByRole('region', { name: 'Formas de pagamento' });
       await formas.getByRole('button', { name: 'Adicionar forma' }).click();
       await formas.getByLabel('Nome da forma de pagamento 1').fill('Dinheiro');
       await formas.getByRole('button', { name: 'Adicionar forma' }).click();
       await formas.getByLabel('Nome da forma de pagamento 2').fill('Cartão de crédito');
       await formas.getByRole('combobox', { name: 'Tipo da forma de pagamento 2' }).click();
-      await page.getByRole('option', { name: 'Crédito (na entrega e online)' }).click();
+      await page.getByRole('option', { name: 'Crédito', exact: true }).click();
+      const online2 = formas.getByRole('checkbox', { name: 'Online (forma de pagamento 2)' });
+      await expect.poll(() => online2.isChecked()).toBe(true);
+      await online2.uncheck();
       await formas.getByRole('button', { name: 'Salvar formas de pagamento' }).click();
       await formas.getByText('Formas de pagamento salvas.').waitFor();
       await screenshot(page, 'backoffice-2-loja');
@@ -313,7 +317,12 @@ describe('back office: um restaurante novo recebe um pedido', () => {
       await taxa.getByText(`R$ ${FRETE}`, { exact: false }).first().waitFor();
       await taxa.getByRole('button', { name: 'Ok, entendi' }).click();
       await taxa.waitFor({ state: 'hidden' });
+      await c.getByRole('tab', { name: 'Pagar online' }).click();
+      const online = c.getByRole('tabpanel', { name: 'Pagar online' });
+      await online.getByText('Este estabelecimento não aceita pagamento online.', { exact: false }).waitFor();
+      expect(await online.getByRole('radio').count()).toBe(0);
       await pagarEmDinheiro(c, '200,00');
+      await c.getByRole('radio', { name: 'Cartão de crédito' }).waitFor();
       await screenshot(c, 'backoffice-6-pagamento');
       await c.getByRole('button', { name: 'Finalizar' }).click();
       await c.waitForURL(/\/pedido\/\d+\/?$/);

@@ -16,35 +16,33 @@
  *
  * Skipped (with the reason) without HAProxy or without a PostgreSQL (TEST_DATABASE_URL).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { type Server, type Socket, connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { novoNumeroPedido } from '@rango/domain';
 import type { PedidoInput } from '@rango/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { montarPedidoApi } from './pedido-api.ts';
-import { REPO_ROOT, consecutivePorts, ensureServerBuild, freePort, waitForExit } from './processes.ts';
+import { consecutivePorts, ensureServerBuild, freePort } from './processes.ts';
+import {
+  PG_URL,
+  clienteConfirmado,
+  deploy,
+  esperarProntas,
+  motivoParaPular,
+  postJson,
+  pronta,
+  sleep,
+} from './producao-testing.ts';
+import type { Instancia } from './producao-testing.ts';
 
-const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
-const PG_URL = process.env.TEST_DATABASE_URL;
 /** The outage's length: 30 s, as the issue says; shorter only by hand while working on this file. */
 const FALHA_MS = Number(process.env.RANGO_FALHA_BANCO_SEGUNDOS ?? 30) * 1000;
 
-function motivoParaPular(): string | null {
-  if (!HAPROXY) return 'HAProxy não instalado (apt-get install -y haproxy)';
-  if (!PG_URL) return 'sem PostgreSQL (TEST_DATABASE_URL não definido)';
-  const r = spawnSync('pg_isready', ['-d', PG_URL, '-q']);
-  if (r.error === undefined && r.status !== 0) return `PostgreSQL não responde em ${PG_URL}`;
-  return null;
-}
-const PULAR = motivoParaPular();
-if (PULAR) console.log(`producao-falhas.e2e: pulado — ${PULAR}`);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PULAR = motivoParaPular('producao-falhas.e2e');
 
 /** A database of its own on the test's PostgreSQL (never the shared one itself). */
 async function criarBanco(): Promise<{ nome: string; url: string; apagar: () => Promise<void> }> {
@@ -102,84 +100,10 @@ function rele(alvo: URL) {
   };
 }
 
-interface Instancia {
-  nome: string;
-  pid: number;
-  url: string;
-}
-
-/** `npm run deploy:local -- <n>` as a child, with its output read line by line. */
-function deploy(n: number, env: Record<string, string>) {
-  let saida = '';
-  const instancias: Instancia[] = [];
-  const saidas = new Map<string, string>();
-  const script: ChildProcess = spawn(process.execPath, ['scripts/deploy-local.mjs', String(n)], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'info',
-      SEED_DEMO: '1',
-      DEMO_SIMULATOR: '0',
-      PAGAMENTOS_CONCILIAR_SEGUNDOS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const s of [script.stdout!, script.stderr!]) {
-    createInterface({ input: s }).on('line', (l) => {
-      saida += `${l}\n`;
-      const m = /^instancia (\S+) pid=(\d+) (\S+)$/.exec(l);
-      if (m) instancias.push({ nome: m[1]!, pid: Number(m[2]), url: m[3]! });
-      const saiu = /^instancia-saiu (\S+) (.*)$/.exec(l);
-      if (saiu) saidas.set(saiu[1]!, saiu[2]!);
-    });
-  }
-  const linhas = (re: RegExp) => saida.split('\n').filter((l) => re.test(l));
-  return {
-    instancias,
-    saidas,
-    linhas,
-    saida: () => saida,
-    /** Waits for a line (or throws with the output). */
-    async esperar(re: RegExp, ms = 120_000): Promise<string> {
-      const prazo = Date.now() + ms;
-      for (;;) {
-        const l = linhas(re)[0];
-        if (l !== undefined) return l;
-        if (script.exitCode !== null) throw new Error(`deploy-local saiu (${script.exitCode}):\n${saida}`);
-        if (Date.now() > prazo) throw new Error(`esperando ${re}:\n${saida.slice(-4000)}`);
-        await sleep(100);
-      }
-    },
-    async parar(): Promise<void> {
-      if (script.exitCode !== null) return;
-      script.kill('SIGTERM');
-      if (!(await waitForExit(script, 40_000))) script.kill('SIGKILL');
-    },
-  };
-}
-
 /** RANGO_FALHAS_SAIDA=<folder>: the instances' and HAProxy's output of each scenario, to read after a failure. */
 function guardarSaida(nome: string, d: { saida: () => string } | undefined): void {
   const pasta = process.env.RANGO_FALHAS_SAIDA;
   if (pasta && d) writeFileSync(join(pasta, `${nome}.log`), d.saida());
-}
-
-const pronta = (i: Instancia) =>
-  fetch(`${i.url}/readyz`).then(
-    (r) => r.ok,
-    () => false,
-  );
-
-async function postJson(url: string, body: unknown, token?: string): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
 }
 
 const pedidoUrl = (base: string) => `${base}/api/ead/api/estabelecimento/1/pedido/`;
@@ -195,28 +119,11 @@ describe.skipIf(PULAR !== null)(
 
     /** A confirmed customer with a saved address and a valid order to copy (through the balancer). */
     async function cliente(n: number): Promise<{ token: string; modelo: PedidoInput }> {
-      const email = `falha.${n}.${Date.now()}@exemplo.com.br`;
-      const senha = 'segredo-da-falha';
-      const cad = await postJson(`${lb}/api/ead/controle/cliente/`, {
-        nomeourazaosocial: `Falha ${n}`,
-        email,
-        telefone: '11987654321',
-        senha,
-        confirm: senha,
+      const { access } = await clienteConfirmado(lb, pool, {
+        email: `falha.${n}.${Date.now()}@exemplo.com.br`,
+        senha: 'segredo-da-falha',
+        nome: `Falha ${n}`,
       });
-      expect(cad.status, await cad.clone().text()).toBe(201);
-      const row = await pool.query<{ link: string }>(
-        'select link from mail_outbox where para = $1 order by id desc limit 1',
-        [email],
-      );
-      const [uuid, token] = new URL(row.rows[0]!.link).pathname.split('/').slice(2);
-      const conf = await fetch(`${lb}/api/ead/controle/cliente/${uuid}/confirmar/${token}/`, {
-        method: 'POST',
-      });
-      expect(conf.status).toBe(200);
-      const login = await postJson(`${lb}/api/ead/controle/token/`, { email, senha });
-      expect(login.status).toBe(200);
-      const { access } = (await login.json()) as { access: string };
       return { token: access, modelo: await montarPedidoApi(lb, access) };
     }
 
@@ -236,12 +143,7 @@ describe.skipIf(PULAR !== null)(
       });
       await d.esperar(/^pronto /);
       lb = `http://127.0.0.1:${lbPort}`;
-      for (const i of d.instancias) {
-        for (let t = 0; !(await pronta(i)); t++) {
-          if (t > 300) throw new Error(`${i.nome} não ficou pronta:\n${d.saida().slice(-3000)}`);
-          await sleep(200);
-        }
-      }
+      await esperarProntas(d, 300);
       // The test's own reads go straight to PostgreSQL, never through the relay.
       pool = new pg.Pool({ connectionString: banco.url, max: 2 });
     });
@@ -611,7 +513,7 @@ describe.skipIf(PULAR !== null || SEM_SS !== null)(
       parar = true;
       await sonda;
 
-      expect(d.saidas.get(b.instancia.nome)).toBe('code=0 signal=null');
+      expect(d.saidas.get(b.instancia.nome)?.como).toBe('code=0 signal=null');
       // Every migration once, by B; one seed, by C; only C ever listened.
       const aplicadas = d.linhas(/Migrações aplicadas/);
       expect(aplicadas).toHaveLength(1);

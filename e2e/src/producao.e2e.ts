@@ -13,168 +13,67 @@
  *
  * Skipped (with the reason) without HAProxy or without a PostgreSQL (TEST_DATABASE_URL).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { novoNumeroPedido } from '@rango/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { montarPedidoApi } from './pedido-api.ts';
-import { REPO_ROOT, freePort, waitForExit } from './processes.ts';
+import { consecutivePorts, freePort } from './processes.ts';
+import {
+  PG_URL,
+  clienteConfirmado,
+  deploy,
+  esperarProntas,
+  motivoParaPular,
+  postJson,
+} from './producao-testing.ts';
+import type { Implantacao, Instancia } from './producao-testing.ts';
 
-const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
-const PG_URL = process.env.TEST_DATABASE_URL;
-
-function motivoParaPular(): string | null {
-  if (!HAPROXY) return 'HAProxy não instalado (apt-get install -y haproxy)';
-  if (!PG_URL) return 'sem PostgreSQL (TEST_DATABASE_URL não definido)';
-  const r = spawnSync('pg_isready', ['-d', PG_URL, '-q']);
-  if (r.error === undefined && r.status !== 0) return `PostgreSQL não responde em ${PG_URL}`;
-  return null;
-}
-const PULAR = motivoParaPular();
-if (PULAR) console.log(`producao.e2e: pulado — ${PULAR}`);
+const PULAR = motivoParaPular('producao.e2e');
 
 const ESTABELECIMENTO = 1;
 const INSTANCIAS = 3;
 
-interface Instancia {
-  nome: string;
-  pid: number;
-  url: string;
-}
-
-async function postJson(url: string, body: unknown, token?: string): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-/** Three ports in a row that are free now (the script numbers its instances from the first). */
-async function basePort(): Promise<number> {
-  for (;;) {
-    const p = await freePort();
-    if (p > 60_000) continue;
-    const [a, b] = [await freePort(), await freePort()];
-    if (a !== p + 1 && b !== p + 2) {
-      // Not proof, but the OS hands out ephemeral ports rarely in sequence: check by binding.
-      const net = await import('node:net');
-      const livre = (port: number) =>
-        new Promise<boolean>((resolve) => {
-          const s = net.createServer();
-          s.once('error', () => resolve(false));
-          s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-        });
-      if ((await livre(p + 1)) && (await livre(p + 2))) return p;
-    }
-  }
-}
-
 describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL behind HAProxy', () => {
   const banco = `rango_e2e_${randomUUID().slice(0, 8)}`;
   let dbUrl: string;
-  let script: ChildProcess;
-  let saida = '';
+  let d: Implantacao;
   let lb: string;
-  const instancias: Instancia[] = [];
   let pool: pg.Pool;
-
-  /** When the script saw each instance exit. */
-  const saidas = new Map<string, number>();
-  const linhas = (re: RegExp) => saida.split('\n').filter((l) => re.test(l));
+  const linhas = (re: RegExp) => d.linhas(re);
 
   /** A confirmed customer through the balancer (the outbox link read from the instances' logs). */
-  async function cliente(
-    n: number,
-  ): Promise<{ email: string; senha: string; access: string; refresh: string }> {
-    const email = `carga.${n}.${Date.now()}@exemplo.com.br`;
-    const senha = 'segredo-da-carga';
-    const cad = await postJson(`${lb}/api/ead/controle/cliente/`, {
-      nomeourazaosocial: `Carga ${n}`,
-      email,
-      telefone: '11987654321',
-      senha,
-      confirm: senha,
+  const cliente = (n: number) =>
+    clienteConfirmado(lb, pool, {
+      email: `carga.${n}.${Date.now()}@exemplo.com.br`,
+      senha: 'segredo-da-carga',
+      nome: `Carga ${n}`,
     });
-    expect(cad.status, await cad.clone().text()).toBe(201);
-    const row = await pool.query<{ link: string }>(
-      'select link from mail_outbox where para = $1 order by id desc limit 1',
-      [email],
-    );
-    const [uuid, token] = new URL(row.rows[0]!.link).pathname.split('/').slice(2);
-    const conf = await fetch(`${lb}/api/ead/controle/cliente/${uuid}/confirmar/${token}/`, {
-      method: 'POST',
-    });
-    expect(conf.status).toBe(200);
-    const login = await postJson(`${lb}/api/ead/controle/token/`, { email, senha });
-    expect(login.status).toBe(200);
-    return { email, senha, ...((await login.json()) as { access: string; refresh: string }) };
-  }
 
   beforeAll(async () => {
     const u = new URL(PG_URL!);
     u.pathname = `/${banco}`;
     dbUrl = u.toString();
-    const [lbPort, statsPort, base] = [await freePort(), await freePort(), await basePort()];
-    script = spawn(process.execPath, ['scripts/deploy-local.mjs', String(INSTANCIAS)], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        LB_PORT: String(lbPort),
-        STATS_PORT: String(statsPort),
-        BASE_PORT: String(base),
-        LOG_LEVEL: 'info',
-        SEED_DEMO: '1',
-        DEMO_SIMULATOR: '0',
-        PAGAMENTOS_CONCILIAR_SEGUNDOS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: false,
+    const [lbPort, statsPort, base] = [
+      await freePort(),
+      await freePort(),
+      await consecutivePorts(INSTANCIAS),
+    ];
+    d = deploy(INSTANCIAS, {
+      DATABASE_URL: dbUrl,
+      LB_PORT: String(lbPort),
+      STATS_PORT: String(statsPort),
+      BASE_PORT: String(base),
     });
-    for (const s of [script.stdout!, script.stderr!]) {
-      createInterface({ input: s }).on('line', (l) => {
-        saida += `${l}\n`;
-        const m = /^instancia (\S+) pid=(\d+) (\S+)$/.exec(l);
-        if (m) instancias.push({ nome: m[1]!, pid: Number(m[2]), url: m[3]! });
-        const saiu = /^instancia-saiu (\S+) /.exec(l);
-        if (saiu) saidas.set(saiu[1]!, Date.now());
-      });
-    }
-    const prazo = Date.now() + 240_000;
-    while (!/^pronto /m.test(saida)) {
-      if (script.exitCode !== null) throw new Error(`deploy-local saiu (${script.exitCode}):\n${saida}`);
-      if (Date.now() > prazo) throw new Error(`deploy-local não ficou pronto:\n${saida.slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await d.esperar(/^pronto /, 240_000);
     lb = `http://127.0.0.1:${lbPort}`;
-    // Every instance ready (the balancer needed only one).
-    for (const i of instancias) {
-      for (let t = 0; ; t++) {
-        const ok = await fetch(`${i.url}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (t > 600) throw new Error(`${i.nome} não ficou pronta`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    await esperarProntas(d, 600);
     pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   });
 
   afterAll(async () => {
     await pool?.end();
-    if (script && script.exitCode === null) {
-      script.kill('SIGTERM');
-      if (!(await waitForExit(script, 40_000))) script.kill('SIGKILL');
-    }
+    await d?.parar();
     if (PG_URL) {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
@@ -184,7 +83,7 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
   });
 
   it('three instances started at once on an empty database: one migration run, one seed', () => {
-    expect(instancias.map((i) => i.nome)).toEqual(['app1', 'app2', 'app3']);
+    expect(d.instancias.map((i) => i.nome)).toEqual(['app1', 'app2', 'app3']);
     expect(linhas(/Migrações aplicadas/)).toHaveLength(1);
     expect(linhas(/Dados de demonstração: \d+ estabelecimentos/)).toHaveLength(1);
   });
@@ -199,18 +98,18 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
     expect(id).toMatch(/^[0-9A-F]+(-[0-9A-F]+){4}$/);
     expect(id.length).toBeLessThanOrEqual(64);
     expect((await fetch(`${lb}/metrics`)).status).toBe(403);
-    expect((await fetch(`${instancias[0]!.url}/metrics`)).status).toBe(200);
+    expect((await fetch(`${d.instancias[0]!.url}/metrics`)).status).toBe(200);
   });
 
   it('a token from one instance works on all; a rotated refresh replayed elsewhere is refused; login limits are shared', async () => {
     const c = await cliente(0);
-    for (const i of instancias) {
+    for (const i of d.instancias) {
       const me = await fetch(`${i.url}/api/ead/controle/cliente/`, {
         headers: { authorization: `Bearer ${c.access}` },
       });
       expect(me.status, i.nome).toBe(200);
     }
-    const [a, b] = instancias as [Instancia, Instancia, Instancia];
+    const [a, b] = d.instancias as [Instancia, Instancia, Instancia];
     const girou = await postJson(`${a.url}/api/ead/controle/token/refresh/`, { refresh: c.refresh });
     expect(girou.status).toBe(200);
     const novo = (await girou.json()) as { access: string; refresh: string };
@@ -224,7 +123,7 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
     // counters would allow 30).
     const status: number[] = [];
     for (let n = 0; n < 11; n++) {
-      const alvo = instancias[n % 3]!;
+      const alvo = d.instancias[n % 3]!;
       const r = await postJson(`${alvo.url}/api/ead/controle/token/`, {
         email: c.email,
         senha: 'errada-123',
@@ -250,11 +149,11 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
     const falhas: string[] = [];
     let feitos = 0;
     let sinal: Promise<void> | undefined;
-    const alvo = instancias[1]!;
+    const alvo = d.instancias[1]!;
     let proximo = 0;
     async function trabalhador() {
       for (;;) {
-        const saiu = saidas.get(alvo.nome);
+        const saiu = d.saidas.get(alvo.nome)?.em;
         if (saiu !== undefined && Date.now() - saiu > 1000) return;
         const k = proximo++;
         if (k >= capacidade) return;
@@ -301,7 +200,7 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
       `instancia-saiu ${alvo.nome} code=0 signal=null`,
     ]);
     // The whole drain (3 s of SHUTDOWN_DELAY_MS, then the close) happened under the load.
-    expect(saidas.get(alvo.nome)).toBeLessThan(fim);
+    expect(d.saidas.get(alvo.nome)?.em).toBeLessThan(fim);
     // Some of the load still reached the instance before it went out of rotation, and HAProxy
     // took it out on its /readyz.
     expect(linhas(/Server rango\/app2 is DOWN/).length).toBeGreaterThan(0);
@@ -318,7 +217,7 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
         pedido: { ...modelos[k]!, pedido_id: randomUUID(), numero_pedido: novoNumeroPedido() },
       })),
     );
-    const alvo = instancias[2]!;
+    const alvo = d.instancias[2]!;
     const confirmados: string[] = [];
     const falhas: string[] = [];
     let repetidos = 0;
@@ -383,7 +282,7 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
     );
     expect(linhasDb.rowCount).toBe(trabalhos.length);
     expect(linhasDb.rows.every((r) => Number(r.n) === 1)).toBe(true);
-    for (let t = 0; t < 50 && !saidas.has(alvo.nome); t++) await new Promise((r) => setTimeout(r, 100));
+    for (let t = 0; t < 50 && !d.saidas.has(alvo.nome); t++) await new Promise((r) => setTimeout(r, 100));
     expect(linhas(new RegExp(`^instancia-saiu ${alvo.nome} `))).toEqual([
       `instancia-saiu ${alvo.nome} code=null signal=SIGKILL`,
     ]);
@@ -397,56 +296,35 @@ describe.skipIf(PULAR !== null)('production layout: 3 instances on PostgreSQL be
  */
 describe.skipIf(PULAR !== null)('production layout: background jobs on 3 instances', () => {
   const banco = `rango_e2e_jobs_${randomUUID().slice(0, 8)}`;
-  let script: ChildProcess;
-  let saida = '';
+  let d: Implantacao;
   let lb: string;
-  const instancias: Instancia[] = [];
   let pool: pg.Pool;
 
   beforeAll(async () => {
     const u = new URL(PG_URL!);
     u.pathname = `/${banco}`;
-    const [lbPort, statsPort, base] = [await freePort(), await freePort(), await basePort()];
-    script = spawn(process.execPath, ['scripts/deploy-local.mjs', String(INSTANCIAS)], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: u.toString(),
-        LB_PORT: String(lbPort),
-        STATS_PORT: String(statsPort),
-        BASE_PORT: String(base),
-        LOG_LEVEL: 'info',
-        SEED_DEMO: '1',
-        DEMO_SIMULATOR: '0',
-        PAGAMENTOS_CONCILIAR_SEGUNDOS: '2',
-        // An expired PIX cancels its order at once (no renewal window).
-        PIX_RENOVAR_SEGUNDOS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const [lbPort, statsPort, base] = [
+      await freePort(),
+      await freePort(),
+      await consecutivePorts(INSTANCIAS),
+    ];
+    d = deploy(INSTANCIAS, {
+      DATABASE_URL: u.toString(),
+      LB_PORT: String(lbPort),
+      STATS_PORT: String(statsPort),
+      BASE_PORT: String(base),
+      PAGAMENTOS_CONCILIAR_SEGUNDOS: '2',
+      // An expired PIX cancels its order at once (no renewal window).
+      PIX_RENOVAR_SEGUNDOS: '0',
     });
-    for (const s of [script.stdout!, script.stderr!]) {
-      createInterface({ input: s }).on('line', (l) => {
-        saida += `${l}\n`;
-        const m = /^instancia (\S+) pid=(\d+) (\S+)$/.exec(l);
-        if (m) instancias.push({ nome: m[1]!, pid: Number(m[2]), url: m[3]! });
-      });
-    }
-    const prazo = Date.now() + 240_000;
-    while (!/^pronto /m.test(saida)) {
-      if (script.exitCode !== null) throw new Error(`deploy-local saiu (${script.exitCode}):\n${saida}`);
-      if (Date.now() > prazo) throw new Error(`deploy-local não ficou pronto:\n${saida.slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await d.esperar(/^pronto /, 240_000);
     lb = `http://127.0.0.1:${lbPort}`;
     pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
   });
 
   afterAll(async () => {
     await pool?.end();
-    if (script && script.exitCode === null) {
-      script.kill('SIGTERM');
-      if (!(await waitForExit(script, 40_000))) script.kill('SIGKILL');
-    }
+    await d?.parar();
     if (PG_URL) {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
@@ -455,26 +333,13 @@ describe.skipIf(PULAR !== null)('production layout: background jobs on 3 instanc
     }
   });
 
-  async function clienteConfirmado(): Promise<string> {
-    const email = `jobs.${Date.now()}@exemplo.com.br`;
-    const senha = 'segredo-dos-jobs';
-    const cad = await postJson(`${lb}/api/ead/controle/cliente/`, {
-      nomeourazaosocial: 'Cliente Jobs',
-      email,
-      telefone: '11987654321',
-      senha,
-      confirm: senha,
+  async function clienteJobs(): Promise<string> {
+    const c = await clienteConfirmado(lb, pool, {
+      email: `jobs.${Date.now()}@exemplo.com.br`,
+      senha: 'segredo-dos-jobs',
+      nome: 'Cliente Jobs',
     });
-    expect(cad.status, await cad.clone().text()).toBe(201);
-    const row = await pool.query<{ link: string }>(
-      'select link from mail_outbox where para = $1 order by id desc limit 1',
-      [email],
-    );
-    const [uuid, token] = new URL(row.rows[0]!.link).pathname.split('/').slice(2);
-    await fetch(`${lb}/api/ead/controle/cliente/${uuid}/confirmar/${token}/`, { method: 'POST' });
-    const login = await postJson(`${lb}/api/ead/controle/token/`, { email, senha });
-    expect(login.status).toBe(200);
-    return ((await login.json()) as { access: string }).access;
+    return c.access;
   }
 
   /** An order paid online (the app's shape: PIX, or a card tokenised by the browser's SOP). */
@@ -552,7 +417,7 @@ describe.skipIf(PULAR !== null)('production layout: background jobs on 3 instanc
     ).rows.map((r) => (JSON.parse(r.dados) as { estado: string }).estado);
 
   it('a card payment left in time-out and a PIX left to expire are reconciled exactly once', async () => {
-    const token = await clienteConfirmado();
+    const token = await clienteJobs();
     const cartao = await pedidoOnline(token, 'CARTAO');
     const pix = await pedidoOnline(token, 'PIX');
     const pagamento = async (id: number) =>
@@ -598,7 +463,7 @@ describe.skipIf(PULAR !== null)('production layout: background jobs on 3 instanc
     }
     const prazo = Date.now() + 30_000;
     while ((await pagamento(cartao)).estado !== 'pago' || (await pagamento(pix)).estado !== 'expirado') {
-      if (Date.now() > prazo) throw new Error(`não conciliados:\n${saida.slice(-2000)}`);
+      if (Date.now() > prazo) throw new Error(`não conciliados:\n${d.saida().slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
     // Several more periods on every instance: nothing happens a second time.
@@ -615,7 +480,7 @@ describe.skipIf(PULAR !== null)('production layout: background jobs on 3 instanc
 
     // One run per period across the three (each instance counts the runs it made).
     const runs = await Promise.all(
-      instancias.map(async (i) => {
+      d.instancias.map(async (i) => {
         const m = await (await fetch(`${i.url}/metrics`)).text();
         const l = /rango_tarefas_total\{tarefa="conciliar-pagamentos",resultado="ok"\} (\d+)/.exec(m);
         return Number(l?.[1] ?? 0);

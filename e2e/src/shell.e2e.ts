@@ -263,28 +263,35 @@ describe.each(VIEWPORTS)('shell estático no HTML a $width px', (viewport) => {
     }
   });
 
-  // Issue 14: every page of the shell paints its frame (the back button's header) before its JS.
-  it.each(['/login', '/privacy'])('desenha o quadro de %s antes do JS, nas mesmas caixas', async (path) => {
-    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport });
-    try {
-      await context.route('**/assets/*.js', (route) => route.abort());
-      const page = await context.newPage();
-      await page.goto(path);
-      expect(await page.locator('#root > div[inert] header').count()).toBe(1);
-      await screenshot(page, `shell-estatico-${path.slice(1)}`);
-      const estatico = await boxes(page);
-
-      const live = await app.open(path, viewport);
+  // Issue 14: every page of the shell paints its frame (the back button's header, the logo's on
+  // the home page) before its JS.
+  it.each(['/', '/login', '/cadastro', '/privacy', '/terms'])(
+    'desenha o quadro de %s antes do JS, nas mesmas caixas',
+    async (path) => {
+      const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport });
       try {
-        await live.page.getByRole('heading', { level: 1 }).first().waitFor();
-        expect(await live.page.locator('[inert]').count()).toBe(0);
-        expect(await live.page.getByRole('button', { name: 'Voltar' }).count()).toBe(1);
-        expect(await boxes(live.page)).toEqual(estatico);
+        await context.route('**/assets/*.js', (route) => route.abort());
+        const page = await context.newPage();
+        await page.goto(path);
+        expect(await page.locator('#root > div[inert] header').count()).toBe(1);
+        await screenshot(page, `shell-estatico-${path.slice(1) || 'inicio'}`);
+        const estatico = await boxes(page);
+
+        const live = await app.open(path, viewport);
+        try {
+          // /privacy and /terms have their h1 in the static copy already: wait for React's.
+          await live.page.waitForFunction(
+            () => document.querySelector('#root h1') !== null && document.querySelector('[inert]') === null,
+          );
+          expect(await live.page.locator('[inert]').count()).toBe(0);
+          expect(await live.page.getByRole('button', { name: 'Voltar' }).count()).toBe(path === '/' ? 0 : 1);
+          expect(await boxes(live.page)).toEqual(estatico);
+        } finally {
+          await live.close();
+        }
       } finally {
-        await live.close();
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });
