@@ -1,7 +1,21 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const SERVER_MODULES = readdirSync(new URL('./apps/server/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** A server module's files: no other module's repository (its SQL), only its service or helpers. */
+const otherRepositories = (m) =>
+  SERVER_MODULES.filter((o) => o !== m).map((o) => ({
+    group: [`**/modules/${o}/*repository*`, `../${o}/**/*repository*`, `../../${o}/**/*repository*`],
+    message: `A module reaches another only through its service (or exported helpers), not the repository of modules/${o}.`,
+  }));
 
 const FEATURES = ['estabelecimento', 'carrinho', 'institucional', 'conta', 'cliente', 'pagamento', 'pedidos'];
 
@@ -49,6 +63,12 @@ export default tseslint.config(
         },
       ],
     },
+  })),
+  // Server modules: SQL lives in each module's repository.ts, and another module reaches it only
+  // through that module's service (ARCHITECTURE.md, STYLE.md).
+  ...SERVER_MODULES.map((m) => ({
+    files: [`apps/server/src/modules/${m}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: otherRepositories(m) }] },
   })),
   // The domain stays pure: no I/O, no server or app code.
   {
