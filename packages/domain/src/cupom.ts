@@ -15,34 +15,11 @@ import { hasControlChars } from './endereco.ts';
 import { MAX_INT4 } from './ids.ts';
 import { MSG_PEDIDO } from './messages-pedido.ts';
 import type { Cupom } from './cupom-schema.ts';
+import { motivoRecusaCupom } from './cupom-regras.ts';
+import type { CupomRecusa, CupomRegras } from './cupom-regras.ts';
 
-/** A coupon as stored: `desconto` is the percentage, or cents when fixed; other money in cents. */
-export interface CupomRegras {
-  codigo: string;
-  ehpercentual: boolean;
-  desconto: number;
-  /** Cents; 0 = no cap. */
-  limitedesconto: number;
-  /** Cents; 0 = no minimum. Checked only when the subtotal is known (order placement). */
-  subtotalminimo: number;
-  /** ISO-8601 instants; null = open-ended. */
-  valido_de: string | null;
-  valido_ate: string | null;
-  /** Uses allowed in all; null = unlimited. */
-  limite_total: number | null;
-  /** Uses allowed per customer; null = unlimited. */
-  limite_por_cliente: number | null;
-  ativo: boolean;
-}
-
-export type CupomRecusa =
-  | 'desconhecido'
-  | 'inativo'
-  | 'nao_iniciado'
-  | 'expirado'
-  | 'esgotado'
-  | 'limite_cliente'
-  | 'subtotal_minimo';
+export { motivoRecusaCupom } from './cupom-regras.ts';
+export type { CupomRecusa, CupomRegras } from './cupom-regras.ts';
 
 /** The order error code of each refusal (see the header). */
 export const CUPOM_RECUSA_CODIGO: Readonly<Record<CupomRecusa, 103 | 104>> = {
@@ -93,31 +70,13 @@ export function cupomRecusa(motivo: CupomRecusa, subtotalminimo = 0): CupomRecus
   };
 }
 
-/**
- * Whether a coupon may be used now: active, inside its validity window (both ends inclusive),
- * under its total and per-customer limits (uses counted before this one) and, when
- * `subtotalCents` is given, at or above its minimum. The first refusal that applies, in that order.
- */
+/** Whether a coupon may be used now (the rules: motivoRecusaCupom), with the refusal's code and text. */
 export function checkCupom(
   cupom: CupomRegras,
   ctx: { agora: Date; subtotalCents?: number; usosTotal: number; usosCliente: number },
 ): CupomCheck {
-  const agora = ctx.agora.getTime();
-  if (!cupom.ativo) return cupomRecusa('inativo');
-  if (cupom.valido_de !== null && agora < Date.parse(cupom.valido_de)) return cupomRecusa('nao_iniciado');
-  if (cupom.valido_ate !== null && agora > Date.parse(cupom.valido_ate)) return cupomRecusa('expirado');
-  if (cupom.limite_total !== null && ctx.usosTotal >= cupom.limite_total) return cupomRecusa('esgotado');
-  if (cupom.limite_por_cliente !== null && ctx.usosCliente >= cupom.limite_por_cliente) {
-    return cupomRecusa('limite_cliente');
-  }
-  if (
-    ctx.subtotalCents !== undefined &&
-    cupom.subtotalminimo > 0 &&
-    ctx.subtotalCents < cupom.subtotalminimo
-  ) {
-    return cupomRecusa('subtotal_minimo', cupom.subtotalminimo);
-  }
-  return { ok: true };
+  const motivo = motivoRecusaCupom(cupom, ctx);
+  return motivo === null ? { ok: true } : cupomRecusa(motivo, cupom.subtotalminimo);
 }
 
 /** The one form a code is stored and looked up in: trimmed, upper-case. */

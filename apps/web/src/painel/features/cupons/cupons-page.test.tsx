@@ -71,4 +71,25 @@ describe('/painel/:id/cupons', () => {
       }),
     );
   }, 30_000);
+
+  it('shows each coupon’s state by the rules the server applies now', async () => {
+    const dia = 86_400_000;
+    const em = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const cupons: CupomPainel[] = [
+      { ...CUPOM, id: 1, codigo: 'VALE', valido_de: em(-dia), valido_ate: em(dia) },
+      { ...CUPOM, id: 2, codigo: 'PARADO', ativo: false },
+      { ...CUPOM, id: 3, codigo: 'VERAO', valido_ate: em(-dia) },
+      { ...CUPOM, id: 4, codigo: 'CHEIO', usos: 100 },
+      { ...CUPOM, id: 5, codigo: 'NATAL', valido_de: em(dia) },
+    ];
+    mockApi(on('GET', '/painel/eu/', 200, EU_DONO), on('GET', `${BASE}/cupons/`, 200, cupons));
+    renderPainel('/1/cupons');
+    const estado = async (codigo: string) =>
+      (await screen.findByText(codigo)).closest('tr')!.querySelector('[data-label="Situação"]')!.textContent;
+    expect(await estado('VALE')).toBe('Ativo');
+    expect(await estado('PARADO')).toBe('Inativo');
+    expect(await estado('VERAO')).toBe('Expirado');
+    expect(await estado('CHEIO')).toBe('Esgotado');
+    expect(await estado('NATAL')).toBe('Agendado');
+  }, 30_000);
 });

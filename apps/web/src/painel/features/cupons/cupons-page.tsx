@@ -14,7 +14,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { formatBRL } from '@rango/domain';
+import { formatBRL, motivoRecusaCupom } from '@rango/domain';
+import type { CupomRecusa } from '@rango/domain';
 import {
   cupomInputSchema,
   cupomPainelSchema,
@@ -255,13 +256,25 @@ function validade(c: CupomPainel): string {
 }
 
 /** The coupon's state as the customer meets it now: switched on is not enough to be usable. */
+/**
+ * The coupon's state by the rules the server applies to a customer now (domain's
+ * motivoRecusaCupom), counting every use; per-customer limits and minimums are per order.
+ */
 function situacao(c: CupomPainel, agora: number): { texto: string; cor: string } {
-  if (!c.ativo) return { texto: 'Inativo', cor: 'gray.7' };
-  if (c.valido_ate && new Date(c.valido_ate).getTime() < agora) return { texto: 'Expirado', cor: 'gray.7' };
-  if (c.limite_total !== null && c.usos >= c.limite_total) return { texto: 'Esgotado', cor: 'gray.7' };
-  if (c.valido_de && new Date(c.valido_de).getTime() > agora) return { texto: 'Agendado', cor: 'blue.9' };
-  return { texto: 'Ativo', cor: 'teal.9' };
+  const motivo = motivoRecusaCupom(
+    { ...c, limite_por_cliente: null },
+    { agora: new Date(agora), usosTotal: c.usos, usosCliente: 0 },
+  );
+  if (motivo === null) return { texto: 'Ativo', cor: 'teal.9' };
+  return motivo === 'nao_iniciado'
+    ? { texto: 'Agendado', cor: 'blue.9' }
+    : { texto: SITUACAO_RECUSA[motivo] ?? 'Inativo', cor: 'gray.7' };
 }
+const SITUACAO_RECUSA: Partial<Record<CupomRecusa, string>> = {
+  inativo: 'Inativo',
+  expirado: 'Expirado',
+  esgotado: 'Esgotado',
+};
 
 /** /painel/:id/cupons (owner): coupons with how often each was used; create and edit. */
 export default function CuponsPage() {
