@@ -853,6 +853,24 @@ async function criarTriggerItens(db: Kysely<unknown>): Promise<void> {
     .execute(db);
 }
 
+/**
+ * SQLite: the row trigger that writes an order's payment method, items and options from its JSON
+ * as it is inserted (migration 0011; put back by 0016's down).
+ */
+async function criarTriggerItensSqlite(db: Kysely<unknown>): Promise<void> {
+  const novo =
+    '(select new.id as id, new.idestabelecimento as idestabelecimento, new.dthrpedido as dthrpedido, new.pedido_json as pedido_json) p';
+  await sql
+    .raw(
+      `create trigger pedido_relatorio_ai after insert on pedido begin
+        update pedido set formapgto = json_extract(new.pedido_json, '$.pagamentos[0].descricaoFormaPgto')
+          where id = new.id;
+        ${itensSqlite(novo)}
+      end`,
+    )
+    .execute(db);
+}
+
 const relatorios: Migration = {
   async up(db) {
     const id = idColumn(db);
@@ -916,17 +934,7 @@ const relatorios: Migration = {
       for (const q of instrucoes(itensSqlite('pedido p'))) {
         await sql.raw(q).execute(db);
       }
-      const novo =
-        '(select new.id as id, new.idestabelecimento as idestabelecimento, new.dthrpedido as dthrpedido, new.pedido_json as pedido_json) p';
-      await sql
-        .raw(
-          `create trigger pedido_relatorio_ai after insert on pedido begin
-            update pedido set formapgto = json_extract(new.pedido_json, '$.pagamentos[0].descricaoFormaPgto')
-              where id = new.id;
-            ${itensSqlite(novo)}
-          end`,
-        )
-        .execute(db);
+      await criarTriggerItensSqlite(db);
     }
   },
   async down(db) {
@@ -1034,6 +1042,44 @@ const INVALIDAR_DIA_PAGAMENTO = (idpedido: string) =>
     `(select idestabelecimento from pedido where id = ${idpedido})`,
     `(select dthrpedido from pedido where id = ${idpedido})`,
   );
+/** The PostgreSQL trigger function of relatorio_dia's triggers, with what it runs for an order and a payment. */
+const INVALIDAR_FUNCAO_PG = (
+  invalidar: (est: string, instante: string) => string,
+  pagamento: (id: string) => string,
+) =>
+  `create or replace function relatorio_dia_invalidar() returns trigger language plpgsql as $$
+  begin
+    if tg_table_name = 'pedido' then
+      if tg_op = 'DELETE' then
+        ${invalidar('old.idestabelecimento', 'old.dthrpedido')};
+      else
+        ${invalidar('new.idestabelecimento', 'new.dthrpedido')};
+      end if;
+    elsif new.idpedido is not null then
+      ${pagamento('new.idpedido')};
+    end if;
+    return null;
+  end $$`;
+
+/** relatorio_dia's SQLite triggers but the order insert's (0016 queues that one), with what they run. */
+const TRIGGERS_DIA_SQLITE = (
+  invalidar: (est: string, instante: string) => string,
+  pagamento: (id: string) => string,
+) =>
+  [
+    [
+      'relatorio_dia_pedido_au',
+      'after update of status on pedido',
+      invalidar('new.idestabelecimento', 'new.dthrpedido'),
+    ],
+    [
+      'relatorio_dia_pedido_ad',
+      'after delete on pedido',
+      invalidar('old.idestabelecimento', 'old.dthrpedido'),
+    ],
+    ['relatorio_dia_pagamento_ai', 'after insert on pagamento', pagamento('new.idpedido')],
+    ['relatorio_dia_pagamento_au', 'after update of estado on pagamento', pagamento('new.idpedido')],
+  ] as const;
 
 const relatorioDia: Migration = {
   async up(db) {
@@ -1053,23 +1099,7 @@ const relatorioDia: Migration = {
       .columns(['idestabelecimento', 'inicio'])
       .execute();
     if (dialectOf(db) === 'postgres') {
-      await sql
-        .raw(
-          `create function relatorio_dia_invalidar() returns trigger language plpgsql as $$
-          begin
-            if tg_table_name = 'pedido' then
-              if tg_op = 'DELETE' then
-                ${INVALIDAR_DIA('old.idestabelecimento', 'old.dthrpedido')};
-              else
-                ${INVALIDAR_DIA('new.idestabelecimento', 'new.dthrpedido')};
-              end if;
-            elsif new.idpedido is not null then
-              ${INVALIDAR_DIA_PAGAMENTO('new.idpedido')};
-            end if;
-            return null;
-          end $$`,
-        )
-        .execute(db);
+      await sql.raw(INVALIDAR_FUNCAO_PG(INVALIDAR_DIA, INVALIDAR_DIA_PAGAMENTO)).execute(db);
       await sql
         .raw(
           `create trigger relatorio_dia_pedido after insert or delete or update of status on pedido
@@ -1088,24 +1118,9 @@ const relatorioDia: Migration = {
           'relatorio_dia_pedido_ai',
           'after insert on pedido',
           INVALIDAR_DIA('new.idestabelecimento', 'new.dthrpedido'),
-        ],
-        [
-          'relatorio_dia_pedido_au',
-          'after update of status on pedido',
-          INVALIDAR_DIA('new.idestabelecimento', 'new.dthrpedido'),
-        ],
-        [
-          'relatorio_dia_pedido_ad',
-          'after delete on pedido',
-          INVALIDAR_DIA('old.idestabelecimento', 'old.dthrpedido'),
-        ],
-        ['relatorio_dia_pagamento_ai', 'after insert on pagamento', INVALIDAR_DIA_PAGAMENTO('new.idpedido')],
-        [
-          'relatorio_dia_pagamento_au',
-          'after update of estado on pagamento',
-          INVALIDAR_DIA_PAGAMENTO('new.idpedido'),
-        ],
-      ] as const) {
+        ] as const,
+        ...TRIGGERS_DIA_SQLITE(INVALIDAR_DIA, INVALIDAR_DIA_PAGAMENTO),
+      ]) {
         await sql.raw(`create trigger ${nome} ${evento} begin ${sqlTexto}; end`).execute(db);
       }
     }
@@ -1183,41 +1198,6 @@ const DIA_DO_PAGAMENTO = (idpedido: string) =>
     `(select idestabelecimento from pedido where id = ${idpedido})`,
     `(select dthrpedido from pedido where id = ${idpedido})`,
   );
-const TRIGGERS_DIA_SQLITE = (
-  invalidar: (est: string, instante: string) => string,
-  pagamento: (id: string) => string,
-) =>
-  [
-    [
-      'relatorio_dia_pedido_au',
-      'after update of status on pedido',
-      invalidar('new.idestabelecimento', 'new.dthrpedido'),
-    ],
-    [
-      'relatorio_dia_pedido_ad',
-      'after delete on pedido',
-      invalidar('old.idestabelecimento', 'old.dthrpedido'),
-    ],
-    ['relatorio_dia_pagamento_ai', 'after insert on pagamento', pagamento('new.idpedido')],
-    ['relatorio_dia_pagamento_au', 'after update of estado on pagamento', pagamento('new.idpedido')],
-  ] as const;
-const INVALIDAR_FUNCAO_PG = (
-  invalidar: (est: string, instante: string) => string,
-  pagamento: (id: string) => string,
-) =>
-  `create or replace function relatorio_dia_invalidar() returns trigger language plpgsql as $$
-  begin
-    if tg_table_name = 'pedido' then
-      if tg_op = 'DELETE' then
-        ${invalidar('old.idestabelecimento', 'old.dthrpedido')};
-      else
-        ${invalidar('new.idestabelecimento', 'new.dthrpedido')};
-      end if;
-    elsif new.idpedido is not null then
-      ${pagamento('new.idpedido')};
-    end if;
-    return null;
-  end $$`;
 
 const relatorioFila: Migration = {
   async up(db) {
@@ -1290,17 +1270,7 @@ const relatorioFila: Migration = {
         )
         .execute(db);
       await sql.raw('drop trigger pedido_relatorio_fila_ai').execute(db);
-      const novo =
-        '(select new.id as id, new.idestabelecimento as idestabelecimento, new.dthrpedido as dthrpedido, new.pedido_json as pedido_json) p';
-      await sql
-        .raw(
-          `create trigger pedido_relatorio_ai after insert on pedido begin
-            update pedido set formapgto = json_extract(new.pedido_json, '$.pagamentos[0].descricaoFormaPgto')
-              where id = new.id;
-            ${itensSqlite(novo)}
-          end`,
-        )
-        .execute(db);
+      await criarTriggerItensSqlite(db);
       await sql
         .raw(
           `create trigger relatorio_dia_pedido_ai after insert on pedido begin ${INVALIDAR_DIA('new.idestabelecimento', 'new.dthrpedido')}; end`,
