@@ -186,7 +186,7 @@ const pedidos = { novo: 0, cartao: new Map<number, number>() };
 
 describe('acessibilidade do painel', () => {
   it.each([MOBILE, TABLET, DESKTOP])(
-    'entrar (vazio, com erros), convite (válido e inválido) a $width px',
+    'entrar (vazio, com erros), cadastro (vazio, com erros, link inválido), convite (válido e inválido) a $width px',
     async (viewport) => {
       const { page, close } = await app.open('/painel/login', viewport);
       try {
@@ -200,6 +200,16 @@ describe('acessibilidade do painel', () => {
         await page.getByRole('button', { name: 'Entrar', exact: true }).click();
         await page.getByText('E-mail ou senha incorretos.').waitFor();
         await expectNoViolations(page, 'login-erro');
+
+        await page.getByRole('link', { name: 'Cadastre seu restaurante' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Cadastre seu restaurante' }).waitFor();
+        await expectNoViolations(page, 'cadastro');
+        await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+        await page.getByText('Informe o nome.').waitFor();
+        await expectNoViolations(page, 'cadastro-erros');
+        await page.goto('/painel/cadastro/0000000000000000000000000000000000000000000');
+        await page.getByRole('alert').waitFor();
+        await expectNoViolations(page, 'cadastro-invalido');
 
         await page.goto(convite);
         await page.getByRole('heading', { level: 1, name: 'Aceitar convite' }).waitFor();

@@ -1,7 +1,8 @@
 /**
  * The back office end to end (issue 12: "a new restaurant takes orders in under 15 minutes"), in
- * Chromium against the built server: an owner creates an EMPTY establishment ('Novo
- * estabelecimento'), sets it up in the browser — hours open now, a delivery circle with a fee,
+ * Chromium against the built server, with no terminal: a restaurant signs itself up on
+ * /painel/cadastro, opens the e-mailed link (the mail outbox's log line), creates its password,
+ * creates an EMPTY establishment ('Cadastrar meu restaurante'), sets it up in the browser — hours open now, a delivery circle with a fee,
  * payment methods, two categories, a combo (a Kit group) and a half-and-half pizza (a 'Maior
  * opção' group) — and reads the totals the live preview shows for chosen combinations. Then a
  * customer orders exactly those combinations for delivery, cash on delivery, from
@@ -17,7 +18,7 @@ import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DESKTOP, screenshot, startApp } from './harness.ts';
-import { card, entrarNoPainel, filaConectada } from './painel-helpers.ts';
+import { card, filaConectada } from './painel-helpers.ts';
 import {
   api,
   type Cliente,
@@ -30,9 +31,15 @@ import {
 } from './pedidos-helpers.ts';
 import { acceptCookies, chooseOption, productCard, productDrawer, submitButton } from './ui.ts';
 
-/** The demo owner of establishment 2: they open a second restaurant from scratch. */
-const DONO = { email: 'dono@bellanapoli.com.br', senha: 'painel-demo' } as const;
+/** The new restaurant's owner: signs up in the panel (no account, no establishment before). */
+const DONO = {
+  nome: 'Carla Cantina',
+  email: `carla.${Date.now()}@cantina.test`,
+  senha: 'senha-da-carla',
+} as const;
 const LOJA = 'Cantina do Teste';
+/** The sign-up link as the outbox logs it (no SMTP_URL). */
+const LINK_CADASTRO = /\/painel\/cadastro\/[\w-]{43}/;
 const FRETE = '7,50';
 const FRETE_CENTS = 750;
 
@@ -161,10 +168,23 @@ describe('back office: um restaurante novo recebe um pedido', () => {
     let idest: number;
     const precos = { combo: 0, pizza: 0 };
     try {
-      // 1. A new, empty establishment.
-      await entrarNoPainel(page, DONO.email, DONO.senha);
-      await page.getByRole('button', { name: /^Conta:/ }).click();
-      await page.getByRole('link', { name: 'Novo estabelecimento' }).click();
+      // 1. The restaurant signs itself up, sets its password from the e-mailed link, and creates
+      // a new, empty establishment.
+      await page.getByRole('link', { name: 'Cadastre seu restaurante' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Cadastre seu restaurante' }).waitFor();
+      await page.getByLabel(/^Seu nome/).fill(DONO.nome);
+      await page.getByLabel(/^E-mail/).fill(DONO.email);
+      await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+      await page.getByText('Enviamos um link para o seu e-mail').waitFor();
+      await expect.poll(() => LINK_CADASTRO.exec(app.server.output())?.[0], { timeout: 10_000 }).toBeTruthy();
+      await page.goto(LINK_CADASTRO.exec(app.server.output())![0]);
+      await page.getByRole('heading', { level: 1, name: 'Criar sua senha' }).waitFor();
+      await page.getByLabel(/^Senha/).fill(DONO.senha);
+      await page.getByLabel(/Confirme a senha/).fill(DONO.senha);
+      await page.getByRole('button', { name: 'Criar senha e entrar' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Bem-vindo ao Rango' }).waitFor();
+      marco('conta criada');
+      await page.getByRole('link', { name: 'Cadastrar meu restaurante' }).click();
       await page.getByRole('heading', { level: 1, name: 'Novo estabelecimento' }).waitFor();
       await page.getByLabel(/^Nome fantasia/).fill(LOJA);
       await page.getByLabel(/^Razão social/).fill('Cantina do Teste Ltda.');

@@ -573,7 +573,7 @@ export interface FuncionarioRefreshTable {
 /** One-time link (0008): an invitation (sets the first password and grants a role) or a password reset. */
 export interface FuncionarioLinkTable {
   id: Generated<number>;
-  /** 'convite' | 'senha' */
+  /** 'convite' | 'senha' | 'cadastro' (TIPOS_LINK) */
   tipo: string;
   idfuncionario: number;
   idestabelecimento: number | null;

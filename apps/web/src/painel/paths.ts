@@ -10,6 +10,9 @@ export const painelPaths = {
   /** The login page after a refused refresh: says the session expired. */
   loginSessaoExpirada: '/login?motivo=sessao-expirada',
   recuperar: '/recuperar',
+  /** A restaurant signs itself up; the e-mailed link is cadastroLink. */
+  cadastro: '/cadastro',
+  cadastroLink: (token: string) => `/cadastro/${token}`,
   convite: (token: string) => `/convite/${token}`,
   senha: (token: string) => `/senha/${token}`,
   fila: (id: number | string) => `/${id}`,

@@ -76,9 +76,21 @@ export const staffRefreshInputSchema = z.object({
 /** POST /painel/auth/recuperar/ (always 200: never tells whether the e-mail has an account). */
 export const staffRecuperarInputSchema = z.object({ email: emailEquipe });
 
-/** GET /painel/auth/link/{token}/: what an invitation or reset link is for (before setting the password). */
+/**
+ * POST /painel/auth/cadastro/: a restaurant signs itself up (its owner's account; the
+ * establishment comes after, in the panel). Always 202: never tells whether the e-mail has an
+ * account (an existing one gets a link to set a new password instead).
+ */
+export const staffCadastroInputSchema = z.object({ nome: nomeEquipe, email: emailEquipe });
+export type StaffCadastroInput = z.infer<typeof staffCadastroInputSchema>;
+
+/** What a one-time link is for: an invitation, a password reset, or a restaurant's sign-up. */
+export const TIPOS_LINK = ['convite', 'senha', 'cadastro'] as const;
+export type TipoLink = (typeof TIPOS_LINK)[number];
+
+/** GET /painel/auth/link/{token}/: what an invitation, reset or sign-up link is for (before setting the password). */
 export const staffLinkSchema = z.object({
-  tipo: z.enum(['convite', 'senha']),
+  tipo: z.enum(TIPOS_LINK),
   email: z.string(),
   nome: z.string(),
   /** The invitation's establishment and role; null for a password reset. */

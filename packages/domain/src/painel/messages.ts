@@ -17,6 +17,8 @@ export const MSG_PAINEL = {
   linkExpirado: 'Este link expirou. Peça um novo convite ao dono do estabelecimento.',
   conviteEnviado: 'Convite enviado por e-mail.',
   jaNaEquipe: 'Esta pessoa já faz parte da equipe.',
+  cadastroEnviado:
+    'Enviamos um link para o seu e-mail. Abra-o para criar sua senha e cadastrar o seu restaurante (ele vale por 2 dias).',
   recuperarEnviado: 'Se o e-mail tiver acesso ao painel, enviamos um link para criar uma nova senha.',
   naoRemoverASiMesmo: 'Você não pode remover a si mesmo da equipe.',
   ultimoDono: 'O estabelecimento precisa de pelo menos um dono.',

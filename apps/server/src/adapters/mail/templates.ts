@@ -67,6 +67,10 @@ export const painelConviteLink = (publicUrl: string, token: string): string =>
 export const painelSenhaLink = (publicUrl: string, token: string): string =>
   `${publicUrl}/painel/senha/${encodeURIComponent(token)}`;
 
+/** `${publicUrl}/painel/cadastro/{token}`: the panel's page that finishes a restaurant's sign-up. */
+export const painelCadastroLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/painel/cadastro/${encodeURIComponent(token)}`;
+
 const PAPEL_TEXTO: Readonly<Record<string, string>> = { dono: 'dono', atendente: 'atendente' };
 
 /** An invitation to a restaurant's panel: the link sets the first password. */
@@ -102,6 +106,17 @@ export function painelEquipeMail(
     'Entre no painel com o seu e-mail e a sua senha de sempre e escolha o estabelecimento.',
   ];
   return mensagem(para, titulo, paragrafos, 'Abrir o painel', link);
+}
+
+/** A restaurant's sign-up: the link sets the owner's password; the establishment comes next. */
+export function painelCadastroMail(para: string, nome: string, link: string): MailMessage {
+  const titulo = 'Cadastre o seu restaurante no Rango';
+  const paragrafos = [
+    `Olá, ${nome}!`,
+    'Recebemos o cadastro do seu restaurante no Rango. Abra o link abaixo para criar a sua senha do painel; em seguida você cadastra o restaurante, o cardápio e as áreas de entrega (o link vale por 2 dias e só pode ser usado uma vez).',
+    'Se você não fez este cadastro, ignore este email.',
+  ];
+  return mensagem(para, titulo, paragrafos, 'Criar senha', link);
 }
 
 /** The panel's password reset. */

@@ -8,23 +8,18 @@ import {
   csvParaCardapio,
   importacaoResultadoSchema,
 } from '@rango/domain/painel/catalogo';
-import type {
-  CardapioArquivo,
-  EstabelecimentoInput,
-  ImportacaoResultado,
-} from '@rango/domain/painel/catalogo';
+import type { CardapioArquivo, ImportacaoResultado } from '@rango/domain/painel/catalogo';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
 import { API, staffBearer } from '../staff/testing.ts';
+import { novoEstabelecimento } from './testing.ts';
 
 const est = (id: number | string) => `${API}/painel/estabelecimento/${id}`;
 
-const NOVO: EstabelecimentoInput = {
-  apelidooufantasia: 'Cantina Vazia',
-  nomeourazaosocial: 'Cantina Vazia Ltda',
+const NOVO = novoEstabelecimento('Cantina Vazia', {
   endereco: {
     rua: 'Rua A',
     numero: '1',
@@ -38,7 +33,7 @@ const NOVO: EstabelecimentoInput = {
   pedidominimo: 0,
   previsaoentregamin: 20,
   previsaoentregamax: 40,
-};
+});
 
 /** The file with every id replaced by its order of first appearance (ids differ between establishments). */
 function semIds<T extends Menu | CardapioArquivo>(a: T): T {

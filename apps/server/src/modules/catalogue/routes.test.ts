@@ -22,7 +22,7 @@ import {
   opcaoPainelSchema,
   produtoPainelSchema,
 } from '@rango/domain/painel/catalogo';
-import type { CardapioPainel, EstabelecimentoInput, ProdutoPainel } from '@rango/domain/painel/catalogo';
+import type { CardapioPainel, ProdutoPainel } from '@rango/domain/painel/catalogo';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -32,27 +32,12 @@ import { DIALECTS, testConfig } from '../../test/db.ts';
 import { definirHorarios, montarPedido, novoCliente, pedidoUrl, produtosDoMenu } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { API, staffBearer } from '../staff/testing.ts';
+import { novoEstabelecimento } from './testing.ts';
 
 const est = (id: number | string) => `${API}/painel/estabelecimento/${id}`;
 const menuUrl = (id: number) => `${API}/api/estabelecimento/${id}/menu/`;
 
-const NOVO: EstabelecimentoInput = {
-  apelidooufantasia: 'Cantina Nova',
-  nomeourazaosocial: 'Cantina Nova Ltda',
-  endereco: {
-    rua: 'Rua Augusta',
-    numero: '100',
-    bairro: 'Consolação',
-    complemento: null,
-    cep: '01305-000',
-    cidade: 'São Paulo',
-    uf: 'SP',
-  },
-  fones: ['(11) 3333-4444'],
-  pedidominimo: 2000,
-  previsaoentregamin: 30,
-  previsaoentregamax: 50,
-};
+const NOVO = novoEstabelecimento('Cantina Nova');
 
 const GRUPO = {
   descricao: 'Tamanho',

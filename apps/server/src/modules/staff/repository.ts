@@ -1,3 +1,4 @@
+import type { TipoLink } from '@rango/domain/painel';
 import { dialectOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
 
@@ -219,7 +220,7 @@ export const staffRepository = {
   async insertLink(
     db: Db,
     row: {
-      tipo: 'convite' | 'senha';
+      tipo: TipoLink;
       idfuncionario: number;
       idestabelecimento: number | null;
       papel: string | null;
@@ -276,7 +277,7 @@ export const staffRepository = {
     db: Db,
     idfuncionario: number,
     when: string,
-    filtro: { tipo?: 'convite' | 'senha'; idestabelecimento?: number } = {},
+    filtro: { tipo?: TipoLink; idestabelecimento?: number } = {},
   ): Promise<void> {
     await db
       .updateTable('funcionario_link')

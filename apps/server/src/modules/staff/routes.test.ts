@@ -6,6 +6,7 @@ import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS, testConfig } from '../../test/db.ts';
 import { hashToken } from '../auth/secrets.ts';
+import { novoEstabelecimento } from '../catalogue/testing.ts';
 import { bearer, criarCliente } from '../customers/testing.ts';
 import { API, SENHA_TESTE, criarFuncionario, loginFuncionario, ultimoLinkPainel } from './testing.ts';
 
@@ -13,6 +14,7 @@ const LOGIN = `${API}/painel/auth/login/`;
 const REFRESH = `${API}/painel/auth/refresh/`;
 const LOGOUT = `${API}/painel/auth/logout/`;
 const RECUPERAR = `${API}/painel/auth/recuperar/`;
+const CADASTRO = `${API}/painel/auth/cadastro/`;
 const EU = `${API}/painel/eu/`;
 const link = (token: string) => `${API}/painel/auth/link/${token}/`;
 const EXPIRADA = { detail: MSG_PAINEL.sessaoExpirada };
@@ -149,6 +151,105 @@ describe.each(DIALECTS)('staff auth on %s', (dialect) => {
     expect((await post(REFRESH, { refresh: old.refresh })).statusCode).toBe(401);
   });
 
+  it('a restaurant signs itself up: the e-mailed link sets the password, then the owner creates the establishment', async () => {
+    const email = 'cantina@nova.test';
+    const res = await post(CADASTRO, { nome: ' Ana Dona ', email: 'Cantina@Nova.test' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ detail: MSG_PAINEL.cadastroEnviado });
+    await ta.app.backgroundTasks.idle();
+    const { link: url, token } = await ultimoLinkPainel(ta.t.db, email);
+    expect(url).toBe(`http://rango.test/painel/cadastro/${token}`);
+    const mail = await ta.t.db
+      .selectFrom('mail_outbox')
+      .select(['assunto'])
+      .where('para', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(mail.assunto).toBe('Cadastre o seu restaurante no Rango');
+    // No password yet: the account cannot sign in.
+    const cedo = await post(LOGIN, { email, senha: SENHA_TESTE });
+    expect(cedo.json()).toEqual({ non_field_errors: [MSG_PAINEL.credenciaisInvalidas] });
+    const info = await ta.app.inject({ url: link(token) });
+    expect(staffLinkSchema.parse(info.json())).toEqual({
+      tipo: 'cadastro',
+      email,
+      nome: 'Ana Dona',
+      estabelecimento: null,
+      papel: null,
+    });
+    const set = await post(link(token), { senha: 'senha-da-ana' });
+    expect(set.statusCode).toBe(200);
+    const auth = bearer(staffTokenPairSchema.parse(set.json()).access);
+    expect(
+      staffEuSchema.parse((await ta.app.inject({ url: EU, headers: auth })).json()).estabelecimentos,
+    ).toEqual([]);
+    const criado = await ta.app.inject({
+      method: 'POST',
+      url: `${API}/painel/estabelecimentos/`,
+      headers: auth,
+      payload: novoEstabelecimento('Cantina da Ana'),
+    });
+    expect(criado.statusCode, criado.body).toBe(201);
+    const eu = staffEuSchema.parse((await ta.app.inject({ url: EU, headers: auth })).json());
+    expect(eu.estabelecimentos.map((e) => [e.apelidooufantasia, e.papel])).toEqual([
+      ['Cantina da Ana', 'dono'],
+    ]);
+    // The link is spent.
+    expect((await post(link(token), { senha: 'outra-senha-1' })).statusCode).toBe(404);
+  });
+
+  it('a sign-up with an e-mail that has an account answers the same and mails a new-password link; the password holds until it is used', async () => {
+    const email = 'dono@pizzaria.test';
+    const res = await post(CADASTRO, { nome: 'Outro', email });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ detail: MSG_PAINEL.cadastroEnviado });
+    await ta.app.backgroundTasks.idle();
+    const { link: url } = await ultimoLinkPainel(ta.t.db, email);
+    expect(url).toMatch(/\/painel\/senha\//);
+    expect((await post(LOGIN, { email, senha: SENHA_TESTE })).statusCode).toBe(200);
+    const f = await ta.t.db
+      .selectFrom('funcionario')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(Number(f.n)).toBe(1);
+  });
+
+  it('a sign-up never finished gets a new sign-up link on a second try; the first link is void', async () => {
+    const email = 'esqueci@nova.test';
+    await post(CADASTRO, { nome: 'Bia', email });
+    await ta.app.backgroundTasks.idle();
+    const primeiro = await ultimoLinkPainel(ta.t.db, email);
+    await post(CADASTRO, { nome: 'Bia', email });
+    await ta.app.backgroundTasks.idle();
+    const segundo = await ultimoLinkPainel(ta.t.db, email);
+    expect(segundo.link).toMatch(/\/painel\/cadastro\//);
+    expect(segundo.token).not.toBe(primeiro.token);
+    expect((await ta.app.inject({ url: link(primeiro.token) })).statusCode).toBe(404);
+    expect((await post(link(segundo.token), { senha: 'senha-da-bia' })).statusCode).toBe(200);
+  });
+
+  it('refuses a sign-up without a name or with a bad e-mail, in Portuguese, and creates nothing', async () => {
+    const antes = await ta.t.db
+      .selectFrom('funcionario')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const bad = await post(CADASTRO, { nome: '  ', email: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ nome: [MSG_PAINEL.nomeObrigatorio], email: [MSG_PAINEL.emailInvalido] });
+    const vazio = await ta.app.inject({ method: 'POST', url: CADASTRO, payload: {} });
+    expect(vazio.statusCode).toBe(400);
+    expect(vazio.json()).toEqual({
+      nome: [MSG_PAINEL.nomeObrigatorio],
+      email: [MSG_PAINEL.emailObrigatorio],
+    });
+    await ta.app.backgroundTasks.idle();
+    const depois = await ta.t.db
+      .selectFrom('funcionario')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(depois.n)).toBe(Number(antes.n));
+  });
+
   it('answers 410 for an expired link and 404 for an unknown or malformed one', async () => {
     const email = 'expira@pizzaria.test';
     await criarFuncionario(ta.t.db, 1, email, 'atendente');
@@ -175,6 +276,31 @@ describe.each(DIALECTS)('staff auth on %s', (dialect) => {
 });
 
 describe('staff login rate limit', () => {
+  it('limits sign-ups per IP and e-mail (5 an hour): the sixth answers 429 and mails nothing', async () => {
+    const ta = await openTestApp('sqlite', { rateLimit: true });
+    try {
+      const cadastrar = () =>
+        ta.app.inject({
+          method: 'POST',
+          url: CADASTRO,
+          payload: { nome: 'Repetido', email: 'muito@nova.test' },
+        });
+      for (let i = 0; i < 5; i++) expect((await cadastrar()).statusCode).toBe(202);
+      const blocked = await cadastrar();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+      await ta.app.backgroundTasks.idle();
+      const mails = await ta.t.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('para', '=', 'muito@nova.test')
+        .execute();
+      expect(mails).toHaveLength(5);
+    } finally {
+      await ta.close();
+    }
+  });
+
   it('answers 429 past the per-IP and e-mail limit, without counting the customers’ logins', async () => {
     const ta = await openTestApp('sqlite', { rateLimit: true });
     try {

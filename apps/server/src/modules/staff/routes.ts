@@ -1,6 +1,7 @@
 import { normalizeEmail } from '@rango/domain';
 import {
   MSG_PAINEL,
+  staffCadastroInputSchema,
   staffDefinirSenhaInputSchema,
   staffLoginInputSchema,
   staffRecuperarInputSchema,
@@ -22,10 +23,13 @@ export const STAFF_LIMITS = {
   recuperarIpEmail: CUSTOMER_LIMITS.recuperarIpEmail,
   recuperarIp: CUSTOMER_LIMITS.recuperarIp,
   link: CUSTOMER_LIMITS.link,
+  cadastroIpEmail: CUSTOMER_LIMITS.recuperarIpEmail,
+  cadastroIp: CUSTOMER_LIMITS.recuperarIp,
 } as const;
 
 /** zod's own checks (a type, a length) in the panel's words; the refinements carry theirs. */
 const TEXTOS = {
+  nome: MSG_PAINEL.nomeObrigatorio,
   email: MSG_PAINEL.emailObrigatorio,
   senha: MSG_PAINEL.senhaObrigatoria,
   refresh: MSG_PAINEL.sessaoExpirada,
@@ -70,6 +74,18 @@ export function staffRoutes(service: StaffService, rateLimit: RateLimiter) {
       });
       service.solicitarSenha(email);
       return { detail: MSG_PAINEL.recuperarEnviado };
+    });
+
+    app.post('/painel/auth/cadastro/', async (req, reply) => {
+      const input = parseCorpo(staffCadastroInputSchema, req.body, TEXTOS);
+      const ip = clientIp(req);
+      await rateLimit(req, reply, 'painel-cadastro-ip', { ...STAFF_LIMITS.cadastroIp, key: ip });
+      await rateLimit(req, reply, 'painel-cadastro', {
+        ...STAFF_LIMITS.cadastroIpEmail,
+        key: `${ip}|${input.email}`,
+      });
+      service.cadastrar(input);
+      return reply.code(202).send({ detail: MSG_PAINEL.cadastroEnviado });
     });
 
     app.get<{ Params: TokenParams }>('/painel/auth/link/:token/', async (req, reply) => {

@@ -6,12 +6,15 @@ import type {
   Equipe,
   Papel,
   StaffEu,
+  StaffCadastroInput,
   StaffLink,
   StaffLoginInput,
   StaffTokenPair,
 } from '@rango/domain/painel';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import {
+  painelCadastroLink,
+  painelCadastroMail,
   painelConviteLink,
   painelConviteMail,
   painelEquipeMail,
@@ -39,6 +42,8 @@ const refreshStore = {
 /** Invitations live 7 days (someone may open the mail after a weekend); resets 1 hour. */
 export const CONVITE_TTL = 7 * 24 * 60 * 60;
 export const SENHA_TTL = 60 * 60;
+/** A restaurant's sign-up link lives 2 days (MSG_PAINEL.cadastroEnviado says so). */
+export const CADASTRO_TTL = 2 * 24 * 60 * 60;
 
 /** A link's token as newToken makes it (43 base64url characters); anything else is unknown. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -198,6 +203,25 @@ export function createStaffService(deps: StaffDeps) {
     return link;
   }
 
+  /** Mails a staff member a link (1 hour) to set a new password; older reset links are void. */
+  async function enviarLinkSenha(f: { id: number; email: string; nome: string }): Promise<void> {
+    const token = newToken();
+    await db.transaction().execute(async (trx) => {
+      const now = isoNow();
+      await repo.invalidateLinks(trx, f.id, now, { tipo: 'senha' });
+      await repo.insertLink(trx, {
+        tipo: 'senha',
+        idfuncionario: f.id,
+        idestabelecimento: null,
+        papel: null,
+        token_hash: hashToken(token),
+        expira_em: isoIn(SENHA_TTL),
+        criado_em: now,
+      });
+    });
+    await deps.mailer.send(painelSenhaMail(f.email, f.nome, painelSenhaLink(deps.publicUrl, token)));
+  }
+
   return {
     issuePair,
 
@@ -242,30 +266,74 @@ export function createStaffService(deps: StaffDeps) {
         'painel-senha-mail',
         async () => {
           const f = await repo.findLiveByEmail(db, email);
-          if (!f) return;
-          const token = newToken();
-          await db.transaction().execute(async (trx) => {
-            const now = isoNow();
-            await repo.invalidateLinks(trx, f.id, now, { tipo: 'senha' });
-            await repo.insertLink(trx, {
-              tipo: 'senha',
-              idfuncionario: f.id,
-              idestabelecimento: null,
-              papel: null,
-              token_hash: hashToken(token),
-              expira_em: isoIn(SENHA_TTL),
-              criado_em: now,
-            });
-          });
-          await deps.mailer.send(painelSenhaMail(email, f.nome, painelSenhaLink(deps.publicUrl, token)));
+          if (f) await enviarLinkSenha(f);
         },
         { redact: [email, emailRaw.trim()] },
       );
     },
 
+    /**
+     * A restaurant signs itself up: a new e-mail becomes a staff account without a password (no
+     * establishment yet: the owner creates it in the panel) and gets a sign-up link (2 days) that
+     * sets it. An e-mail whose account has a password gets a link to set a new one instead, the
+     * password unchanged until that link is used. The work runs after the answer, which is
+     * the same either way (see solicitarSenha).
+     */
+    cadastrar(input: StaffCadastroInput): void {
+      const { email, nome } = input;
+      deps.background.run(
+        'painel-cadastro-mail',
+        async () => {
+          const existente = await repo.findLiveByEmail(db, email);
+          if (existente && existente.senha_hash !== null) {
+            await enviarLinkSenha(existente);
+            return;
+          }
+          const token = newToken();
+          try {
+            await db.transaction().execute(async (trx) => {
+              const now = isoNow();
+              // An account still without a password (an earlier sign-up or invitation never
+              // finished) gets a new sign-up link; the older sign-up link is void.
+              let idfuncionario = existente?.id;
+              if (idfuncionario === undefined) {
+                idfuncionario = await repo.insertFuncionario(trx, {
+                  email,
+                  nome,
+                  senha_hash: null,
+                  criado_em: now,
+                });
+              } else {
+                await repo.invalidateLinks(trx, idfuncionario, now, { tipo: 'cadastro' });
+              }
+              await repo.insertLink(trx, {
+                tipo: 'cadastro',
+                idfuncionario,
+                idestabelecimento: null,
+                papel: null,
+                token_hash: hashToken(token),
+                expira_em: isoIn(CADASTRO_TTL),
+                criado_em: now,
+              });
+            });
+          } catch (e) {
+            // The same e-mail signed up twice at once: the unique index let the other through,
+            // and its link is the one mailed.
+            if (isUniqueViolation(e)) return;
+            throw e;
+          }
+          const saudacao = existente?.nome ?? nome;
+          await deps.mailer.send(
+            painelCadastroMail(email, saudacao, painelCadastroLink(deps.publicUrl, token)),
+          );
+        },
+        { redact: [email, nome] },
+      );
+    },
+
     async lerLink(token: string): Promise<StaffLink> {
       const link = await linkVivo(db, token);
-      const tipo = link.tipo === 'convite' ? 'convite' : 'senha';
+      const tipo = link.tipo === 'convite' || link.tipo === 'cadastro' ? link.tipo : 'senha';
       return conform(
         staffLinkSchema,
         {

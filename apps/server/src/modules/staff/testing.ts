@@ -69,7 +69,7 @@ export async function ultimoLinkPainel(db: Db, para: string): Promise<{ link: st
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   if (!row.link) throw new Error('mail without link');
-  const m = /\/painel\/(?:convite|senha)\/([^/?#]+)$/.exec(row.link);
+  const m = /\/painel\/(?:convite|senha|cadastro)\/([^/?#]+)$/.exec(row.link);
   if (!m) throw new Error(`not a panel link: ${row.link}`);
   return { link: row.link, token: decodeURIComponent(m[1]!) };
 }

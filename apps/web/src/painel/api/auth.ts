@@ -2,6 +2,7 @@
 import {
   staffLinkSchema,
   staffTokenPairSchema,
+  type StaffCadastroInput,
   type StaffLink,
   type StaffLoginInput,
 } from '@rango/domain/painel';
@@ -32,6 +33,11 @@ const detalheSchema = z.object({ detail: z.string() });
 export async function recuperarSenha(email: string): Promise<string> {
   return (await painelPost('/painel/auth/recuperar/', { email }, detalheSchema, { refreshOn401: false }))
     .detail;
+}
+
+/** A restaurant signs itself up: the answer (202) is the same whether or not the e-mail has an account. */
+export async function cadastrarRestaurante(input: StaffCadastroInput): Promise<string> {
+  return (await painelPost('/painel/auth/cadastro/', input, detalheSchema, { refreshOn401: false })).detail;
 }
 
 export const linkPath = (token: string) => `/painel/auth/link/${encodeURIComponent(token)}/`;

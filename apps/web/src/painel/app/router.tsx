@@ -9,6 +9,7 @@ import { PublicLayout } from './public-layout.tsx';
 // back office.
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
 const RecuperarPage = lazy(() => import('../features/auth/recuperar-page.tsx'));
+const CadastroPage = lazy(() => import('../features/auth/cadastro-page.tsx'));
 const LinkPage = lazy(() => import('../features/auth/link-page.tsx'));
 const EscolherPage = lazy(() => import('../features/escolher/escolher-page.tsx'));
 const FilaPage = lazy(() => import('../features/fila/fila-page.tsx'));
@@ -45,9 +46,18 @@ export function PainelRoutes() {
             </GuestOnly>
           }
         />
+        <Route
+          path="cadastro"
+          element={
+            <GuestOnly>
+              <CadastroPage />
+            </GuestOnly>
+          }
+        />
         {/* Not guest-only: an invitation opened while signed in as someone else still works. */}
         <Route path="convite/:token" element={<LinkPage tipo="convite" />} />
         <Route path="senha/:token" element={<LinkPage tipo="senha" />} />
+        <Route path="cadastro/:token" element={<LinkPage tipo="cadastro" />} />
       </Route>
       <Route element={<RequireStaff />}>
         <Route element={<PainelLayout />}>

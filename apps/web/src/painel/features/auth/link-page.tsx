@@ -1,4 +1,9 @@
-import { MIN_SENHA_EQUIPE, PAPEL_NOME, staffDefinirSenhaInputSchema } from '@rango/domain/painel';
+import {
+  MIN_SENHA_EQUIPE,
+  PAPEL_NOME,
+  staffDefinirSenhaInputSchema,
+  type TipoLink,
+} from '@rango/domain/painel';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,14 +15,19 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { usePainelForm } from '../../lib/form.ts';
 import { painelPaths } from '../../paths.ts';
 
-const TITULO = { convite: 'Aceitar convite', senha: 'Criar nova senha' } as const;
+const TITULO = {
+  convite: 'Aceitar convite',
+  senha: 'Criar nova senha',
+  cadastro: 'Criar sua senha',
+} as const;
 
 /**
- * /painel/convite/:token (an invitation) and /painel/senha/:token (a password reset): says what
+ * /painel/convite/:token (an invitation), /painel/senha/:token (a password reset) and
+ * /painel/cadastro/:token (a restaurant's sign-up): says what
  * the link is for, then sets the password (typed twice) and signs in. A used, unknown or expired
  * link says so (the server's 404/410 text) with the way forward.
  */
-export default function LinkPage({ tipo }: { tipo: 'convite' | 'senha' }) {
+export default function LinkPage({ tipo }: { tipo: TipoLink }) {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const link = useQuery({ ...getLinkQueryOptions(token), retry: false });
@@ -49,6 +59,11 @@ export default function LinkPage({ tipo }: { tipo: 'convite' | 'senha' }) {
                 Pedir um novo link
               </Anchor>
             ) : null}
+            {tipo === 'cadastro' ? (
+              <Anchor component={Link} to={painelPaths.cadastro} size="sm" c="inherit" underline="always">
+                Cadastrar de novo
+              </Anchor>
+            ) : null}
           </Stack>
         </Alert>
       ) : null}
@@ -65,6 +80,10 @@ export default function LinkPage({ tipo }: { tipo: 'convite' | 'senha' }) {
                 </>
               ) : null}
               . Crie uma senha para entrar no painel.
+            </Text>
+          ) : link.data.tipo === 'cadastro' ? (
+            <Text>
+              Olá, {link.data.nome}! Crie a senha do painel; em seguida você cadastra o seu restaurante.
             </Text>
           ) : (
             <Text>
@@ -96,7 +115,7 @@ export default function LinkPage({ tipo }: { tipo: 'convite' | 'senha' }) {
                 </Anchor>
               ) : null}
               <Button type="submit" fullWidth loading={salvar.isPending} disabled={salvar.isPending || gasto}>
-                {link.data.tipo === 'convite' ? 'Criar senha e entrar' : 'Salvar senha e entrar'}
+                {link.data.tipo === 'senha' ? 'Salvar senha e entrar' : 'Criar senha e entrar'}
               </Button>
             </Stack>
           </form>

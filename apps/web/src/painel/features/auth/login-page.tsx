@@ -70,6 +70,12 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <Text size="sm" ta="center">
+        Ainda não usa o Rango?{' '}
+        <Anchor component={Link} to={painelPaths.cadastro} size="sm">
+          Cadastre seu restaurante
+        </Anchor>
+      </Text>
     </Stack>
   );
 }

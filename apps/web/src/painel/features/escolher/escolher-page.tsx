@@ -1,5 +1,5 @@
 import { PAPEL_NOME } from '@rango/domain/painel';
-import { Alert, Avatar, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
 import { useEu } from '../../api/eu.ts';
@@ -17,13 +17,28 @@ export default function EscolherPage() {
   }
   return (
     <Stack maw={640} mx="auto" w="100%">
-      <PageTitle>Escolha o estabelecimento</PageTitle>
+      <PageTitle>
+        {eu.isSuccess && eu.data.estabelecimentos.length === 0
+          ? 'Bem-vindo ao Rango'
+          : 'Escolha o estabelecimento'}
+      </PageTitle>
       {eu.isPending ? <PageLoader /> : null}
       {eu.isError ? <ErroCarga error={eu.error} onRetry={() => void eu.refetch()} /> : null}
       {eu.isSuccess && eu.data.estabelecimentos.length === 0 ? (
-        <Alert color="gray" variant="light" title="Nenhum estabelecimento">
-          Você ainda não faz parte da equipe de nenhum estabelecimento. Peça um convite ao dono.
-        </Alert>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm" align="flex-start">
+            <Title order={2} size="h3">
+              Nenhum estabelecimento
+            </Title>
+            <Text>
+              Cadastre o seu restaurante para montar o cardápio, o horário e as áreas de entrega e receber
+              pedidos. Se você trabalha num restaurante que já usa o Rango, peça um convite ao dono.
+            </Text>
+            <Button component={Link} to={painelPaths.novoEstabelecimento}>
+              Cadastrar meu restaurante
+            </Button>
+          </Stack>
+        </Paper>
       ) : null}
       {eu.isSuccess && eu.data.estabelecimentos.length > 1 ? (
         <ul className={classes.lista}>
