@@ -72,16 +72,17 @@ async function dono(req: R): Promise<Autor> {
   return { idfuncionario: s.idfuncionario, idestabelecimento: s.idestabelecimento };
 }
 
-/**
- * The back office (issue 12): the owner's writes of establishment data, hours, delivery, payment
- * methods, menu and coupons, and the audit log. Every route is the owner's; see /tmp/api12.md.
- */
 /** The map under the delivery circles (config.ts's MAPA_TILES_URL); unset = numbers only. */
 export interface MapaTiles {
   tilesUrl: string;
   atribuicao: string;
 }
 
+/**
+ * The back office (issue 12): the owner's writes of establishment data, hours, delivery, payment
+ * methods, menu and coupons, and the audit log. Every route is the owner's (an attendant 403,
+ * another establishment 404); each body's schema is in packages/domain/src/painel/catalogo.ts.
+ */
 export function catalogueRoutes(svc: CatalogueService, mapa?: MapaTiles) {
   return async function (app: FastifyInstance): Promise<void> {
     const B = '/painel/estabelecimento/:id';
