@@ -67,6 +67,13 @@ function errosDoServidor(e: SalvarErro): Record<string, string> {
   return out;
 }
 
+/** The editor's key of a product ('p12') or of a new product in a category ('n3'); null: none. */
+function chaveDe(p: { produto?: string | null; novo?: string | null }): string | null {
+  const produto = Number(p.produto) || null;
+  const novo = Number(p.novo) || null;
+  return produto ? `p${produto}` : novo ? `n${novo}` : null;
+}
+
 interface Edicao {
   /** 'p12' for product 12, 'n3' for a new product in category 3. */
   chave: string;
@@ -79,9 +86,19 @@ interface Edicao {
 function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }) {
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const idproduto = Number(params.get('produto')) || null;
-  const novoEm = Number(params.get('novo')) || null;
-  const chaveAtual = idproduto ? `p${idproduto}` : novoEm ? `n${novoEm}` : null;
+  const chaveUrl = chaveDe({ produto: params.get('produto'), novo: params.get('novo') });
+  // A product or 'Novo produto' clicked shows at once: React Router moves the URL in a
+  // transition, and on a slow device what was typed meanwhile went into the product being left
+  // (then thrown away with it). The choice rules until the URL moves (to it, or back/forward).
+  const [escolha, setEscolha] = useState<{ chave: string | null; desde: string | null } | null>(null);
+  if (escolha !== null && escolha.desde !== chaveUrl) setEscolha(null);
+  const chaveAtual = escolha !== null && escolha.desde === chaveUrl ? escolha.chave : chaveUrl;
+  const idproduto = chaveAtual?.startsWith('p') ? Number(chaveAtual.slice(1)) : null;
+  const novoEm = chaveAtual?.startsWith('n') ? Number(chaveAtual.slice(1)) : null;
+  const mudarPara = (p: { produto?: string; novo?: string }, opts?: { replace: boolean }) => {
+    setEscolha({ chave: chaveDe(p), desde: chaveUrl });
+    setParams(p, opts);
+  };
 
   const [edicao, setEdicao] = useState<Edicao | null>(null);
   const [salvando, setSalvando] = useState(false);
@@ -146,10 +163,10 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
   const recusa = (e: unknown) => setErro(e instanceof Error ? e.message : 'Erro não identificado.');
   const comAviso = { onError: recusa, onSuccess: () => setErro(null) };
 
-  const ir = (p: Record<string, string>) => {
+  const ir = (p: { produto?: string; novo?: string }) => {
     setAviso(null);
     setErro(null);
-    setParams(p);
+    mudarPara(p);
   };
   const acoes: AcoesCategorias = {
     criar: (d) => criar.mutate(d, comAviso),
@@ -208,7 +225,7 @@ function Editor({ cardapio, idest }: { cardapio: CardapioPainel; idest: number }
       const r = rascunhoDe(novo, id) ?? salvo;
       setEdicao({ chave: `p${id}`, rascunho: r, tocados: new Set(), tentou: false, servidor: {} });
       setVista(`p${id}`);
-      if (chaveAtual !== `p${id}`) setParams({ produto: String(id) }, { replace: true });
+      if (chaveAtual !== `p${id}`) mudarPara({ produto: String(id) }, { replace: true });
       setAviso('Produto salvo. O cardápio do cliente já mostra a mudança.');
     } catch (e) {
       if (antes) qc.setQueryData(key, antes);
