@@ -154,6 +154,8 @@ async function main() {
       {
         cwd: ROOT,
         env: {
+          // The flags' environment too: photo decoding's freed memory is not kept per thread.
+          MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
           ...env,
           DATABASE_URL,
           PORT: String(s.port),
