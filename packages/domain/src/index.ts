@@ -28,3 +28,7 @@ export * from './cartao.ts';
 export * from './token-3ds.ts';
 export * from './eventos.ts';
 export * from './reorder.ts';
+export * from './csv.ts';
+export * from './cardapio-cliente.ts';
+export * from './avaliacao.ts';
+export * from './notificacoes.ts';

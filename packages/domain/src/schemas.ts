@@ -184,6 +184,8 @@ export const estabelecimentoDetalheSchema = z.object({
   /** Reais; 0 = no minimum. */
   pedidominimo: reais,
   taxaentrega_set: z.array(taxaEntregaSchema),
+  /** Ours (issue 22): the last 90 days' average rating (one decimal) and count, from 5 ratings on. */
+  avaliacao: z.optional(z.object({ media: z.number(), quantidade: z.int() })),
 });
 export type EstabelecimentoDetalhe = z.infer<typeof estabelecimentoDetalheSchema>;
 

@@ -5,3 +5,4 @@
  */
 export * from './catalogo.ts';
 export * from './cardapio-io.ts';
+export * from './cardapio-salvar-produto.ts';

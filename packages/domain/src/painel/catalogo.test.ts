@@ -264,6 +264,20 @@ describe('dates with their own hours (holidays)', () => {
     ]);
     // Today is not past.
     expect(problemasExcecoes([{ data: '2026-12-01', fechado: true, faixas: [] }], '2026-12-01')).toEqual([]);
+    // Up to the end of next year (issue 20).
+    expect(problemasExcecoes([{ data: '2027-12-31', fechado: true, faixas: [] }], '2026-12-01')).toEqual([]);
+    expect(
+      problemasExcecoes(
+        [
+          { data: '2028-01-01', fechado: true, faixas: [] },
+          { data: '9999-12-31', fechado: true, faixas: [] },
+        ],
+        '2026-12-01',
+      ),
+    ).toEqual([
+      { caminho: [0, 'data'], msg: 'Escolha uma data até 31/12/2027.' },
+      { caminho: [1, 'data'], msg: M.dataExcecaoDistante('2027-12-31') },
+    ]);
   });
 });
 

@@ -18,6 +18,7 @@ import { STATUS } from '../pedido-status.ts';
 export * from './messages.ts';
 export * from '../eventos.ts';
 export * from './fila.ts';
+export * from './avaliacao.ts';
 import { MSG_PAINEL } from './messages.ts';
 import { PREVISAO_MAX, PREVISAO_MIN } from './fila.ts';
 
@@ -120,11 +121,25 @@ export const equipeSchema = z.array(
     nome: z.string(),
     email: z.string(),
     papel: z.enum(PAPEIS),
-    /** True until the invitation link has set a password. */
+    /**
+     * True until the invited person accepts (an account's invitation) or sets a password (a new
+     * e-mail's): meanwhile `nome` is the name the inviter typed, not the account's.
+     */
     pendente: z.boolean(),
   }),
 );
 export type Equipe = z.infer<typeof equipeSchema>;
+
+/** GET /painel/convites/: the signed-in person's pending invitations (accept or decline each). */
+export const convitesSchema = z.array(
+  z.object({
+    idestabelecimento: id,
+    estabelecimento: z.string(),
+    papel: z.enum(PAPEIS),
+    expira_em: z.string(),
+  }),
+);
+export type Convites = z.infer<typeof convitesSchema>;
 
 /** POST /painel/estabelecimento/{id}/equipe/ (dono): invites by e-mail (outbox by default). */
 export const conviteInputSchema = z.object({ email: emailEquipe, nome: nomeEquipe, papel: z.enum(PAPEIS) });
@@ -159,6 +174,11 @@ export const lojaPainelSchema = z.object({
   reabrir_em: z.nullable(z.string()),
   /** Within today's opening hours now. */
   no_horario: z.boolean(),
+  /**
+   * Only while true: the platform has not approved the establishment yet (APROVACAO_ESTABELECIMENTOS),
+   * so customers cannot see its menu nor order; the back office works meanwhile.
+   */
+  aguardando_aprovacao: z.optional(z.boolean()),
 });
 export type LojaPainel = z.infer<typeof lojaPainelSchema>;
 export const lojaInputSchema = z.object({

@@ -15,7 +15,7 @@ export const MSG_PAINEL = {
   semAcesso: 'Você não tem acesso a este estabelecimento.',
   linkInvalido: 'Este link é inválido ou já foi usado.',
   linkExpirado: 'Este link expirou. Peça um novo convite ao dono do estabelecimento.',
-  conviteEnviado: 'Convite enviado por e-mail.',
+  conviteEnviado: (email: string) => `Convite enviado por e-mail para ${email}.`,
   jaNaEquipe: 'Esta pessoa já faz parte da equipe.',
   cadastroEnviado:
     'Enviamos um link para o seu e-mail. Abra-o para criar sua senha e cadastrar o seu restaurante (ele vale por 2 dias).',
@@ -23,6 +23,9 @@ export const MSG_PAINEL = {
   naoRemoverASiMesmo: 'Você não pode remover a si mesmo da equipe.',
   ultimoDono: 'O estabelecimento precisa de pelo menos um dono.',
   membroNaoEncontrado: 'Esta pessoa não faz parte da equipe.',
+  conviteNaoEncontrado: 'Este convite não existe mais ou expirou.',
+  ultimoDonoSair: 'Você é o último dono deste estabelecimento: adicione outro dono antes de sair.',
+  muitosConvites: 'Muitos convites em pouco tempo. Aguarde um pouco e tente novamente.',
   vermelhoAntesDoAmarelo: 'O alerta vermelho precisa vir depois do amarelo.',
   statusInvalido: 'Status inválido.',
   previsaoInvalida: 'Informe um tempo entre 5 e 240 minutos.',

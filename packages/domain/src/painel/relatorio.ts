@@ -28,19 +28,31 @@ export const MAX_DIAS_RELATORIO = 366;
 export const TOP_RELATORIO = 10;
 /** São Paulo's UTC offset in minutes (no daylight saving since 2019; see store-hours.ts). */
 export const OFFSET_SAO_PAULO_MIN = -180;
+/** The first day a report may cover. */
+export const DATA_MIN_RELATORIO = '2000-01-01';
+
+/**
+ * The last day a report may cover on `hoje` (São Paulo, 'YYYY-MM-DD'): the 31st of December of
+ * next year. Sales lie in the past; a period may reach into the months ahead, no further (issue 20:
+ * a report on 9999-12-31 used to loop forever).
+ */
+export const dataMaxRelatorio = (hoje: string): string => `${Number(hoje.slice(0, 4)) + 1}-12-31`;
+
+const dataBr = (iso: string) => iso.split('-').reverse().join('/');
 
 export const MSG_RELATORIO = {
   dataInicial: 'Informe a data inicial como AAAA-MM-DD.',
   dataFinal: 'Informe a data final como AAAA-MM-DD.',
+  /** A real date outside [DATA_MIN_RELATORIO, dataMaxRelatorio(hoje)]. */
+  dataForaDoLimite: (max: string) => `Escolha uma data entre ${dataBr(DATA_MIN_RELATORIO)} e ${dataBr(max)}.`,
   periodoInvertido: 'A data final não pode ser anterior à data inicial.',
   periodoLongo: `O período pode ter no máximo ${MAX_DIAS_RELATORIO} dias.`,
   semVendas: 'Nenhuma venda neste período.',
 } as const;
 
-/** A real calendar date 'YYYY-MM-DD' (from 2000 on). */
+/** A real calendar date 'YYYY-MM-DD' (four-digit year; the limits are the schema's). */
 export const dataRelatorioValida = (v: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) &&
-  v >= '2000-01-01' &&
   !Number.isNaN(Date.parse(v)) &&
   new Date(Date.parse(v)).toISOString().startsWith(v);
 
@@ -49,27 +61,38 @@ export function diasNoPeriodo(de: string, ate: string): number {
   return Math.round((Date.parse(ate) - Date.parse(de)) / 86_400_000) + 1;
 }
 
-/** The report's query string. Errors come keyed by field: `de`, `ate` (the period's own on `ate`). */
-export const relatorioQuerySchema = z
-  .object({
-    de: z.string(MSG_RELATORIO.dataInicial).check(z.refine(dataRelatorioValida, MSG_RELATORIO.dataInicial)),
-    ate: z.string(MSG_RELATORIO.dataFinal).check(z.refine(dataRelatorioValida, MSG_RELATORIO.dataFinal)),
-  })
-  .check(
-    z.refine((q) => !dataRelatorioValida(q.de) || !dataRelatorioValida(q.ate) || q.ate >= q.de, {
-      message: MSG_RELATORIO.periodoInvertido,
-      path: ['ate'],
-    }),
-    z.refine(
-      (q) =>
-        !dataRelatorioValida(q.de) ||
-        !dataRelatorioValida(q.ate) ||
-        q.ate < q.de ||
-        diasNoPeriodo(q.de, q.ate) <= MAX_DIAS_RELATORIO,
-      { message: MSG_RELATORIO.periodoLongo, path: ['ate'] },
-    ),
-  );
-export type RelatorioQuery = z.infer<typeof relatorioQuerySchema>;
+/**
+ * The report's query string on `hoje` (São Paulo, 'YYYY-MM-DD'): two real dates from
+ * DATA_MIN_RELATORIO to dataMaxRelatorio(hoje), in order, at most MAX_DIAS_RELATORIO days. Errors
+ * come keyed by field: `de`, `ate` (the period's own on `ate`).
+ */
+export function relatorioQuerySchema(hoje: string) {
+  const max = dataMaxRelatorio(hoje);
+  const foraDoLimite = MSG_RELATORIO.dataForaDoLimite(max);
+  const noLimite = (v: string) => !dataRelatorioValida(v) || (v >= DATA_MIN_RELATORIO && v <= max);
+  const aceita = (v: string) => dataRelatorioValida(v) && v >= DATA_MIN_RELATORIO && v <= max;
+  return z
+    .object({
+      de: z
+        .string(MSG_RELATORIO.dataInicial)
+        .check(z.refine(dataRelatorioValida, MSG_RELATORIO.dataInicial), z.refine(noLimite, foraDoLimite)),
+      ate: z
+        .string(MSG_RELATORIO.dataFinal)
+        .check(z.refine(dataRelatorioValida, MSG_RELATORIO.dataFinal), z.refine(noLimite, foraDoLimite)),
+    })
+    .check(
+      z.refine((q) => !aceita(q.de) || !aceita(q.ate) || q.ate >= q.de, {
+        message: MSG_RELATORIO.periodoInvertido,
+        path: ['ate'],
+      }),
+      z.refine(
+        (q) =>
+          !aceita(q.de) || !aceita(q.ate) || q.ate < q.de || diasNoPeriodo(q.de, q.ate) <= MAX_DIAS_RELATORIO,
+        { message: MSG_RELATORIO.periodoLongo, path: ['ate'] },
+      ),
+    );
+}
+export type RelatorioQuery = z.infer<ReturnType<typeof relatorioQuerySchema>>;
 
 /**
  * The period as instants: [inicio, fim) in ISO-8601 UTC, the form `pedido.dthrpedido` is stored
