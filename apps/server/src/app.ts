@@ -1,9 +1,9 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, sep } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@rango/domain';
 import Fastify, { LogController } from 'fastify';
@@ -18,36 +18,52 @@ import type { Db } from './db/index.ts';
 import { createAccessTokens } from './http/auth.ts';
 import { createBackgroundTasks } from './http/background.ts';
 import type { BackgroundTasks } from './http/background.ts';
+import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerLifecycle } from './http/lifecycle.ts';
 import { menuRapido, registerMetrics } from './http/metrics.ts';
+import { coletarContratos } from './http/openapi.ts';
+import type { RotaRegistrada } from './http/openapi.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { genReqId, registerRequestId } from './http/request-id.ts';
-import { helmetOptions } from './http/security.ts';
+import { cabecalhosDeSeguranca, helmetOptions } from './http/security.ts';
 import { createSpaShell, isPainelAsset, isPainelPath, PAINEL_DIR, readPainelHtml } from './http/spa.ts';
+import { avaliacoesRoutes } from './modules/avaliacoes/routes.ts';
+import { createAvaliacoesService } from './modules/avaliacoes/service.ts';
 import { cardsRoutes } from './modules/cards/routes.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { createCatalogueService } from './modules/catalogue/service.ts';
-import { createLocalStorage } from './modules/catalogue/images.ts';
-import { createS3Storage } from './modules/catalogue/s3.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { cupomPainelRoutes } from './modules/coupons/painel-routes.ts';
+import { createCupomPainelService } from './modules/coupons/painel.ts';
 import { couponsRoutes } from './modules/coupons/routes.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
+import { createEstabelecimentoPainelService } from './modules/establishments/painel.ts';
+import { estabelecimentoPainelRoutes } from './modules/establishments/painel-routes.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
 import { installJobs } from './modules/jobs/plugin.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { createAddressesService } from './modules/addresses/service.ts';
+import { createLocalStorage } from './modules/menu/images.ts';
+import { createCardapioPainelService } from './modules/menu/painel.ts';
+import { aceitarArquivos, cardapioPainelRoutes } from './modules/menu/painel-routes.ts';
 import { createMenuResponder, menuRoutes } from './modules/menu/routes.ts';
+import { createS3Storage } from './modules/menu/s3.ts';
 import { createMenuService } from './modules/menu/service.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { operatorRoutes } from './modules/operator/plugin.ts';
 import { ordersRoutes } from './modules/orders/plugin.ts';
+import { pedidoPort } from './modules/orders/status.ts';
 import { panelPlugin } from './modules/panel/plugin.ts';
+import { notificacoesPlugin } from './modules/notificacoes/plugin.ts';
 import { reportsPlugin } from './modules/reports/plugin.ts';
 import { createStaffTokens } from './modules/staff/tokens.ts';
 import { createPaymentsStack, paymentsRoutes } from './modules/payments/plugin.ts';
+import { createSegredos } from './modules/secrets/service.ts';
+import { instalarWebhooks, webhooksRoutes } from './modules/webhooks/plugin.ts';
+import type { WebhooksOpcoes } from './modules/webhooks/plugin.ts';
+import type { Segredos } from './modules/secrets/service.ts';
 import type { PaymentGateway } from './modules/payments/port.ts';
 
 export const API_PREFIX = '/api/ead';
@@ -63,6 +79,12 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Tests: the job queue's lease check interval, in s (modules/jobs; default 10). */
   jobsMaintenanceSeconds?: number;
+  /** Tests: the ratings' clock (their 7-day editing window and 90-day average). */
+  relogioAvaliacoes?: () => Date;
+  /** Tests: the webhooks' clock, HTTP port and resolver, and whether their job runs. */
+  webhooks?: WebhooksOpcoes;
+  /** Tests: the HTTPS agent that trusts the local push-service fake (modules/notificacoes). */
+  pushAgent?: HttpsAgent;
 }
 
 declare module 'fastify' {
@@ -70,6 +92,10 @@ declare module 'fastify' {
     db: Db;
     /** Work done after the answer (see http/background.ts); tests await `idle()`. */
     backgroundTasks: BackgroundTasks;
+    /** Every route Fastify registered, with its contract (http/openapi.ts; the docs' test reads it). */
+    contratos: readonly RotaRegistrada[];
+    /** The restaurants' credentials, encrypted at rest (modules/secrets/service.ts). */
+    segredos: Segredos;
   }
 }
 
@@ -94,7 +120,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   const ownsDb = deps.db === undefined;
   const db = deps.db ?? createDb(config.databaseUrl, dbOptions(config));
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
-  const establishments = createEstablishmentsService(db);
+  const avaliacoes = createAvaliacoesService(db, deps.relogioAvaliacoes);
+  const establishments = createEstablishmentsService(db, (id) => avaliacoes.resumo(id));
   const menu = createMenuService(db);
   const menuResponder = createMenuResponder(menu);
   // One geocoder for the public lookup and for address saves (the point the fee check uses).
@@ -122,12 +149,16 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     // One log line per request costs the benchmarked menu path dearly; errors are still logged.
     logController: new LogController({ disableRequestLogging: !verbose }),
   });
+  // Every route's contract, collected as Fastify registers it (http/openapi.ts), for /api/docs.
+  const contratos = coletarContratos(app);
+  app.decorate('contratos', contratos.rotas);
   app.decorate('db', db);
   app.decorate(
     'accessTokens',
     createAccessTokens(db, { secret: config.jwtSecret, ttlSeconds: config.accessTokenTtl }),
   );
   app.decorate('staffTokens', createStaffTokens(db, config));
+  app.decorate('segredos', createSegredos(db, config));
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
   // Periodic jobs (issue 13): defined by the modules below, on pg-boss (PostgreSQL) or in process.
@@ -136,6 +167,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   });
   // Live events (issue 11): this instance's bus, started on ready, stopped on close.
   const eventos = instalarEventos(app, config, db);
+  // Outgoing webhooks (issue 24 part 2): fanned out from the events, sent by the job queue.
+  const webhooks = instalarWebhooks(app, config, db, { mailer: deps.mailer, opcoes: deps.webhooks });
   // Work still running after its answer finishes before the database closes.
   app.addHook('onClose', async () => backgroundTasks.idle());
   if (ownsDb) {
@@ -147,7 +180,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   }
 
   // The CSP allows the social SDKs' origins only for the providers configured here.
-  app.register(fastifyHelmet, helmetOptions(config));
+  app.register(cabecalhosDeSeguranca, helmetOptions(config));
   app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -161,6 +194,11 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   registerRequestId(app);
   // GET /metrics (Prometheus) and the request histogram of every route below.
   registerMetrics(app, config, db);
+
+  // The OpenAPI document of the routes' contracts and its readable page (issue 24). Built on its
+  // first request, then cached: it takes over half a second of CPU, which every app a test
+  // builds would pay at start (http/openapi.test.ts builds it and checks it).
+  app.register(docsRoutes(contratos.documento));
 
   app.register(
     async (api) => {
@@ -184,7 +222,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // Coupons (issue 4).
       await api.register(couponsRoutes(createCouponsService(db), createRateLimiter(db, config.rateLimit)));
       // Online payments (issue 5): the gateway (sandbox or Cielo) and its service, used by orders.
-      const pagamentos = await createPaymentsStack(config, db, app.log, deps.wrapGateway);
+      const pagamentos = await createPaymentsStack(config, db, app.log, pedidoPort(db), deps.wrapGateway);
       await api.register(paymentsRoutes({ config, db, stack: pagamentos }));
       await api.register(
         cardsRoutes({ db, gateway: pagamentos.gateway, rateLimit: createRateLimiter(db, config.rateLimit) }),
@@ -192,17 +230,35 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // Orders (issue 4): the customer's calls, and the restaurant's operator API.
       await api.register(ordersRoutes({ config, db, menu, payments: pagamentos.payments }));
       await api.register(operatorRoutes({ config, db, payments: pagamentos.payments }));
+      // Ratings after delivery (issue 22 part 5): the customer's and the owner's panel's.
+      await api.register(avaliacoesRoutes(avaliacoes));
       // The restaurant's panel (issue 11): staff accounts and the panel's REST routes.
       await api.register(panelPlugin({ config, db, mailer: deps.mailer, payments: pagamentos.payments }));
       // The back office (issue 12): the owner's menu, hours, delivery, payment methods, coupons.
-      await api.register(
-        catalogueRoutes(
-          createCatalogueService(db, {
-            midia: config.mediaS3 ? createS3Storage(config.mediaS3) : createLocalStorage(config.mediaDir),
-          }),
-          config.mapa,
-        ),
-      );
+      // One plugin around them all, as when they were one module: the menu file's and the
+      // photos' byte bodies (aceitarArquivos) are parsed the same way on every route of it.
+      await api.register(async (painel) => {
+        aceitarArquivos(painel);
+        await painel.register(
+          estabelecimentoPainelRoutes(
+            createEstabelecimentoPainelService(db, { aprovacao: config.aprovacaoEstabelecimentos === true }),
+            config.mapa,
+          ),
+        );
+        await painel.register(
+          cardapioPainelRoutes(
+            createCardapioPainelService(db, {
+              midia: config.mediaS3 ? createS3Storage(config.mediaS3) : createLocalStorage(config.mediaDir),
+            }),
+            createRateLimiter(db, config.rateLimit),
+          ),
+        );
+        await painel.register(cupomPainelRoutes(createCupomPainelService(db)));
+        await painel.register(auditRoutes(db));
+        await painel.register(webhooksRoutes(webhooks));
+      });
+      // The customer's notifications by Web Push and e-mail (issue 22).
+      await api.register(notificacoesPlugin({ config, db, mailer: deps.mailer, pushAgent: deps.pushAgent }));
       // The owner's sales reports (issue 12, 'Relatórios').
       await api.register(reportsPlugin({ db }));
       // The panel's and the customer's event streams (SSE).

@@ -6,6 +6,11 @@ import { backupCommand, restaurarCommand, USO_BACKUP } from './db/backup-command
 import { seedDemo } from './db/seed/seeder.ts';
 import { parseId } from './http/errors.ts';
 import { CUPOM_CRIAR_USO, cupomCriarCommand } from './modules/coupons/operator.ts';
+import {
+  USO_APROVACAO,
+  estabelecimentoAprovarCommand,
+  estabelecimentosPendentesCommand,
+} from './modules/establishments/commands.ts';
 import { avisoEntreProcessos } from './modules/events/bus.ts';
 import {
   USO as USO_OPERADOR,
@@ -13,16 +18,14 @@ import {
   operadorRevogarCommand,
   operadorTokenCommand,
   pedidoCommand,
+  pedidoStatusComEstornoCommand,
   pedidosCommand,
 } from './modules/operator/commands.ts';
-import {
-  USO_PAGAMENTOS,
-  pagamentosCommand,
-  pedidoStatusComEstornoCommand,
-  pixPagarCommand,
-} from './modules/payments/commands.ts';
-import { mudarLojaNoBanco } from './modules/panel/service.ts';
+import { pedidoPort } from './modules/orders/status.ts';
+import { USO_PAGAMENTOS, pagamentosCommand, pixPagarCommand } from './modules/payments/commands.ts';
+import { mudarLojaNoBanco } from './modules/establishments/service.ts';
 import { USO_STAFF, staffCriarCommand } from './modules/staff/commands.ts';
+import { USO_SEGREDOS, segredosRotacionarCommand } from './modules/secrets/commands.ts';
 
 /**
  * The operator's commands (`npm run operator -- <cmd>`), on the database DATABASE_URL names.
@@ -80,6 +83,9 @@ export const COMMANDS: Record<string, Command> = {
     uso: 'fechar <id>        fecha a loja (lojaaberta = false)',
     run: (db, [id]) => setLoja(db, id, false),
   },
+  // New establishments waiting for the platform (APROVACAO_ESTABELECIMENTOS=1).
+  'estabelecimentos-pendentes': { uso: USO_APROVACAO.pendentes, run: estabelecimentosPendentesCommand },
+  'estabelecimento-aprovar': { uso: USO_APROVACAO.aprovar, run: estabelecimentoAprovarCommand },
   'cupom-criar': {
     uso: CUPOM_CRIAR_USO,
     run: cupomCriarCommand,
@@ -98,7 +104,15 @@ export const COMMANDS: Record<string, Command> = {
   'staff-criar': { uso: USO_STAFF.staffCriar, run: (db, args) => staffCriarCommand(db, args, loadConfig()) },
   // Online payments (modules/payments).
   pagamentos: { uso: USO_PAGAMENTOS.pagamentos, run: pagamentosCommand },
-  'pix-pagar': { uso: USO_PAGAMENTOS.pixPagar, run: (db, args) => pixPagarCommand(db, args, loadConfig()) },
+  'pix-pagar': {
+    uso: USO_PAGAMENTOS.pixPagar,
+    run: (db, args) => pixPagarCommand(db, args, loadConfig(), pedidoPort(db)),
+  },
+  // The restaurants' credentials (modules/secrets): a new key in SECRETS_KEYS, then this.
+  'segredos-rotacionar': {
+    uso: USO_SEGREDOS.rotacionar,
+    run: (db) => segredosRotacionarCommand(db, loadConfig()),
+  },
 };
 
 export function usage(): string {

@@ -190,6 +190,7 @@ describe('checks at start (one clear message each, before the database opens)', 
     PAYMENT_GATEWAY: 'cielo',
     CIELO_MERCHANT_ID: 'id',
     CIELO_MERCHANT_KEY: 'key',
+    SECRETS_KEYS: `k1:${'A'.repeat(43)}=`,
   };
 
   it('every refusal is a ConfigError (main.ts prints its message alone and exits 1)', () => {
@@ -231,6 +232,29 @@ describe('checks at start (one clear message each, before the database opens)', 
     expect(loadConfig({}).production).toBe(false);
     expect(() => loadConfig({ ...producao, JWT_SECRET: '' })).toThrow(/JWT_SECRET é obrigatório/);
     expect(() => loadConfig({ ...producao, JWT_SECRET: undefined })).toThrow(ConfigError);
+  });
+
+  it('NODE_ENV=production needs SECRETS_KEYS (even a demo install); a malformed key is refused in any mode', () => {
+    for (const sem of [{ SECRETS_KEYS: undefined }, { SECRETS_KEYS: ' ' }]) {
+      expect(() => loadConfig({ ...producao, ...sem })).toThrow(/SECRETS_KEYS é obrigatória/);
+      expect(() => loadConfig({ ...producao, ...sem, ALLOW_DEMO_IN_PRODUCTION: '1' })).toThrow(
+        /SECRETS_KEYS é obrigatória/,
+      );
+    }
+    const hex = 'ab'.repeat(32);
+    expect(
+      loadConfig({ ...producao, SECRETS_KEYS: undefined, SECRETS_KEY: hex }).secretsKeys?.ids,
+    ).toHaveLength(1);
+    expect(loadConfig({}).secretsKeys).toBeUndefined();
+    const curta = 'c2VncmVkby1jdXJ0bw==';
+    for (const env of [{ SECRETS_KEYS: `k1:${curta}` }, { SECRETS_KEY: curta }, { SECRETS_KEYS: 'k1' }]) {
+      const attempt = () => loadConfig(env);
+      expect(attempt, JSON.stringify(env)).toThrow(ConfigError);
+      expect(attempt, JSON.stringify(env)).toThrow(/32 bytes/);
+      expect(attempt).not.toThrow(new RegExp(curta));
+    }
+    // The ring prints as its ids, never its keys.
+    expect(JSON.stringify(loadConfig(producao))).not.toContain('A'.repeat(43));
   });
 
   it('production refuses the demo simulator and the sandbox gateway unless ALLOW_DEMO_IN_PRODUCTION=1', () => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type Socket, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDb } from './db/index.ts';
+import { migrateToLatest } from './db/migrations.ts';
+import { seedEstablishments } from './db/seed/seed-establishments.ts';
+import { KeyRing } from './modules/secrets/keys.ts';
+import { createSegredos } from './modules/secrets/service.ts';
 import { DIALECTS } from './test/db.ts';
+import { fixtureEstablishments } from './test/fixtures.ts';
 
 /**
  * The real process (`node --import tsx src/main.ts`) on a free port: what a load balancer sees
@@ -234,26 +241,66 @@ describe('SIGTERM deadline', () => {
 });
 
 describe('configuration refused at start', () => {
-  it('a malformed DATABASE_URL or production without JWT_SECRET: one line, exit 1, nothing opened', async () => {
-    for (const [env, expected] of [
+  it('a malformed DATABASE_URL, production without JWT_SECRET or SECRETS_KEYS: one line, exit 1, nothing opened', async () => {
+    const casos = [
       [{ DATABASE_URL: 'postgres://rango:segredo@:porta/x' }, /DATABASE_URL inválida/],
       [
         { NODE_ENV: 'production', DEMO_SIMULATOR: '0', PAYMENT_GATEWAY: 'paypal' },
         /PAYMENT_GATEWAY inválido/,
       ],
       [{ NODE_ENV: 'production' }, /JWT_SECRET é obrigatório/],
+      [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, /SECRETS_KEYS é obrigatória/],
       [
-        { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DEMO_SIMULATOR: '0' },
+        {
+          NODE_ENV: 'production',
+          JWT_SECRET: 'x'.repeat(40),
+          SECRETS_KEYS: `k1:${'A'.repeat(43)}=`,
+          DEMO_SIMULATOR: '0',
+        },
         /PAYMENT_GATEWAY=sandbox com NODE_ENV=production/,
       ],
-    ] as const) {
-      const p = start({ PORT: '0', ...env });
+    ] as const;
+    // All at once: each is a process start (tsx), seconds apiece on a busy machine.
+    const procs = casos.map(([env]) => start({ PORT: '0', ...env }));
+    for (const [i, [, expected]] of casos.entries()) {
+      const p = procs[i]!;
       expect(await p.exit, p.output()).toBe(1);
       const lines = p.output().trim().split('\n');
       expect(lines, p.output()).toHaveLength(1);
       expect(lines[0]).toMatch(/^Configuração inválida \(invalid configuration\): /);
       expect(lines[0]).toMatch(expected);
       expect(lines[0]).not.toMatch(/segredo/);
+    }
+  }, 120_000);
+});
+
+describe('secrets key refused at start', () => {
+  it('a SECRETS_KEYS key that does not open the stored secrets: one line naming the key id, exit 1', async () => {
+    const database = await databaseFor('sqlite');
+    try {
+      const certa = randomBytes(32);
+      const db = createDb(database.url);
+      await migrateToLatest(db);
+      await seedEstablishments(db, fixtureEstablishments, { alwaysOpen: false });
+      const ring = new KeyRing([{ id: 'k1', key: certa }]);
+      await createSegredos(db, { production: false, secretsKeys: ring }).set(
+        1,
+        'whatsapp.token',
+        'x'.repeat(40),
+      );
+      await db.destroy();
+      const errada = randomBytes(32).toString('base64');
+      const p = start({ PORT: '0', DATABASE_URL: database.url, SECRETS_KEYS: `k1:${errada}` });
+      expect(await p.exit, p.output()).toBe(1);
+      const lines = p.output().trim().split('\n');
+      expect(lines, p.output()).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^Configuração inválida \(invalid configuration\): Segredos: a chave 'k1' de SECRETS_KEYS não decifra/,
+      );
+      expect(p.output()).not.toContain(errada);
+      expect(p.output()).not.toContain(certa.toString('base64'));
+    } finally {
+      await database.dispose();
     }
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import type { Db } from './db/index.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrations.ts';
 import { seedDemo } from './db/seed/seeder.ts';
 import { MOTIVO } from './http/lifecycle.ts';
+import { verifyKeys } from './modules/secrets/service.ts';
 
 /**
  * `npm run serve`: check the configuration, migrate (unless MIGRATE_ON_START=0), seed an empty
@@ -72,6 +73,15 @@ async function main(): Promise<void> {
       await db.destroy();
       process.exit(0);
     }
+  }
+  // A wrong or missing SECRETS_KEYS key stops here, before any value is read (modules/secrets).
+  try {
+    await verifyKeys(db, config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuração inválida (invalid configuration): ${error.message}`);
+    await db.destroy();
+    process.exit(1);
   }
   const app = buildApp(config, { db });
   if (migradas.length) app.log.info({ migracoes: migradas }, `Migrações aplicadas: ${migradas.join(', ')}`);

@@ -17,6 +17,27 @@ const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
 export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefined {
   return sqliteHandles.get(db);
 }
+
+const sqliteReaders = new WeakMap<SQLite.Database, SQLite.Database>();
+
+/**
+ * SQLite only: a second, read-only connection to the same file, opened on first use. While a
+ * transaction is open on the app's one connection (a menu import is written in slices that yield
+ * to the event loop), a read through Kysely waits for the whole transaction; this connection
+ * reads the last committed state at once (WAL lets readers run beside the writer). Undefined on
+ * PostgreSQL and for an in-memory database (a second connection would see another database).
+ */
+export function sqliteReaderOf(db: Kysely<Database>): SQLite.Database | undefined {
+  const raw = sqliteHandles.get(db);
+  if (!raw || raw.memory || !raw.open) return undefined;
+  let reader = sqliteReaders.get(raw);
+  if (reader === undefined || !reader.open) {
+    reader = new SQLite(raw.name, { readonly: true, fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+    sqliteReaders.set(raw, reader);
+  }
+  return reader;
+}
 const pgPools = new WeakMap<Kysely<Database>, pg.Pool>();
 
 /**

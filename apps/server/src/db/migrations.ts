@@ -1,5 +1,11 @@
 import { Migrator, sql } from 'kysely';
-import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+import type {
+  ColumnDefinitionBuilder,
+  DatabaseIntrospector,
+  Kysely,
+  Migration,
+  MigrationProvider,
+} from 'kysely';
 import { dialectOf } from './index.ts';
 import type { Db } from './index.ts';
 
@@ -1332,6 +1338,265 @@ const relatorioFilaRepetida: Migration = {
   },
 };
 
+/**
+ * Issue 20: an invitation to someone who already has a staff account (or to a new e-mail) is a
+ * pending membership until that person accepts it: the role is not given at once. `nome` is what
+ * the inviter typed (the team shows it, never the account's real name, until accepted).
+ */
+const funcionarioConvite: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('funcionario_convite')
+      .addColumn('idfuncionario', 'integer', cascade('funcionario.id'))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('papel', 'varchar(16)', notNull)
+      .addColumn('nome', 'text', notNull)
+      .addColumn('expira_em', 'text', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .addPrimaryKeyConstraint('funcionario_convite_pk', ['idfuncionario', 'idestabelecimento'])
+      .execute();
+    await db.schema
+      .createIndex('funcionario_convite_estabelecimento_idx')
+      .on('funcionario_convite')
+      .column('idestabelecimento')
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('funcionario_convite').ifExists().execute();
+  },
+};
+
+/**
+ * Issue 21: the secrets store (modules/secrets) — a restaurant's own credentials (its payment
+ * account, its WhatsApp number, its iFood connection, webhook signing secrets), AES-256-GCM
+ * encrypted by the server before they reach the database: only the key's id, the IV and the
+ * ciphertext (with its tag) are stored. Gone with the establishment.
+ */
+const segredos: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('segredo')
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('nome', 'text', notNull)
+      .addColumn('chave_id', 'text', notNull)
+      .addColumn('iv', 'text', notNull)
+      .addColumn('cifra', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .addPrimaryKeyConstraint('segredo_pk', ['idestabelecimento', 'nome'])
+      .execute();
+    // Rotation looks for the values under another key than the current one.
+    await db.schema.createIndex('segredo_chave_idx').on('segredo').column('chave_id').execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('segredo').ifExists().execute();
+  },
+};
+
+/**
+ * Issue 20: with APROVACAO_ESTABELECIMENTOS=1 a restaurant created in the panel stays unpublished
+ * (aprovado = 0: its menu, detail and orders answer 404) until the platform's operator runs
+ * `estabelecimento-aprovar`. Every establishment already here, the demo's too, counts as approved,
+ * as does a row written without the column (the seed).
+ */
+const estabelecimentoAprovado: Migration = {
+  async up(db) {
+    await db.schema
+      .alterTable('estabelecimento')
+      .addColumn('aprovado', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('estabelecimento').dropColumn('aprovado').execute();
+  },
+};
+
+/**
+ * Issue 24 part 2: outgoing webhooks (modules/webhooks). `webhook`: an owner's endpoints (the
+ * signing secret is in `segredo`). `webhook_entrega`: one row per (endpoint, event), unique on its
+ * idempotency key so however many instances fan an event out it is created once; the due-attempt
+ * index serves the delivery job's claim. `webhook_cursor`: how far the fan-out read `evento`.
+ */
+const webhooks: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    const postgres = dialectOf(db) === 'postgres';
+    await db.schema
+      .createTable('webhook')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('url', 'text', notNull)
+      .addColumn('eventos', 'text', notNull)
+      .addColumn('ativo', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('falhando_desde', 'text')
+      .addColumn('desativado_em', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('webhook_estabelecimento_idx')
+      .on('webhook')
+      .column('idestabelecimento')
+      .execute();
+    await db.schema
+      .createTable('webhook_entrega')
+      .addColumn('id', postgres ? 'bigint' : 'integer', id)
+      .addColumn('idwebhook', 'integer', cascade('webhook.id'))
+      .addColumn('idestabelecimento', 'integer', notNull)
+      .addColumn('chave', 'text', notNull)
+      .addColumn('tipo', 'varchar(40)', notNull)
+      .addColumn('corpo', 'text', notNull)
+      .addColumn('status', 'varchar(16)', notNull)
+      .addColumn('tentativas', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('proxima_em', 'text')
+      .addColumn('prazo_ate', 'text', notNull)
+      .addColumn('tentando_ate', 'text')
+      .addColumn('ultima_em', 'text')
+      .addColumn('codigo', 'integer')
+      .addColumn('duracao_ms', 'integer')
+      .addColumn('resposta', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addUniqueConstraint('webhook_entrega_chave_uq', ['idwebhook', 'chave'])
+      .execute();
+    await db.schema
+      .createIndex('webhook_entrega_devida_idx')
+      .on('webhook_entrega')
+      .columns(['status', 'proxima_em'])
+      .execute();
+    await db.schema
+      .createIndex('webhook_entrega_log_idx')
+      .on('webhook_entrega')
+      .columns(['idwebhook', 'criado_em'])
+      .execute();
+    await db.schema
+      .createIndex('webhook_entrega_criado_idx')
+      .on('webhook_entrega')
+      .column('criado_em')
+      .execute();
+    await db.schema
+      .createTable('webhook_cursor')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('txid', 'bigint', notNull)
+      .addColumn('idevento', 'bigint', notNull)
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('webhook_cursor').ifExists().execute();
+    await db.schema.dropTable('webhook_entrega').ifExists().execute();
+    await db.schema.dropTable('webhook').ifExists().execute();
+  },
+};
+
+/**
+ * Issue 22 part 5: a customer's rating of a delivered order, one per order; the restaurant's
+ * reply is private. Gone with the order or the establishment; erased with the account by
+ * modules/avaliacoes. The index serves the panel's list and the 90-day average.
+ */
+const avaliacao: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('avaliacao')
+      .addColumn('id', 'integer', idColumn(db))
+      .addColumn('idpedido', 'integer', (c) =>
+        c.notNull().unique().references('pedido.id').onDelete('cascade'),
+      )
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('nota', 'integer', (c) => c.notNull().check(sql`nota between 1 and 5`))
+      .addColumn('comentario', 'text')
+      .addColumn('resposta', 'text')
+      .addColumn('respondido_em', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('avaliacao_estabelecimento_idx')
+      .on('avaliacao')
+      .columns(['idestabelecimento', 'criado_em'])
+      .execute();
+    await db.schema.createIndex('avaliacao_cliente_idx').on('avaliacao').column('idcliente').execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('avaliacao').ifExists().execute();
+  },
+};
+
+/**
+ * Issue 22: the customer's notifications. Consent per channel (kept when revoked, with its time
+ * and source), push subscriptions per device, the outbox (one row per message per channel, its
+ * `chave` unique: the event, the channel and the kind) and the outbox's cursor over `evento`,
+ * starting at the log's end so the events already there are not announced late.
+ */
+const notificacoes: Migration = {
+  async up(db) {
+    const postgres = dialectOf(db) === 'postgres';
+    const id = idColumn(db);
+    await db.schema
+      .createTable('notificacao_consentimento')
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      .addColumn('canal', 'varchar(16)', notNull)
+      .addColumn('ativo', 'integer', notNull)
+      .addColumn('origem', 'varchar(16)', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .addPrimaryKeyConstraint('notificacao_consentimento_pk', ['idcliente', 'canal'])
+      .execute();
+    await db.schema
+      .createTable('notificacao_push')
+      .addColumn('id', 'integer', id)
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+      .addColumn('p256dh', 'text', notNull)
+      .addColumn('auth', 'text', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('notificacao_push_cliente_idx')
+      .on('notificacao_push')
+      .column('idcliente')
+      .execute();
+    await db.schema
+      .createTable('notificacao')
+      .addColumn('id', 'integer', id)
+      .addColumn('chave', 'varchar(80)', (c) => c.notNull().unique())
+      .addColumn('idcliente', 'integer', cascade('cliente.id'))
+      .addColumn('idpedido', 'integer', notNull)
+      .addColumn('idestabelecimento', 'integer', notNull)
+      .addColumn('canal', 'varchar(16)', notNull)
+      .addColumn('tipo', 'varchar(24)', notNull)
+      .addColumn('titulo', 'text', notNull)
+      .addColumn('texto', 'text', notNull)
+      .addColumn('link', 'text', notNull)
+      .addColumn('estado', 'varchar(16)', notNull)
+      .addColumn('tentativas', 'integer', notNull)
+      .addColumn('proxima_em', 'text', notNull)
+      .addColumn('status_provedor', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('enviado_em', 'text')
+      .execute();
+    await db.schema
+      .createIndex('notificacao_pendente_idx')
+      .on('notificacao')
+      .columns(['estado', 'proxima_em'])
+      .execute();
+    await db.schema.createIndex('notificacao_cliente_idx').on('notificacao').column('idcliente').execute();
+    await db.schema
+      .createTable('notificacao_cursor')
+      .addColumn('nome', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('txid', 'bigint', notNull)
+      .addColumn('idevento', 'bigint', notNull)
+      .execute();
+    // The log's end as every reader sees it (PostgreSQL: the newest event of a finished transaction).
+    await sql`insert into notificacao_cursor (nome, txid, idevento)
+      select 'notificacoes', coalesce(max(${sql.raw(postgres ? 'txid' : '0')}), 0), coalesce(max(id), 0)
+      from evento ${sql.raw(postgres ? 'where txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint' : '')}`.execute(
+      db,
+    );
+  },
+  async down(db) {
+    for (const t of ['notificacao_cursor', 'notificacao', 'notificacao_push', 'notificacao_consentimento'])
+      await db.schema.dropTable(t).ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1350,6 +1615,12 @@ export const migrations: Record<string, Migration> = {
   '0015_formapgto_lados': formasLados,
   '0016_relatorio_fila': relatorioFila,
   '0017_relatorio_fila_repetida': relatorioFilaRepetida,
+  '0018_funcionario_convite': funcionarioConvite,
+  '0019_segredos': segredos,
+  '0020_estabelecimento_aprovado': estabelecimentoAprovado,
+  '0021_webhooks': webhooks,
+  '0022_avaliacao': avaliacao,
+  '0023_notificacoes': notificacoes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -1362,7 +1633,34 @@ async function migratorFor(db: Db): Promise<Migrator> {
     dialectOf(db) === 'postgres'
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
       : undefined;
-  return new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  if (!migrationTableSchema) return new Migrator({ db, provider });
+  return new Migrator({ db: soEsteSchema(db, migrationTableSchema), provider, migrationTableSchema });
+}
+
+/**
+ * The database as the migrator sees it on PostgreSQL: Kysely asks whether its own tables exist by
+ * introspecting every schema of the database, and a schema dropped meanwhile by another process
+ * (a test suite ending beside this one) fails that query ('schema t_… does not exist'). Its
+ * introspection here lists only this schema's tables; the rest is the same database.
+ */
+function soEsteSchema(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getMetadata: () => db.introspection.getMetadata(),
+    async getTables() {
+      const { rows } = await sql<{ name: string; tipo: string }>`
+        select table_name as name, table_type as tipo from information_schema.tables
+        where table_schema = ${schema}`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: r.tipo === 'VIEW', columns: [] }));
+    },
+  };
+  return new Proxy(db, {
+    get(alvo, chave) {
+      if (chave === 'introspection') return introspection;
+      const valor: unknown = Reflect.get(alvo, chave, alvo);
+      return typeof valor === 'function' ? valor.bind(alvo) : valor;
+    },
+  });
 }
 
 /** Runs every pending migration; throws the first failure. Safe to call on every start. */

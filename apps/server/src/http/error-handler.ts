@@ -1,21 +1,8 @@
 import { MSG } from '@rango/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
+import { corpoDoErroZod } from './corpo.ts';
 import { HttpError } from './errors.ts';
-
-/**
- * A zod error as the spec's 400 body: `{ campo: ['mensagem'] }` per field (dotted path for
- * nested fields) and `non_field_errors` for the body as a whole, the shapes the app's
- * error-text rules read.
- */
-export function zodErrorBody(error: $ZodError): Record<string, string[]> {
-  const body: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length === 0 ? 'non_field_errors' : issue.path.map(String).join('.');
-    (body[key] ??= []).push(issue.message);
-  }
-  return body;
-}
 
 /** Texts of spec section 8 for the statuses we answer without a more specific body. */
 function statusText(status: number): string {
@@ -99,7 +86,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(error.body);
     }
     if (error instanceof $ZodError) {
-      return reply.code(400).send(zodErrorBody(error));
+      // Request input is validated in its route (http/corpo.ts); this is the net for the rest.
+      return reply.code(400).send(corpoDoErroZod(error.issues));
     }
     const fe = error as FastifyError;
     if (Array.isArray(fe.validation)) {

@@ -1,8 +1,14 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../test/app.ts';
 import {
+  cabecalhosDeSeguranca,
   contentSecurityPolicy,
   CONTENT_SECURITY_POLICY,
+  helmetOptions,
   origemDosTiles,
   securityHeaders,
 } from './security.ts';
@@ -98,5 +104,44 @@ describe('a site with social login configured', () => {
     expect(csp).toContain("frame-src 'self' https://accounts.google.com/gsi/ https://www.facebook.com;");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
+  });
+});
+
+describe('cabecalhosDeSeguranca (helmet built once)', () => {
+  it('sets exactly what @fastify/helmet sets on answers, errors and 404s; a route with helmet: false gets none', async () => {
+    const opcoes = helmetOptions({ googleClientId: 'id.apps.googleusercontent.com' });
+    const montar = async (plugin: FastifyPluginAsync<FastifyHelmetOptions>) => {
+      const app = Fastify({ logger: false });
+      await app.register(plugin, opcoes);
+      app.get('/a', async () => ({ ok: 1 }));
+      app.get('/e', async () => {
+        throw new Error('falhou');
+      });
+      app.get('/s', { helmet: false }, async () => 'sem');
+      app.post('/p', async (_req, reply) => reply.code(201).send({ id: 1 }));
+      await app.ready();
+      return app;
+    };
+    const helmet = await montar(fastifyHelmet);
+    const nosso = await montar(cabecalhosDeSeguranca);
+    const semData = (h: Record<string, unknown>) => {
+      const { date: _date, ...resto } = h;
+      return resto;
+    };
+    for (const [method, url] of [
+      ['GET', '/a'],
+      ['GET', '/e'],
+      ['GET', '/nada'],
+      ['GET', '/s'],
+      ['POST', '/p'],
+    ] as const) {
+      const a = await helmet.inject({ method, url });
+      const b = await nosso.inject({ method, url });
+      expect([b.statusCode, semData(b.headers)]).toEqual([a.statusCode, semData(a.headers)]);
+    }
+    expect((await nosso.inject('/a')).headers['content-security-policy']).toContain('accounts.google.com');
+    expect((await nosso.inject('/s')).headers['content-security-policy']).toBeUndefined();
+    await helmet.close();
+    await nosso.close();
   });
 });

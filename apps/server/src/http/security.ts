@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
 /**
  * The SPA's policy: no inline script at all; inline style only because Mantine injects style
@@ -150,3 +151,44 @@ export function securityHeaders(
   captured.set(options, pending);
   return pending;
 }
+
+/**
+ * @fastify/helmet as app.ts registers it, its headers built once (issue 21): @fastify/helmet
+ * builds helmet's middleware again on every request (the CSP directives parsed, a dozen
+ * middlewares made: ~0.14 ms of each order under the orders benchmark, as much as re-pricing
+ * it). Here the headers helmet sets with these options are captured once from helmet itself
+ * (securityHeaders) and every request gets them the way helmet sets them (on the raw response,
+ * in an onRequest hook at the same place), X-Powered-By removed as helmet does. A route's
+ * `helmet: false` skips it, as with @fastify/helmet; route-level helmet options, `global` and
+ * CSP nonces are refused (none is used: they would need helmet per request again).
+ */
+export const cabecalhosDeSeguranca: FastifyPluginAsync<FastifyHelmetOptions> = async (app, options) => {
+  const { enableCSPNonces, global, ...resto } = options;
+  if (enableCSPNonces !== undefined || global !== undefined) {
+    throw new Error('cabecalhosDeSeguranca: enableCSPNonces e global não são suportados');
+  }
+  const cabecalhos = Object.entries(await securityHeaders(resto));
+  if (!app.hasReplyDecorator('helmet')) app.decorateReply('helmet', null as never);
+  if (!app.hasReplyDecorator('cspNonce')) app.decorateReply('cspNonce', null as never);
+  app.addHook('onRoute', (rota) => {
+    if (rota.helmet === undefined) return;
+    if (rota.helmet !== false) {
+      throw new Error(`${rota.url}: opções de helmet por rota não são suportadas (http/security.ts)`);
+    }
+    rota.config = Object.assign(rota.config ?? Object.create(null), { helmet: { skipRoute: true } });
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    const rota = req.routeOptions.config as { helmet?: { skipRoute?: boolean } };
+    if (rota.helmet?.skipRoute !== true) {
+      const res = reply.raw;
+      res.removeHeader('X-Powered-By');
+      for (const [nome, valor] of cabecalhos) res.setHeader(nome, valor);
+    }
+    done();
+  });
+};
+// Its hooks apply to the whole app, as a fastify-plugin plugin's do (fastify-plugin sets this).
+Object.assign(cabecalhosDeSeguranca, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'cabecalhos-de-seguranca',
+});

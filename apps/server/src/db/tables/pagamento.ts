@@ -1,0 +1,93 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Payments and the sandbox gateway (its card vault, payments and 3-D Secure server).
+ * Written only by modules/payments (scripts/check-table-owners.mjs); `Database` (db/types.ts) is
+ * composed of each owner's tables.
+ */
+export interface PagamentoTables {
+  pagamento: PagamentoTable;
+  sandbox_cartao: SandboxCartaoTable;
+  sandbox_pagamento: SandboxPagamentoTable;
+  sandbox_3ds: Sandbox3dsTable;
+}
+
+/** Our record of a payment state (modules/payments/port.ts EstadoPagamento) plus our own in-between states. */
+export type EstadoPagamentoRow =
+  'iniciado' | 'incerto' | 'pendente' | 'pago' | 'negado' | 'expirado' | 'estornado' | 'estorno_pendente';
+
+/** One attempt to charge an order online (issue 5). */
+export interface PagamentoTable {
+  id: Generated<number>;
+  idpedido: number | null;
+  pedido_id: string;
+  idcliente: number | null;
+  /** Our idempotency key for the attempt. */
+  chave: string;
+  gateway: string;
+  tipo: 'credito' | 'debito' | 'pix';
+  valor: number;
+  estado: EstadoPagamentoRow;
+  payment_id: string | null;
+  return_code: string | null;
+  return_message: string | null;
+  /** Debit: the bank's authentication page. */
+  url: string | null;
+  qrcode: string | null;
+  imagem_qrcode: string | null;
+  expira_em: string | null;
+  cartao_token: string | null;
+  cartao_bandeira: string | null;
+  cartao_numero: string | null;
+  cartao_titular: string | null;
+  cartao_cnpjoucpf: string | null;
+  salvar_cartao: ColumnType<number, number | undefined, number>;
+  criado_em: string;
+  atualizado_em: string;
+  /** Last time the gateway was asked about it (reconciliation). */
+  consultado_em: string | null;
+}
+
+/** The sandbox gateway's card vault (token → brand, last 4, holder, expiry). */
+export interface SandboxCartaoTable {
+  token: string;
+  bandeira: string;
+  final: string;
+  titular: string;
+  expiracao: string;
+  criado_em: string;
+}
+
+/** The sandbox gateway's payments, with Cielo's status numbers. */
+export interface SandboxPagamentoTable {
+  payment_id: string;
+  chave: string;
+  tipo: 'credito' | 'debito' | 'pix';
+  valor: number;
+  status: number;
+  return_code: string | null;
+  return_message: string | null;
+  bandeira: string | null;
+  final: string | null;
+  txid: string | null;
+  brcode: string | null;
+  expira_em: string | null;
+  return_url: string | null;
+  criado_em: string;
+  atualizado_em: string;
+}
+
+/** The sandbox 3-D Secure server's authentications (one per reference id, consumed once). */
+export interface Sandbox3dsTable {
+  referenceid: string;
+  final: string;
+  valor: number;
+  /** 'desafio' | 'sucesso' | 'falha' | 'nao_inscrito' | 'erro' (from the test card). */
+  resultado: string;
+  /** 'aguardando' (challenge open) | 'aprovado' | 'negado' | 'concluido' */
+  estado: string;
+  cavv: string | null;
+  /** When a payment consumed it (a replayed reference id is refused). */
+  usado_em: string | null;
+  criado_em: string;
+}
