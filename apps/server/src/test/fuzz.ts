@@ -158,3 +158,176 @@ export async function fuzzRota(app: FastifyInstance, r: RotaSobAtaque): Promise<
     { numRuns: r.runs ?? FUZZ.runs * 2, seed: FUZZ.seed, endOnFailure: true },
   );
 }
+
+/**
+ * A value for a query string or a path segment that breaks it (issue 20): boundary dates (year 0,
+ * 9999-12-31, five-digit and signed years, 29 February of a leap year and of another), huge,
+ * negative, zero, fractional and non-finite numbers, empty and very long strings, NUL, dots.
+ */
+export const textoRuim: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '0000-01-01',
+      '9999-12-31',
+      '10000-01-01',
+      '+010000-01-01',
+      '-000001-01-01',
+      '2024-02-29',
+      '2023-02-29',
+      '1999-12-31',
+      '2000-01-01',
+      '1970-01-01',
+      '2026-13-01',
+      '0',
+      '-1',
+      '-0',
+      '0.5',
+      '1.5',
+      '1e3',
+      '1e308',
+      '-1e308',
+      'Infinity',
+      'NaN',
+      '0x10',
+      '2147483647',
+      '2147483648',
+      '9007199254740993',
+      '9'.repeat(400),
+      '',
+      ' ',
+      'x'.repeat(10_000),
+      'a\u0000b',
+      '%',
+      '..',
+      'null',
+      'true',
+      '[]',
+      '{}',
+      '<script>alert(1)</script>',
+    ),
+  },
+  { weight: 1, arbitrary: fc.integer({ min: -2_147_483_649, max: 2_147_483_649 }).map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .date({ noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, d.getUTCFullYear() > 9999 || d.getUTCFullYear() < 0 ? 13 : 10)),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+);
+
+export interface LeituraSobAtaque {
+  /** The route with its path parameters as `:nome` ('/x/:id/relatorio/'). */
+  url: string;
+  /** A valid value of each path parameter. */
+  params?: Record<string, string | number>;
+  /** A valid query string, as names and values. */
+  query?: Record<string, string>;
+  headers: Record<string, string>;
+  runs?: number;
+}
+
+/** Every request answers within this (issue 20: one report ran on until the heap was gone). */
+export const LEITURA_MAX_MS = 2000;
+
+type MutacaoLeitura =
+  | { onde: 'param'; indice: number; valor: string }
+  | { onde: 'query'; indice: number; valor: string }
+  | { onde: 'remover'; indice: number }
+  | { onde: 'repetir'; indice: number; valor: string }
+  | { onde: 'extra'; valor: string }
+  | { onde: 'bruta'; valor: string };
+
+const montarUrl = (r: LeituraSobAtaque, m?: MutacaoLeitura): string => {
+  const nomes = Object.keys(r.params ?? {});
+  let i = 0;
+  const caminho = r.url.replace(/:(\w+)/g, (_, nome: string) => {
+    const valor =
+      m?.onde === 'param' && m.indice % nomes.length === i ? m.valor : String(r.params?.[nome] ?? '');
+    i += 1;
+    return encodeURIComponent(valor);
+  });
+  const pares: [string, string][] = Object.entries(r.query ?? {});
+  if (m && pares.length > 0) {
+    const k =
+      (m.onde === 'query' || m.onde === 'remover' || m.onde === 'repetir' ? m.indice : 0) % pares.length;
+    if (m.onde === 'query') pares[k] = [pares[k]![0], m.valor];
+    if (m.onde === 'remover') pares.splice(k, 1);
+    if (m.onde === 'repetir') pares.push([pares[k]![0], m.valor]);
+  }
+  if (m?.onde === 'extra') pares.push(['campo_inesperado', m.valor]);
+  const qs =
+    m?.onde === 'bruta'
+      ? m.valor
+      : pares.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return qs ? `${caminho}?${qs}` : caminho;
+};
+
+/**
+ * A GET route under bad query strings and path parameters: the valid request first (below 300),
+ * then one parameter replaced, dropped, repeated or added, or a raw query string. Never a 5xx, a
+ * refusal in JSON, and every answer within LEITURA_MAX_MS.
+ */
+export async function fuzzLeitura(app: FastifyInstance, r: LeituraSobAtaque): Promise<void> {
+  const valida = await app.inject({ url: montarUrl(r), headers: r.headers });
+  expect(valida.statusCode, `${montarUrl(r)} → ${valida.body.slice(0, 300)}`).toBeLessThan(300);
+  const n = Math.max(1, Object.keys(r.params ?? {}).length, Object.keys(r.query ?? {}).length);
+  const indice = fc.nat({ max: n - 1 });
+  const mutacaoLeitura: fc.Arbitrary<MutacaoLeitura> = fc.oneof(
+    ...(r.params && Object.keys(r.params).length > 0
+      ? [
+          {
+            weight: 3,
+            arbitrary: fc.record({ onde: fc.constant('param' as const), indice, valor: textoRuim }),
+          },
+        ]
+      : []),
+    ...(r.query && Object.keys(r.query).length > 0
+      ? [
+          {
+            weight: 4,
+            arbitrary: fc.record({ onde: fc.constant('query' as const), indice, valor: textoRuim }),
+          },
+          { weight: 1, arbitrary: fc.record({ onde: fc.constant('remover' as const), indice }) },
+          {
+            weight: 1,
+            arbitrary: fc.record({ onde: fc.constant('repetir' as const), indice, valor: textoRuim }),
+          },
+        ]
+      : []),
+    { weight: 1, arbitrary: fc.record({ onde: fc.constant('extra' as const), valor: textoRuim }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        onde: fc.constant('bruta' as const),
+        valor: fc.oneof(
+          fc.constantFrom(
+            '&&&',
+            '=',
+            'a=1&a=2&a=3',
+            '%zz',
+            '__proto__[x]=1',
+            'a[b][c]=1',
+            `${'a=1&'.repeat(2000)}`,
+          ),
+          fc.string({ maxLength: 60 }).map(encodeURI),
+        ),
+      }),
+    },
+  );
+  await fc.assert(
+    fc.asyncProperty(mutacaoLeitura, async (m) => {
+      const url = montarUrl(r, m);
+      const t0 = performance.now();
+      const res = await app.inject({ url, headers: r.headers });
+      const ms = performance.now() - t0;
+      const onde = `GET ${url.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+      expect(res.statusCode, onde).toBeLessThan(500);
+      expect(ms, `${onde}: ${Math.round(ms)} ms`).toBeLessThan(LEITURA_MAX_MS);
+      if (res.statusCode >= 400) expect(res.headers['content-type'], onde).toMatch(/application\/json/);
+    }),
+    { numRuns: r.runs ?? FUZZ.runs, seed: FUZZ.seed, endOnFailure: true },
+  );
+}

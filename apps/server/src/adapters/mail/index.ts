@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { Mailer } from './mailer.ts';
 import { createOutboxMailer } from './outbox.ts';
+import { mailRepository } from './repository.ts';
 import { createSmtpMailer } from './smtp.ts';
 
 export type { Mailer, MailMessage } from './mailer.ts';
@@ -15,4 +16,9 @@ export function createMailer(
 ): Mailer & { close(): void } {
   if (config.smtpUrl) return createSmtpMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   return { ...createOutboxMailer(db, log), close: () => undefined };
+}
+
+/** Account erasure's part of the outbox: every mail sent to `email` or quoting it goes. */
+export function apagarMailsDoEmail(db: Db, email: string): Promise<void> {
+  return mailRepository.deleteDoEmail(db, email);
 }

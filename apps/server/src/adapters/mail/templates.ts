@@ -91,18 +91,38 @@ export function painelConviteMail(
   return mensagem(para, titulo, paragrafos, 'Criar senha e entrar', link);
 }
 
-/** A staff member who already has a password was added to another establishment's team. */
+/**
+ * A staff member who already has a password was invited to another establishment's team
+ * (`convite`: the invitation waits in the panel for them to accept or decline it) or, by the
+ * platform's operator, added to it.
+ */
 export function painelEquipeMail(
   para: string,
   nome: string,
   estabelecimento: string,
   papel: string,
   link: string,
+  convite = false,
 ): MailMessage {
+  const comoPapel = `como ${PAPEL_TEXTO[papel] ?? papel}`;
+  if (convite) {
+    return mensagem(
+      para,
+      `Convite para a equipe de ${estabelecimento}`,
+      [
+        `Olá, ${nome}!`,
+        `Você foi convidado para a equipe de ${estabelecimento} no Rango, ${comoPapel}.`,
+        'Entre no painel com o seu e-mail e a sua senha de sempre para aceitar ou recusar o convite (ele vale por 7 dias). Nada muda até você aceitar.',
+        'Se você não esperava este convite, recuse-o ou ignore este email.',
+      ],
+      'Ver o convite',
+      link,
+    );
+  }
   const titulo = `Você agora faz parte da equipe de ${estabelecimento}`;
   const paragrafos = [
     `Olá, ${nome}!`,
-    `Você foi adicionado à equipe de ${estabelecimento} no Rango, como ${PAPEL_TEXTO[papel] ?? papel}.`,
+    `Você foi adicionado à equipe de ${estabelecimento} no Rango, ${comoPapel}.`,
     'Entre no painel com o seu e-mail e a sua senha de sempre e escolha o estabelecimento.',
   ];
   return mensagem(para, titulo, paragrafos, 'Abrir o painel', link);

@@ -6,6 +6,10 @@ export type EnderecoValues = Omit<Insertable<EnderecoTable>, 'id' | 'idcliente' 
 
 /** SQL of a customer's addresses. Every statement is scoped by idcliente: ownership lives here. */
 export const addressesRepository = {
+  async removeDoCliente(db: Db, idcliente: number): Promise<void> {
+    await db.deleteFrom('endereco').where('idcliente', '=', idcliente).execute();
+  },
+
   list(db: Db, idcliente: number) {
     return db.selectFrom('endereco').selectAll().where('idcliente', '=', idcliente).orderBy('id').execute();
   },

@@ -1,4 +1,4 @@
-import { MSG_CONTA, enderecoInputSchema, maskCep } from '@rango/domain';
+import { MSG_CONTA, maskCep } from '@rango/domain';
 import type { Endereco, EnderecoValido } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Geocoder } from '../../adapters/geocoder/index.ts';
@@ -37,8 +37,7 @@ export function createAddressesService(db: Db, geocoder: Geocoder) {
     }
   }
 
-  async function values(body: unknown, log: FastifyBaseLogger): Promise<EnderecoValues> {
-    const e = enderecoInputSchema.parse(body);
+  async function values(e: EnderecoValido, log: FastifyBaseLogger): Promise<EnderecoValues> {
     const point = await locate(e, log);
     return {
       idtipoendereco: 1,
@@ -60,9 +59,10 @@ export function createAddressesService(db: Db, geocoder: Geocoder) {
       return (await repo.list(db, idcliente)).map(presentEndereco);
     },
 
-    async create(idcliente: number, body: unknown, log: FastifyBaseLogger): Promise<Endereco> {
-      const v = await values(body, log);
-      // Checked after validation so a bad body still gets its field messages. Two concurrent
+    /** `e` validated by the route, so a bad body gets its field messages before the count. */
+    async create(idcliente: number, e: EnderecoValido, log: FastifyBaseLogger): Promise<Endereco> {
+      const v = await values(e, log);
+      // Two concurrent
       // saves may both pass at 19; the bound is about abuse, not an exact count.
       if ((await repo.count(db, idcliente)) >= MAX_ENDERECOS) {
         throw new HttpError(400, { non_field_errors: [LIMITE_ENDERECOS] });
@@ -70,10 +70,18 @@ export function createAddressesService(db: Db, geocoder: Geocoder) {
       return presentEndereco(await repo.insert(db, idcliente, v));
     },
 
-    async update(idcliente: number, id: number, body: unknown, log: FastifyBaseLogger): Promise<Endereco> {
-      // Another customer's address is simply not there: 404 before anything about the body.
+    /** Another customer's address is simply not there: the route asks before reading the body. */
+    async exigir(idcliente: number, id: number): Promise<void> {
       if (!(await repo.find(db, idcliente, id))) throw rotaNaoEncontrada();
-      const row = await repo.update(db, idcliente, id, await values(body, log));
+    },
+
+    async update(
+      idcliente: number,
+      id: number,
+      e: EnderecoValido,
+      log: FastifyBaseLogger,
+    ): Promise<Endereco> {
+      const row = await repo.update(db, idcliente, id, await values(e, log));
       if (!row) throw rotaNaoEncontrada();
       return presentEndereco(row);
     },
@@ -85,3 +93,8 @@ export function createAddressesService(db: Db, geocoder: Geocoder) {
 }
 
 export type AddressesService = ReturnType<typeof createAddressesService>;
+
+/** Account erasure's part of addresses: the customer's addresses go. */
+export function apagarEnderecosDoCliente(db: Db, idcliente: number): Promise<void> {
+  return repo.removeDoCliente(db, idcliente);
+}

@@ -3,6 +3,14 @@ import type { Db } from '../../db/index.ts';
 
 /** SQL of logins and refresh tokens. */
 export const authRepository = {
+  async revokeRefreshDoCliente(db: Db, idcliente: number): Promise<void> {
+    await db.updateTable('refresh_token').set({ revogado: 1 }).where('idcliente', '=', idcliente).execute();
+  },
+
+  async deleteRefreshDoCliente(db: Db, idcliente: number): Promise<void> {
+    await db.deleteFrom('refresh_token').where('idcliente', '=', idcliente).execute();
+  },
+
   findLiveClienteByEmail(db: Db, email: string) {
     return db
       .selectFrom('cliente')

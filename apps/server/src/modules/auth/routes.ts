@@ -2,7 +2,9 @@ import { loginInputSchema, normalizeEmail, refreshInputSchema } from '@rango/dom
 import type { FastifyInstance } from 'fastify';
 import { clientIp } from '../../http/rate-limit.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { CONTRATOS_AUTH } from './contrato.ts';
 import type { AuthService } from './service.ts';
+import { COMO_ZOD, validar } from '../../http/corpo.ts';
 
 /** Login limits: per IP + e-mail (guessing one account's password) and per IP (spraying many). */
 export const LOGIN_LIMITS = {
@@ -13,8 +15,8 @@ export const LOGIN_LIMITS = {
 /** Spec section 7: POST /controle/token/ and /controle/token/refresh/. */
 export function authRoutes(service: AuthService, rateLimit: RateLimiter) {
   return async function (app: FastifyInstance): Promise<void> {
-    app.post('/controle/token/', async (req, reply) => {
-      const input = loginInputSchema.parse(req.body);
+    app.post('/controle/token/', { config: { contrato: CONTRATOS_AUTH.login } }, async (req, reply) => {
+      const input = validar(loginInputSchema, req.body, COMO_ZOD);
       const ip = clientIp(req);
       await rateLimit(req, reply, 'login-ip', { ...LOGIN_LIMITS.ip, key: ip });
       await rateLimit(req, reply, 'login', {
@@ -24,8 +26,8 @@ export function authRoutes(service: AuthService, rateLimit: RateLimiter) {
       return service.login(input);
     });
 
-    app.post('/controle/token/refresh/', async (req) => {
-      const { refresh } = refreshInputSchema.parse(req.body);
+    app.post('/controle/token/refresh/', { config: { contrato: CONTRATOS_AUTH.refresh } }, async (req) => {
+      const { refresh } = validar(refreshInputSchema, req.body, COMO_ZOD);
       return service.refresh(refresh);
     });
   };

@@ -91,3 +91,13 @@ export function createAuthService(
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Every refresh token of the customer revoked (a password reset signs them out everywhere). */
+export function revogarSessoesDoCliente(db: Db, idcliente: number): Promise<void> {
+  return repo.revokeRefreshDoCliente(db, idcliente);
+}
+
+/** Account erasure's part of auth: the customer's refresh tokens go. */
+export function apagarSessoesDoCliente(db: Db, idcliente: number): Promise<void> {
+  return repo.deleteRefreshDoCliente(db, idcliente);
+}

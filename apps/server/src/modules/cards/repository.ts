@@ -9,6 +9,19 @@ export type CartaoValues = Omit<Insertable<CartaoTable>, 'id' | 'idcliente' | 'd
  * idcliente: ownership lives here. The table has no column for a number or a CVV.
  */
 export const cardsRepository = {
+  /** Once per customer and token (a payment confirmed twice saves it once). */
+  async insertSeNovo(db: Db, c: Insertable<CartaoTable>): Promise<void> {
+    await db
+      .insertInto('cartao')
+      .values(c)
+      .onConflict((oc) => oc.columns(['idcliente', 'token']).doNothing())
+      .execute();
+  },
+
+  async removeDoCliente(db: Db, idcliente: number): Promise<void> {
+    await db.deleteFrom('cartao').where('idcliente', '=', idcliente).execute();
+  },
+
   list(db: Db, idcliente: number) {
     return db.selectFrom('cartao').selectAll().where('idcliente', '=', idcliente).orderBy('id').execute();
   },

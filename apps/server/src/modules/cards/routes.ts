@@ -1,9 +1,12 @@
-import { cartaoSalvoSchema, cartoesSalvosSchema, tokenizacaoSchema } from '@rango/domain';
+import { cartaoInputSchema, cartaoSalvoSchema, cartoesSalvosSchema, tokenizacaoSchema } from '@rango/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { requireCliente } from '../../http/auth.ts';
 import { conform } from '../../http/contract.ts';
+import { COMO_ZOD, validar } from '../../http/corpo.ts';
 import { parseId, rotaNaoEncontrada } from '../../http/errors.ts';
+import { R } from '../../http/openapi.ts';
+import type { Contrato } from '../../http/openapi.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { PaymentGateway } from '../payments/port.ts';
 import { createCardsService } from './service.ts';
@@ -23,37 +26,82 @@ export const CARD_LIMITS = {
   tokenizacao: { max: 10, windowSeconds: 60 },
 } as const;
 
+const tag = 'Cliente';
+
+/** The customer's saved cards (issue 5). */
+const CONTRATOS = {
+  lista: {
+    resumo: 'Os cartões salvos do cliente logado (mascarados).',
+    tag,
+    acesso: 'cliente',
+    respostas: { 200: R.ok(cartoesSalvosSchema) },
+  },
+  criar: {
+    resumo: 'Salva um cartão já tokenizado no provedor de pagamento.',
+    tag,
+    acesso: 'cliente',
+    corpo: cartaoInputSchema,
+    respostas: { 201: R.ok(cartaoSalvoSchema, 'O cartão salvo.'), 400: R.recusa(), 429: R.limite() },
+  },
+  tokenizacao: {
+    resumo: 'Um token de acesso para tokenizar o cartão no provedor (o número não passa pelo Rango).',
+    tag,
+    acesso: 'cliente',
+    respostas: { 200: R.ok(tokenizacaoSchema), 429: R.limite(), 502: R.detalhe('O provedor não respondeu.') },
+  },
+  remover: {
+    resumo: 'Remove um cartão salvo.',
+    tag,
+    acesso: 'cliente',
+    respostas: {
+      204: R.semCorpo('Cartão removido.'),
+      404: R.naoEncontrado('Cartão não encontrado (ou de outro cliente).'),
+    },
+  },
+} satisfies Record<string, Contrato>;
+
 /** Issue 5: the logged-in customer's saved cards (another customer's id answers 404). */
 export function cardsRoutes({ db, gateway, rateLimit }: CardsDeps) {
   const service = createCardsService(db, gateway);
   return async function (app: FastifyInstance): Promise<void> {
-    app.get('/controle/cartao/', async (req) => {
+    app.get('/controle/cartao/', { config: { contrato: CONTRATOS.lista } }, async (req) => {
       const cliente = await requireCliente(req);
       return conform(cartoesSalvosSchema, await service.list(cliente), 'GET /controle/cartao/');
     });
 
-    app.post('/controle/cartao/', async (req, reply) => {
+    app.post('/controle/cartao/', { config: { contrato: CONTRATOS.criar } }, async (req, reply) => {
       const cliente = await requireCliente(req);
       await rateLimit(req, reply, 'cartao-salvar', { ...CARD_LIMITS.salvar, key: String(cliente) });
-      const c = await service.create(cliente, req.body, req.log);
+      const c = await service.create(cliente, validar(cartaoInputSchema, req.body, COMO_ZOD), req.log);
       return reply.code(201).send(conform(cartaoSalvoSchema, c, 'POST /controle/cartao/'));
     });
 
-    app.get('/controle/cartao/tokenizacao/', async (req, reply) => {
-      const cliente = await requireCliente(req);
-      await rateLimit(req, reply, 'cartao-tokenizacao', { ...CARD_LIMITS.tokenizacao, key: String(cliente) });
-      const t = await service.tokenizacao(req.log);
-      // An access token: never kept by a cache between the browser and us.
-      reply.header('cache-control', 'no-store');
-      return conform(tokenizacaoSchema, t, 'GET /controle/cartao/tokenizacao/');
-    });
+    app.get(
+      '/controle/cartao/tokenizacao/',
+      { config: { contrato: CONTRATOS.tokenizacao } },
+      async (req, reply) => {
+        const cliente = await requireCliente(req);
+        await rateLimit(req, reply, 'cartao-tokenizacao', {
+          ...CARD_LIMITS.tokenizacao,
+          key: String(cliente),
+        });
+        const t = await service.tokenizacao(req.log);
+        // An access token: never kept by a cache between the browser and us.
+        reply.header('cache-control', 'no-store');
+        return conform(tokenizacaoSchema, t, 'GET /controle/cartao/tokenizacao/');
+      },
+    );
 
-    app.delete<{ Params: { id: string } }>('/controle/cartao/:id/', async (req, reply) => {
-      const cliente = await requireCliente(req);
-      const id = parseId(req.params.id);
-      if (id === undefined) throw rotaNaoEncontrada();
-      await service.remove(cliente, id);
-      return reply.code(204).send();
-    });
+    app.delete<{ Params: { id: string } }>(
+      '/controle/cartao/:id/',
+      { config: { contrato: CONTRATOS.remover } },
+      async (req, reply) => {
+        const cliente = await requireCliente(req);
+        const id = parseId(req.params.id);
+        if (id === undefined) throw rotaNaoEncontrada();
+        await service.remove(cliente, id);
+        return reply.code(204).send();
+      },
+    );
   };
 }

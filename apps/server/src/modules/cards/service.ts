@@ -4,7 +4,6 @@ import {
   MSG,
   MSG_CARTAO,
   SOP_ERRO,
-  cartaoInputSchema,
   detectarBandeira,
   expiracaoVencida,
   mascararCartao,
@@ -14,7 +13,7 @@ import {
 } from '@rango/domain';
 import type { CartaoInputValido, CartaoSalvo, Tokenizacao } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { CartaoTable } from '../../db/types.ts';
 import { HttpError, rotaNaoEncontrada } from '../../http/errors.ts';
@@ -87,8 +86,8 @@ export function createCardsService(db: Db, gateway: PaymentGateway) {
       return (await repo.list(db, idcliente)).map(presentCartao);
     },
 
-    async create(idcliente: number, body: unknown, log: FastifyBaseLogger): Promise<CartaoSalvo> {
-      const v = cartaoInputSchema.parse(body);
+    /** `v` validated by the route (http/corpo.ts). */
+    async create(idcliente: number, v: CartaoInputValido, log: FastifyBaseLogger): Promise<CartaoSalvo> {
       if (v.token) {
         // One token, one customer: another's token is as unknown as a made-up one.
         const dono = await repo.findByToken(db, v.token);
@@ -145,3 +144,13 @@ export function createCardsService(db: Db, gateway: PaymentGateway) {
 }
 
 export type CardsService = ReturnType<typeof createCardsService>;
+
+/** Account erasure's part of cards: the customer's saved cards go. */
+export function apagarCartoesDoCliente(db: Db, idcliente: number): Promise<void> {
+  return repo.removeDoCliente(db, idcliente);
+}
+
+/** Saves the card a confirmed payment asked to keep (modules/payments), once per customer and token. */
+export function salvarCartaoDoPagamento(db: Db, c: Insertable<CartaoTable>): Promise<void> {
+  return repo.insertSeNovo(db, c);
+}

@@ -65,7 +65,7 @@ export function createCouponsService(db: Db): CouponsService {
   return {
     async validar(idcliente, input, agora = new Date()) {
       const idest = input.deliveryestabelecimento;
-      if (!(await couponsRepository.estabelecimentoExists(db, idest))) throw estabelecimentoNaoEncontrado();
+      if (!(await couponsRepository.estabelecimentoPublico(db, idest))) throw estabelecimentoNaoEncontrado();
       const cupom = await avaliarCupom(db, idest, input.cupom, idcliente, agora);
       if (!cupom) throw recusada(cupomRecusa('desconhecido'));
       if (!cupom.check.ok) throw recusada(cupom.check);

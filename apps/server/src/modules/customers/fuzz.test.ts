@@ -2,12 +2,14 @@
  * The customer's account routes under bad input (sign-up, profile, addresses, coupon check): each
  * valid body with one part broken, or arbitrary JSON (test/fuzz.ts). Never a 5xx, a refusal in
  * JSON, and nothing changed by it: no account created, the profile and addresses as they were.
+ * And the customer's and the public reads under bad query strings and path parameters (issue 20):
+ * never a 5xx, every answer within 2 s.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
-import { fuzzRota } from '../../test/fuzz.ts';
+import { FUZZ, fuzzLeitura, fuzzRota } from '../../test/fuzz.ts';
 import { criarCupom } from '../coupons/service.ts';
 import { API, bearer, criarCliente, novoCadastro } from './testing.ts';
 
@@ -98,4 +100,36 @@ describe.each(DIALECTS)('the customer’s account routes under bad input on %s',
       valido: { cupom: 'FUZZ10', deliveryestabelecimento: 1 },
       estado: conta,
     }));
+
+  describe('reads under bad query strings and path parameters (issue 20)', () => {
+    const ler = (url: string, extra: Partial<Parameters<typeof fuzzLeitura>[1]> = {}) =>
+      fuzzLeitura(ta.app, { url: `${API}${url}`, headers: auth, ...extra });
+
+    it('the account, its data, addresses and cards', async () => {
+      for (const url of [
+        '/controle/cliente/',
+        '/controle/cliente/meus-dados/',
+        '/controle/cliente/social/',
+        '/controle/endereco/',
+        '/controle/cartao/',
+      ])
+        await ler(url);
+    });
+    it('an establishment, its menu, payment methods and delivery areas', async () => {
+      for (const url of [
+        '/controle/estabelecimento/:id/',
+        '/api/estabelecimento/:id/menu/',
+        '/api/estabelecimento/:id/formapgto/',
+        '/api/estabelecimento/:id/areas_entrega/',
+      ])
+        await ler(url, { params: { id: 1 } });
+    });
+    it('a CEP and an address geocoded', async () => {
+      await ler('/api/cep/:cep/', { params: { cep: '05014-000' } });
+      await ler('/api/geocode/', {
+        query: { rua: 'Rua Monte Alegre', numero: '1024', bairro: 'Perdizes', cidade: 'São Paulo', uf: 'SP' },
+        runs: FUZZ.runs * 2,
+      });
+    });
+  });
 });

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/index.ts';
+import { exportarAvaliacoesDoCliente } from '../avaliacoes/service.ts';
+import { notificacoesDoCliente } from '../notificacoes/service.ts';
 
 /**
  * LGPD self-service (issue 14 part 6): 'Baixar meus dados' — everything this database holds about
@@ -23,6 +25,11 @@ export const TABELAS_MEUS_DADOS: Readonly<Record<string, string>> = {
   cliente_token: 'exportada: links_de_conta (sem o token)',
   mail_outbox: 'exportada: emails (assunto e datas, sem o link)',
   evento: 'exportada: eventos',
+  avaliacao: 'exportada: avaliacoes (nota e comentário; a resposta do restaurante é dele, privada)',
+  notificacao_consentimento: 'exportada: notificacoes.consentimentos',
+  notificacao_push: 'exportada: notificacoes.dispositivos (só o serviço de push, sem as chaves)',
+  notificacao: 'exportada: notificacoes.mensagens',
+  notificacao_cursor: 'posição da fila de notificações no registro de eventos, sem dados de cliente',
   // Not about a customer, or not readable as theirs:
   rate_limit: 'contadores com chave em SHA-256: não identificam ninguém',
   remocao_social: 'só um código e o provedor, sem identificar a pessoa',
@@ -49,9 +56,14 @@ export const TABELAS_MEUS_DADOS: Readonly<Record<string, string>> = {
   funcionario_papel: 'equipe do restaurante',
   funcionario_refresh: 'equipe do restaurante',
   funcionario_link: 'equipe do restaurante',
+  funcionario_convite: 'equipe do restaurante',
   auditoria: 'alterações da equipe do restaurante',
   relatorio_dia: 'totais de vendas do restaurante por dia, sem dados de cliente',
   relatorio_fila: 'ids de pedidos ainda não copiados para os relatórios, sem dados de cliente',
+  segredo: 'credenciais do restaurante, cifradas (modules/secrets): nunca exportadas',
+  webhook: 'webhooks do restaurante (URLs dos sistemas dele)',
+  webhook_entrega: 'entregas de webhooks do restaurante: ids e status de pedidos, sem dados pessoais',
+  webhook_cursor: 'posição da leitura dos eventos pelos webhooks',
 };
 
 const masked = (numero: string | null) => (numero ? numero.replace(/\D/g, '').slice(-4) || null : null);
@@ -160,6 +172,8 @@ export async function exportarMeusDados(db: Db, idcliente: number, agora = new D
         .execute(),
     ]);
 
+  const avaliacoes = await exportarAvaliacoesDoCliente(db, idcliente);
+  const notificacoes = await notificacoesDoCliente(db, idcliente);
   const ids = pedidos.map((p) => p.id);
   const historicos = ids.length
     ? await db
@@ -243,6 +257,7 @@ export async function exportarMeusDados(db: Db, idcliente: number, agora = new D
       /** The order as placed (items, options, address, notes), as the restaurant received it. */
       pedido: json(p.pedido_json),
     })),
+    avaliacoes,
     pagamentos_sem_pedido: pagamentos.filter((x) => x.idpedido === null).map(pagamentoWire),
     cupons_usados: cupons.map((u) => ({ codigo: u.codigo, pedido: u.pedido_id, usado_em: u.criado_em })),
     consentimentos: [
@@ -284,5 +299,7 @@ export async function exportarMeusDados(db: Db, idcliente: number, agora = new D
       enviado_em: m.enviado_em,
     })),
     eventos: eventos.map((e) => ({ tipo: e.tipo, pedido: e.idpedido, em: e.criado_em })),
+    /** How the customer chose to hear about orders (issue 22), the devices and the messages sent. */
+    notificacoes,
   };
 }

@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { ClienteTable, ClienteTokenTable } from '../../db/types.ts';
-import { anonimizarPedidoJson } from '../orders/anonimizar.ts';
 
 type TokenTipo = ClienteTokenTable['tipo'];
 
@@ -135,10 +133,6 @@ export const customersRepository = {
       .executeTakeFirst();
   },
 
-  async revokeRefreshTokens(db: Db, idcliente: number): Promise<void> {
-    await db.updateTable('refresh_token').set({ revogado: 1 }).where('idcliente', '=', idcliente).execute();
-  },
-
   findSocial(db: Db, provedor: 'google-oauth2' | 'facebook', sujeito: string) {
     return db
       .selectFrom('cliente_social')
@@ -158,10 +152,11 @@ export const customersRepository = {
   },
 
   /**
-   * Erases a customer's personal data: the row stays (later issues' orders point at it) with a
-   * placeholder name and nulls; everything hanging off it goes, and the mail we sent them.
+   * Erases a customer's own personal data: the row stays (their orders point at it) with a
+   * placeholder name and nulls, their e-mailed tokens and social links go. The rest hanging off
+   * it is each owner's part (service.ts `excluir`).
    */
-  async erase(db: Db, id: number, email: string | null, when: string): Promise<void> {
+  async erase(db: Db, id: number, when: string): Promise<void> {
     await db
       .updateTable('cliente')
       .set({
@@ -176,59 +171,6 @@ export const customersRepository = {
       .where('id', '=', id)
       .execute();
     await db.deleteFrom('cliente_token').where('idcliente', '=', id).execute();
-    await db.deleteFrom('refresh_token').where('idcliente', '=', id).execute();
     await db.deleteFrom('cliente_social').where('idcliente', '=', id).execute();
-    await db.deleteFrom('endereco').where('idcliente', '=', id).execute();
-    if (email !== null) {
-      // Every mail sent to them, and any other that quotes their address (whatever its case).
-      const like = `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      await db
-        .deleteFrom('mail_outbox')
-        .where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['para']), '=', email.toLowerCase()),
-            sql<boolean>`lower(${eb.ref('texto')}) like ${like} escape '\\'`,
-            sql<boolean>`lower(${eb.ref('html')}) like ${like} escape '\\'`,
-            sql<boolean>`lower(${eb.ref('assunto')}) like ${like} escape '\\'`,
-          ]),
-        )
-        .execute();
-    }
-    // The sandbox gateway's own vault (in this database, standing in for Cielo's) keeps the
-    // holder's name of the cards they saved or paid with.
-    const tokens = [
-      ...(await db.selectFrom('cartao').select('token').where('idcliente', '=', id).execute()).map(
-        (r) => r.token,
-      ),
-      ...(
-        await db
-          .selectFrom('pagamento')
-          .select('cartao_token')
-          .where('idcliente', '=', id)
-          .where('cartao_token', 'is not', null)
-          .execute()
-      ).flatMap((r) => (r.cartao_token ? [r.cartao_token] : [])),
-    ];
-    if (tokens.length) await db.deleteFrom('sandbox_cartao').where('token', 'in', tokens).execute();
-    // Saved cards go; payment attempts keep the amount and masked number, not the holder or token.
-    await db.deleteFrom('cartao').where('idcliente', '=', id).execute();
-    await db
-      .updateTable('pagamento')
-      .set({ cartao_titular: null, cartao_cnpjoucpf: null, cartao_token: null })
-      .where('idcliente', '=', id)
-      .execute();
-    // Orders stay for the restaurant's records, without the personal data they copied.
-    const pedidos = await db
-      .selectFrom('pedido')
-      .select(['id', 'pedido_json'])
-      .where('idcliente', '=', id)
-      .execute();
-    for (const p of pedidos) {
-      await db
-        .updateTable('pedido')
-        .set({ pedido_json: anonimizarPedidoJson(p.pedido_json), atualizado_em: when })
-        .where('id', '=', p.id)
-        .execute();
-    }
   },
 };

@@ -16,24 +16,10 @@ import { HttpError } from '../../http/errors.ts';
 import { clientIp } from '../../http/rate-limit.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { ARQUIVO_MEUS_DADOS, exportarMeusDados } from './meus-dados.ts';
+import { CONTRATOS_CLIENTE } from './contrato.ts';
 import type { CustomersService } from './service.ts';
-
-/**
- * Sign-up per IP + e-mail (resending a link) and per IP (mass sign-ups); recovery likewise per
- * IP + e-mail and per IP (a limit per e-mail alone would let anyone block a victim's recovery; the
- * price: many IPs can send one address more reset mails); link opening per IP (tokens are
- * 256-bit, so this only bounds the load of guessing).
- */
-export const CUSTOMER_LIMITS = {
-  cadastroEmail: { max: 5, windowSeconds: 60 * 60 },
-  cadastroIp: { max: 20, windowSeconds: 60 * 60 },
-  recuperarIpEmail: { max: 5, windowSeconds: 60 * 60 },
-  recuperarIp: { max: 20, windowSeconds: 60 * 60 },
-  link: { max: 30, windowSeconds: 10 * 60 },
-  social: { max: 30, windowSeconds: 60 },
-  /** 'Baixar meus dados' (issue 14): a heavy read a person needs now and then, not in a loop. */
-  meusDados: { max: 5, windowSeconds: 60 * 60 },
-} as const;
+import { CUSTOMER_LIMITS } from '../../http/limites-conta.ts';
+import { COMO_ZOD, validar } from '../../http/corpo.ts';
 
 interface LinkParams {
   uuid: string;
@@ -45,81 +31,117 @@ const isProvider = (p: string): p is SocialProvider => (SOCIAL_PROVIDERS as read
 /** Spec section 7: /controle/cliente/… (sign-up, confirmation, recovery, reset, profile, social). */
 export function customersRoutes(service: CustomersService, rateLimit: RateLimiter) {
   return async function (app: FastifyInstance): Promise<void> {
-    app.get('/controle/cliente/', async (req) => [await service.getCliente(await requireCliente(req))]);
+    app.get('/controle/cliente/', { config: { contrato: CONTRATOS_CLIENTE.lista } }, async (req) => [
+      await service.getCliente(await requireCliente(req)),
+    ]);
 
-    app.post('/controle/cliente/', async (req, reply) => {
-      const input = cadastroInputSchema.parse(req.body);
-      const ip = clientIp(req);
-      await rateLimit(req, reply, 'cadastro-ip', { ...CUSTOMER_LIMITS.cadastroIp, key: ip });
-      await rateLimit(req, reply, 'cadastro', {
-        ...CUSTOMER_LIMITS.cadastroEmail,
-        key: `${ip}|${normalizeEmail(input.email)}`,
-      });
-      await service.cadastrar(input);
-      return reply.code(201).send({ detail: MSG_CONTA.cadastroEnviado });
-    });
+    app.post(
+      '/controle/cliente/',
+      { config: { contrato: CONTRATOS_CLIENTE.cadastro } },
+      async (req, reply) => {
+        const input = validar(cadastroInputSchema, req.body, COMO_ZOD);
+        const ip = clientIp(req);
+        await rateLimit(req, reply, 'cadastro-ip', { ...CUSTOMER_LIMITS.cadastroIp, key: ip });
+        await rateLimit(req, reply, 'cadastro', {
+          ...CUSTOMER_LIMITS.cadastroEmail,
+          key: `${ip}|${normalizeEmail(input.email)}`,
+        });
+        await service.cadastrar(input);
+        return reply.code(201).send({ detail: MSG_CONTA.cadastroEnviado });
+      },
+    );
 
-    app.post<{ Params: LinkParams }>('/controle/cliente/:uuid/confirmar/:token/', async (req, reply) => {
-      await rateLimit(req, reply, 'link', { ...CUSTOMER_LIMITS.link, key: clientIp(req) });
-      await service.confirmar(req.params.uuid, req.params.token);
-      return { detail: MSG_CONTA.confirmacaoSucesso };
-    });
+    app.post<{ Params: LinkParams }>(
+      '/controle/cliente/:uuid/confirmar/:token/',
+      { config: { contrato: CONTRATOS_CLIENTE.confirmar } },
+      async (req, reply) => {
+        await rateLimit(req, reply, 'link', { ...CUSTOMER_LIMITS.link, key: clientIp(req) });
+        await service.confirmar(req.params.uuid, req.params.token);
+        return { detail: MSG_CONTA.confirmacaoSucesso };
+      },
+    );
 
-    app.post('/controle/cliente/token-resete-senha/', async (req, reply) => {
-      const { email } = recuperarInputSchema.parse(req.body);
-      const ip = clientIp(req);
-      await rateLimit(req, reply, 'recuperar-ip', { ...CUSTOMER_LIMITS.recuperarIp, key: ip });
-      // Per IP + e-mail, not per e-mail alone: that would let anyone block a victim's recovery.
-      await rateLimit(req, reply, 'recuperar', {
-        ...CUSTOMER_LIMITS.recuperarIpEmail,
-        key: `${ip}|${normalizeEmail(email)}`,
-      });
-      // The lookup and the mail run after the answer (see solicitarReset).
-      service.solicitarReset(email);
-      return { detail: MSG_CONTA.recuperacaoEnviada };
-    });
+    app.post(
+      '/controle/cliente/token-resete-senha/',
+      { config: { contrato: CONTRATOS_CLIENTE.recuperar } },
+      async (req, reply) => {
+        const { email } = validar(recuperarInputSchema, req.body, COMO_ZOD);
+        const ip = clientIp(req);
+        await rateLimit(req, reply, 'recuperar-ip', { ...CUSTOMER_LIMITS.recuperarIp, key: ip });
+        // Per IP + e-mail, not per e-mail alone: that would let anyone block a victim's recovery.
+        await rateLimit(req, reply, 'recuperar', {
+          ...CUSTOMER_LIMITS.recuperarIpEmail,
+          key: `${ip}|${normalizeEmail(email)}`,
+        });
+        // The lookup and the mail run after the answer (see solicitarReset).
+        service.solicitarReset(email);
+        return { detail: MSG_CONTA.recuperacaoEnviada };
+      },
+    );
 
-    app.post<{ Params: LinkParams }>('/controle/cliente/:uuid/resetar-senha/:token/', async (req, reply) => {
-      const { senha } = resetarSenhaInputSchema.parse(req.body);
-      await rateLimit(req, reply, 'link', { ...CUSTOMER_LIMITS.link, key: clientIp(req) });
-      await service.resetarSenha(req.params.uuid, req.params.token, senha);
-      return { detail: MSG_CONTA.senhaAlterada };
-    });
+    app.post<{ Params: LinkParams }>(
+      '/controle/cliente/:uuid/resetar-senha/:token/',
+      { config: { contrato: CONTRATOS_CLIENTE.resetar } },
+      async (req, reply) => {
+        const { senha } = validar(resetarSenhaInputSchema, req.body, COMO_ZOD);
+        await rateLimit(req, reply, 'link', { ...CUSTOMER_LIMITS.link, key: clientIp(req) });
+        await service.resetarSenha(req.params.uuid, req.params.token, senha);
+        return { detail: MSG_CONTA.senhaAlterada };
+      },
+    );
 
     // LGPD (issue 14): everything held about the logged-in customer, as a JSON download.
-    app.get('/controle/cliente/meus-dados/', async (req, reply) => {
-      const self = await requireCliente(req);
-      await rateLimit(req, reply, 'meus-dados', { ...CUSTOMER_LIMITS.meusDados, key: String(self) });
-      const dados = await exportarMeusDados(req.server.db, self);
-      if (!dados) throw naoAutorizado();
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${ARQUIVO_MEUS_DADOS}"`)
-        .send(dados);
-    });
+    app.get(
+      '/controle/cliente/meus-dados/',
+      { config: { contrato: CONTRATOS_CLIENTE.meusDados } },
+      async (req, reply) => {
+        const self = await requireCliente(req);
+        await rateLimit(req, reply, 'meus-dados', { ...CUSTOMER_LIMITS.meusDados, key: String(self) });
+        const dados = await exportarMeusDados(req.server.db, self);
+        if (!dados) throw naoAutorizado();
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${ARQUIVO_MEUS_DADOS}"`)
+          .send(dados);
+      },
+    );
 
-    app.patch<{ Params: { id: string } }>('/controle/cliente/:id/', async (req) => {
-      const self = await requireCliente(req);
-      service.assertOwn(req.params.id, self);
-      return service.atualizarPerfil(self, perfilInputSchema.parse(req.body));
-    });
+    app.patch<{ Params: { id: string } }>(
+      '/controle/cliente/:id/',
+      { config: { contrato: CONTRATOS_CLIENTE.perfil } },
+      async (req) => {
+        const self = await requireCliente(req);
+        service.assertOwn(req.params.id, self);
+        return service.atualizarPerfil(self, validar(perfilInputSchema, req.body, COMO_ZOD));
+      },
+    );
 
-    app.delete<{ Params: { id: string } }>('/controle/cliente/:id/', async (req, reply) => {
-      const self = await requireCliente(req);
-      service.assertOwn(req.params.id, self);
-      await service.excluir(self);
-      return reply.code(204).send();
-    });
+    app.delete<{ Params: { id: string } }>(
+      '/controle/cliente/:id/',
+      { config: { contrato: CONTRATOS_CLIENTE.excluir } },
+      async (req, reply) => {
+        const self = await requireCliente(req);
+        service.assertOwn(req.params.id, self);
+        await service.excluir(self);
+        return reply.code(204).send();
+      },
+    );
 
     // Ours: which social logins are configured, so the app enables only those buttons.
-    app.get('/controle/cliente/social/', async () => service.socialConfig());
+    app.get('/controle/cliente/social/', { config: { contrato: CONTRATOS_CLIENTE.socialConfig } }, async () =>
+      service.socialConfig(),
+    );
 
-    app.post<{ Params: { provider: string } }>('/controle/cliente/social/:provider/', async (req, reply) => {
-      const { provider } = req.params;
-      if (!isProvider(provider)) throw new HttpError(404, { detail: MSG.rotaNaoEncontrada });
-      const { access_token } = socialLoginInputSchema.parse(req.body);
-      await rateLimit(req, reply, 'social', { ...CUSTOMER_LIMITS.social, key: clientIp(req) });
-      return service.socialLogin(provider, access_token);
-    });
+    app.post<{ Params: { provider: string } }>(
+      '/controle/cliente/social/:provider/',
+      { config: { contrato: CONTRATOS_CLIENTE.socialLogin } },
+      async (req, reply) => {
+        const { provider } = req.params;
+        if (!isProvider(provider)) throw new HttpError(404, { detail: MSG.rotaNaoEncontrada });
+        const { access_token } = validar(socialLoginInputSchema, req.body, COMO_ZOD);
+        await rateLimit(req, reply, 'social', { ...CUSTOMER_LIMITS.social, key: clientIp(req) });
+        return service.socialLogin(provider, access_token);
+      },
+    );
   };
 }

@@ -9,6 +9,7 @@ import type {
   TokenPair,
 } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { apagarMailsDoEmail } from '../../adapters/mail/index.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import { confirmacaoLink, confirmacaoMail, resetLink, resetMail } from '../../adapters/mail/templates.ts';
 import { SocialTokenError } from '../../adapters/social/index.ts';
@@ -19,9 +20,16 @@ import type { BackgroundTasks } from '../../http/background.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { presentEndereco } from '../addresses/presenter.ts';
+import { apagarEnderecosDoCliente } from '../addresses/service.ts';
+import { apagarAvaliacoesDoCliente } from '../avaliacoes/service.ts';
 import type { Passwords } from '../auth/passwords.ts';
 import { hashToken, isoIn, isoNow, newToken } from '../auth/secrets.ts';
+import { apagarSessoesDoCliente, revogarSessoesDoCliente } from '../auth/service.ts';
 import type { AuthService } from '../auth/service.ts';
+import { apagarCartoesDoCliente } from '../cards/service.ts';
+import { anonimizarPedidosDoCliente } from '../orders/status.ts';
+import { apagarNotificacoesDoCliente } from '../notificacoes/service.ts';
+import { apagarPagamentosDoCliente } from '../payments/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customersRepository as repo } from './repository.ts';
 
@@ -257,7 +265,7 @@ export function createCustomersService(deps: CustomersDeps) {
         if (!(await repo.spendToken(trx, id, 'reset', hashToken(token), isoNow()))) return false;
         await repo.updateCliente(trx, id, { senha_hash: senhaHash, confirmado: 1 });
         await repo.invalidateTokens(trx, id, 'confirmacao', isoNow());
-        await repo.revokeRefreshTokens(trx, id);
+        await revogarSessoesDoCliente(trx, id);
         return true;
       });
       if (!ok) throw linkInvalido();
@@ -285,7 +293,17 @@ export function createCustomersService(deps: CustomersDeps) {
       await db.transaction().execute(async (trx) => {
         const c = await repo.findLiveById(trx, id);
         if (!c) throw naoEncontrado();
-        await repo.erase(trx, id, c.email, isoNow());
+        const quando = isoNow();
+        await repo.erase(trx, id, quando);
+        // Everything else hanging off the account is its owner's part, in this transaction.
+        await apagarSessoesDoCliente(trx, id);
+        await apagarEnderecosDoCliente(trx, id);
+        if (c.email !== null) await apagarMailsDoEmail(trx, c.email);
+        await apagarPagamentosDoCliente(trx, id); // before the cards: it reads their tokens
+        await apagarCartoesDoCliente(trx, id);
+        await apagarAvaliacoesDoCliente(trx, id);
+        await apagarNotificacoesDoCliente(trx, id);
+        await anonimizarPedidosDoCliente(trx, id, quando);
       });
       // SQLite: the WAL still holds the page images from before the erasure (with the personal
       // data); copied into the main file (zeroed there by secure_delete) and truncated, they are

@@ -11,6 +11,7 @@ import { HttpError } from '../../http/errors.ts';
 import { clientIp } from '../../http/rate-limit.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { isoNow } from '../auth/secrets.ts';
+import { CONTRATOS_CLIENTE } from './contrato.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 /** A signed_request is a few hundred bytes; nothing bigger is read. */
@@ -99,6 +100,7 @@ export function socialRemovalRoutes(deps: SocialRemovalDeps) {
 
     app.get<{ Params: { codigo: string } }>(
       '/controle/cliente/social/remocao/:codigo/',
+      { config: { contrato: CONTRATOS_CLIENTE.remocao } },
       async (req, reply): Promise<RemocaoSocial> => {
         await rateLimit(req, reply, 'remocao-consulta', { ...REMOCAO_LIMITS.consulta, key: clientIp(req) });
         const { codigo } = req.params;

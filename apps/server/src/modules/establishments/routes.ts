@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { estabelecimentoNaoEncontrado, parseId } from '../../http/errors.ts';
+import { CONTRATOS_ESTABELECIMENTO } from './contrato.ts';
 import type { EstablishmentsService } from './service.ts';
 
 interface IdParams {
@@ -15,14 +16,20 @@ function idOf(params: IdParams): number {
 /** Spec section 7: the establishment's detail, payment methods and delivery areas. */
 export function establishmentsRoutes(service: EstablishmentsService) {
   return async function (app: FastifyInstance): Promise<void> {
-    app.get<{ Params: IdParams }>('/controle/estabelecimento/:id/', (req) =>
-      service.getDetalhe(idOf(req.params)),
+    app.get<{ Params: IdParams }>(
+      '/controle/estabelecimento/:id/',
+      { config: { contrato: CONTRATOS_ESTABELECIMENTO.detalhe } },
+      (req) => service.getDetalhe(idOf(req.params)),
     );
-    app.get<{ Params: IdParams }>('/api/estabelecimento/:id/formapgto/', (req) =>
-      service.getFormasPgto(idOf(req.params)),
+    app.get<{ Params: IdParams }>(
+      '/api/estabelecimento/:id/formapgto/',
+      { config: { contrato: CONTRATOS_ESTABELECIMENTO.formasPgto } },
+      (req) => service.getFormasPgto(idOf(req.params)),
     );
-    app.get<{ Params: IdParams }>('/api/estabelecimento/:id/areas_entrega/', (req) =>
-      service.getAreasEntrega(idOf(req.params)),
+    app.get<{ Params: IdParams }>(
+      '/api/estabelecimento/:id/areas_entrega/',
+      { config: { contrato: CONTRATOS_ESTABELECIMENTO.areasEntrega } },
+      (req) => service.getAreasEntrega(idOf(req.params)),
     );
   };
 }

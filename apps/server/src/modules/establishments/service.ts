@@ -1,4 +1,5 @@
 import {
+  EVENTO,
   areasEntregaSchema,
   centsToReais,
   estabelecimentoDetalheSchema,
@@ -9,6 +10,7 @@ import type { AreaEntrega, EstabelecimentoDetalhe, FormaPgto } from '@rango/doma
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { estabelecimentoNaoEncontrado } from '../../http/errors.ts';
+import { avisarEventos, registrarEvento } from '../events/record.ts';
 import { dataDeOntem, lojaAbertaAgora } from './loja.ts';
 import { establishmentsRepository as repo } from './repository.ts';
 import type { EstabelecimentoRow } from './repository.ts';
@@ -22,6 +24,73 @@ const FORMAS = new Set([0, 60, 61, 200]);
  */
 export function listarExcecoes(db: Db, id: number, desde: string) {
   return repo.listExcecoes(db, id, desde);
+}
+
+/**
+ * The establishment's weekly hours, by day then opening: the one read of them (the detail, order
+ * placement, the panel's store status and the back office's editor).
+ */
+export function listarHorarios(db: Db, id: number) {
+  return repo.listHorarios(db, id);
+}
+
+/**
+ * For the writes that change what the customer's menu shows (the back office, the panel's
+ * availability switches): in the caller's transaction, moves the establishment's menu_versao on,
+ * so every instance's menu cache rebuilds on its next request. Answers the new version.
+ */
+export async function marcarMenuMudado(db: Db, idestabelecimento: number): Promise<number> {
+  const versao = await repo.bumpMenuVersion(db, idestabelecimento);
+  if (versao === undefined) throw new Error(`Estabelecimento ${idestabelecimento} não encontrado.`);
+  return versao;
+}
+
+/** Whether the establishment exists, published or not (the owner's back office reads). */
+export async function existeEstabelecimento(db: Db, id: number): Promise<boolean> {
+  return (await repo.findById(db, id)) !== undefined;
+}
+
+/** The establishment's menu_versao (undefined: no such establishment), for the owner's menu. */
+export async function versaoDoCardapio(db: Db, id: number): Promise<number | undefined> {
+  return (await repo.findById(db, id))?.menu_versao;
+}
+
+/** The store's switch as the panel reads it (undefined: no such establishment). */
+export function lerLoja(db: Db, id: number) {
+  return repo.findLoja(db, id);
+}
+
+/**
+ * Writes the store's switch and its live event in one transaction (the panel, and the CLI's
+ * abrir/fechar, which clear any reopening time). False when there is no such establishment.
+ */
+export async function mudarLojaNoBanco(
+  db: Db,
+  idestabelecimento: number,
+  aberta: boolean,
+  reabrirEm: string | null,
+): Promise<boolean> {
+  const ok = await db.transaction().execute(async (trx) => {
+    if (!(await repo.findLoja(trx, idestabelecimento))) return false;
+    await repo.setLoja(trx, idestabelecimento, aberta, aberta ? null : reabrirEm);
+    await registrarEvento(trx, {
+      idestabelecimento,
+      tipo: EVENTO.loja,
+      dados: { aberta, reabrir_em: aberta ? null : reabrirEm },
+    });
+    return true;
+  });
+  if (ok) avisarEventos(db);
+  return ok;
+}
+
+/** The panel's settings of the establishment as stored (JSON; null or undefined: none). */
+export function lerPainelConfig(db: Db, id: number): Promise<string | null | undefined> {
+  return repo.findPainelConfig(db, id);
+}
+
+export async function gravarPainelConfig(db: Db, id: number, json: string): Promise<void> {
+  await repo.setPainelConfig(db, id, json);
 }
 
 /** A stored payment method as the customer and the owner read it: where it is offered, as flags. */
@@ -46,23 +115,81 @@ export function formaDaLinha(r: {
   };
 }
 
+/** The customer's side sees only public establishments: one awaiting approval answers 404 too. */
 async function requireEstabelecimento(db: Db, id: number): Promise<EstabelecimentoRow> {
-  const row = await repo.findById(db, id);
+  const row = await repo.findPublicado(db, id);
   if (!row) throw estabelecimentoNaoEncontrado();
   return row;
 }
 
+/** An establishment awaiting the platform's approval, with its owners (operator's CLI). */
+export interface EstabelecimentoPendente {
+  id: number;
+  apelidooufantasia: string;
+  cidade: string;
+  uf: string;
+  donos: { nome: string; email: string }[];
+}
+
+export async function listarPendentes(db: Db): Promise<EstabelecimentoPendente[]> {
+  const pendentes = new Map<number, EstabelecimentoPendente>();
+  for (const r of await repo.listPendentes(db)) {
+    let p = pendentes.get(r.id);
+    if (!p) {
+      p = { id: r.id, apelidooufantasia: r.apelidooufantasia, cidade: r.cidade, uf: r.uf_sigla, donos: [] };
+      pendentes.set(r.id, p);
+    }
+    if (r.email !== null) p.donos.push({ nome: r.nome ?? '', email: r.email });
+  }
+  return [...pendentes.values()];
+}
+
+/**
+ * Publishes an establishment that awaits the platform's approval: from now on its menu, detail
+ * and orders answer customers. Its open panels hear a 'loja' event (they read the store's state
+ * again, and the notice goes). undefined: no such establishment.
+ */
+export async function aprovarEstabelecimento(
+  db: Db,
+  id: number,
+): Promise<{ apelidooufantasia: string; jaAprovado: boolean } | undefined> {
+  const r = await db.transaction().execute(async (trx) => {
+    const e = await repo.findAprovacao(trx, id);
+    if (!e) return undefined;
+    if (e.aprovado !== 0) return { apelidooufantasia: e.apelidooufantasia, jaAprovado: true };
+    await repo.setAprovado(trx, id);
+    const aberta = lojaAbertaAgora(e.lojaaberta, e.reabrir_em);
+    await registrarEvento(trx, {
+      idestabelecimento: id,
+      tipo: EVENTO.loja,
+      dados: { aberta, reabrir_em: aberta ? null : e.reabrir_em },
+    });
+    return { apelidooufantasia: e.apelidooufantasia, jaAprovado: false };
+  });
+  if (r && !r.jaAprovado) avisarEventos(db);
+  return r;
+}
+
+/**
+ * The establishment's 90-day rating figure for its detail (undefined: fewer than 5 ratings).
+ * Given by app.ts from modules/avaliacoes, which depends on orders and so on this module.
+ */
+export type ResumoAvaliacoesPort = (
+  idestabelecimento: number,
+) => Promise<{ media: number; quantidade: number } | undefined>;
+
 /** The establishment's reads, presented in the wire shapes (reais) and checked against the contract. */
-export function createEstablishmentsService(db: Db) {
+export function createEstablishmentsService(db: Db, resumoAvaliacoes?: ResumoAvaliacoesPort) {
   return {
     async getDetalhe(id: number): Promise<EstabelecimentoDetalhe> {
       const e = await requireEstabelecimento(db, id);
-      const [fones, horarios, excecoes, taxas, abonos] = await Promise.all([
+      const [fones, horarios, excecoes, taxas, abonos, avaliacao] = await Promise.all([
         repo.listFones(db, id),
         repo.listHorarios(db, id),
         listarExcecoes(db, id, dataDeOntem()),
         repo.listTaxas(db, id),
         repo.listAbonos(db, id),
+        resumoAvaliacoes?.(id),
       ]);
       const detalhe: EstabelecimentoDetalhe = {
         id: e.id,
@@ -104,6 +231,7 @@ export function createEstablishmentsService(db: Db) {
             .filter((a) => a.idtaxaentrega === t.id)
             .map((a) => ({ valorminimo: centsToReais(a.valorminimo) })),
         })),
+        ...(avaliacao ? { avaliacao } : {}),
       };
       return conform(estabelecimentoDetalheSchema, detalhe, 'estabelecimento');
     },

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { dialectOf, pgPoolOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
-import { registrarDespertador } from './record.ts';
+import { EVENTO_ACESSO, funcionarioDoAcesso, registrarDespertador } from './record.ts';
 import { CHAVE_ZERO, compararChaves, eventsRepository as repo } from './repository.ts';
 import type { Audiencia, Chave, EventoRow } from './repository.ts';
 
@@ -26,6 +26,13 @@ export interface EventBusOptions {
 /** What a stream gets from the bus: whole SSE frames, built once per event for every stream. */
 export type Enviar = (frame: string) => void;
 
+/** A panel stream's staff member, and how the stream ends when their access there changes. */
+export interface DoFuncionario {
+  idfuncionario: number;
+  /** Called (once or more) when an EVENTO_ACESSO names this person at this establishment. */
+  encerrar(): void;
+}
+
 export interface Assinatura {
   /** The Last-Event-ID could not be resumed (too old, unknown, too far behind): a reset was sent. */
   reset: boolean;
@@ -38,11 +45,25 @@ export interface EventBus {
    * kept log) the events after it are sent first, then live ones, none twice and none missed;
    * without, only what happens from now on.
    */
-  assinar(audiencia: Audiencia, ultimo: number | null, enviar: Enviar): Promise<Assinatura>;
+  assinar(
+    audiencia: Audiencia,
+    ultimo: number | null,
+    enviar: Enviar,
+    funcionario?: DoFuncionario,
+  ): Promise<Assinatura>;
   /** Reads the table now (a commit in this process, or a NOTIFY from another). */
   acordar(): void;
-  /** Reads the table now and resolves once every event visible now was delivered (tests). */
+  /**
+   * Reads the table now: every event whose transaction is done and that sorts before any still
+   * running is delivered when it resolves (on PostgreSQL a transaction running elsewhere on the
+   * cluster holds the later ones back; a read is scheduled again shortly).
+   */
   ler(): Promise<void>;
+  /**
+   * Reads until nothing is held back, then resolves: every event committed before the call was
+   * delivered (tests; gives up after about 5 s of reads held back).
+   */
+  lerTudo(): Promise<void>;
   /** Streams subscribed now. */
   assinantes(): number;
   iniciar(): Promise<void>;
@@ -57,6 +78,7 @@ interface Assinante {
   /** While the missed events are being replayed, live ones wait here. */
   fila: { chave: Chave; frame: string }[] | null;
   enviar: Enviar;
+  funcionario: DoFuncionario | undefined;
 }
 
 /** Rows read per tail query. */
@@ -109,6 +131,8 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
   let parado = false;
   let lendo: Promise<void> | null = null;
   let outraVez = false;
+  /** The last read stopped at an event of a transaction that started earlier than one running. */
+  let retido = false;
   let agendado: NodeJS.Timeout | null = null;
   let agendadoPara = 0;
   let bloqueios = 0;
@@ -127,6 +151,14 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
   };
 
   function entregar(ev: EventoRow): void {
+    if (ev.tipo === EVENTO_ACESSO) {
+      // Not news for anyone: the named person's streams of this establishment end.
+      const quem = funcionarioDoAcesso(ev);
+      for (const a of porEstabelecimento.get(ev.idestabelecimento) ?? []) {
+        if (quem !== undefined && a.funcionario?.idfuncionario === quem) a.funcionario.encerrar();
+      }
+      return;
+    }
     const sets = [
       porEstabelecimento.get(ev.idestabelecimento),
       ev.idcliente === null ? undefined : porCliente.get(ev.idcliente),
@@ -163,6 +195,7 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
         cursor = { txid: r.txid, id: r.id };
         entregar(r);
       }
+      retido = bloqueado;
       if (bloqueado) {
         // 10, 20, 40, then every 50 ms while a transaction elsewhere holds the events back (any
         // running transaction below them counts, even another database's on the same cluster).
@@ -319,11 +352,19 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
 
     ler,
 
+    async lerTudo() {
+      await ler();
+      for (let i = 0; retido && !parado && i < 500; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        await ler();
+      }
+    },
+
     limpar,
 
     assinantes: () => total,
 
-    async assinar(audiencia, ultimo, enviar) {
+    async assinar(audiencia, ultimo, enviar, funcionario) {
       await (iniciado ?? this.iniciar());
       let desde: Chave | null = null;
       let reset = false;
@@ -340,6 +381,7 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
         depois: desde !== null && compararChaves(desde, ate) > 0 ? desde : ate,
         fila: desde !== null ? [] : null,
         enviar,
+        funcionario,
       };
       const mapa = 'idcliente' in audiencia ? porCliente : porEstabelecimento;
       const id = 'idcliente' in audiencia ? audiencia.idcliente : audiencia.idestabelecimento;
@@ -360,7 +402,7 @@ export function createEventBus(db: Db, options: EventBusOptions): EventBus {
             reset = true;
             enviar(frameReset);
           } else {
-            for (const r of rows) enviar(frameDe(r));
+            for (const r of rows) if (r.tipo !== EVENTO_ACESSO) enviar(frameDe(r));
           }
         } catch (e) {
           cancelar();

@@ -9,7 +9,8 @@ import { bearerOf, requireCliente } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { clientIp } from '../../http/rate-limit.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import { requireStaff } from '../staff/guard.ts';
+import { papelAgora, requireStaff } from '../staff/guard.ts';
+import type { StaffNoEstabelecimento } from '../staff/guard.ts';
 import { LIMPEZA_MS, createEventBus } from './bus.ts';
 import type { EventBus } from './bus.ts';
 import type { Audiencia } from './repository.ts';
@@ -173,6 +174,7 @@ export function eventsRoutes({ config, bus, rateLimit }: EventsRoutesDeps) {
       reply: FastifyReply,
       audiencia: Audiencia,
       quem: string,
+      staff?: StaffNoEstabelecimento,
     ): Promise<void> {
       const ultimo = ultimoEvento(req);
       try {
@@ -192,12 +194,36 @@ export function eventsRoutes({ config, bus, rateLimit }: EventsRoutesDeps) {
       // first so that a failure (database down) is still an ordinary error answer.
       let pendentes: string[] | null = [];
       let stream: Stream | null = null;
-      const assinatura = await bus.assinar(audiencia, ultimo, (frame) => {
-        if (pendentes) pendentes.push(frame);
-        else if (stream) escrever(stream, frame);
-      });
+      // A panel stream ends as soon as its person's access here changes (removed, left, another
+      // role: EVENTO_ACESSO, through the bus, on every instance); the client comes back at once
+      // and the guard answers with what holds now.
+      let acessoMudou = false;
+      const encerrar = () => {
+        acessoMudou = true;
+        if (stream) fechar(stream, `event: ${EVENTO_EXPIRADO}\ndata: {}\n\n`);
+      };
+      const assinatura = await bus.assinar(
+        audiencia,
+        ultimo,
+        (frame) => {
+          if (pendentes) pendentes.push(frame);
+          else if (stream) escrever(stream, frame);
+        },
+        staff ? { idfuncionario: staff.idfuncionario, encerrar } : undefined,
+      );
+      if (staff) {
+        // A change committed between the guard's read and the subscription was read by the bus
+        // before this stream was there to hear it: read the role once more, now subscribed.
+        try {
+          const agora = await papelAgora(req.server.db, staff.idfuncionario, staff.idestabelecimento);
+          if (agora !== staff.papel) acessoMudou = true;
+        } catch (e) {
+          assinatura.cancelar();
+          throw e;
+        }
+      }
       const res = reply.raw;
-      if (req.raw.destroyed || encerrando) {
+      if (req.raw.destroyed || encerrando || acessoMudou) {
         // Gone while we subscribed, or the app is closing: nothing to stream.
         assinatura.cancelar();
         reply.hijack();
@@ -250,7 +276,13 @@ export function eventsRoutes({ config, bus, rateLimit }: EventsRoutesDeps) {
       { compress: false },
       async (req, reply) => {
         const staff = await requireStaff(req, req.params.id);
-        await abrir(req, reply, { idestabelecimento: staff.idestabelecimento }, `f${staff.idfuncionario}`);
+        await abrir(
+          req,
+          reply,
+          { idestabelecimento: staff.idestabelecimento },
+          `f${staff.idfuncionario}`,
+          staff,
+        );
       },
     );
   };

@@ -66,6 +66,47 @@ export async function registrarEventoDoPagamento(
   );
 }
 
+/**
+ * An internal event, never streamed: a staff member's access to an establishment changed (removed
+ * from the team, left it, got another role). Every instance's bus reads it from the table like
+ * any event and ends that person's open panel streams there at once; the client comes back and
+ * the guard answers with the new role (or 404).
+ */
+export const EVENTO_ACESSO = 'equipe.acesso';
+
+/**
+ * Records EVENTO_ACESSO in the transaction of the change (always, even with events off: it is a
+ * guard, not news). After the commit, avisarEventos(db) as for any event.
+ */
+export async function registrarMudancaDeAcesso(
+  db: Db,
+  idestabelecimento: number,
+  idfuncionario: number,
+): Promise<void> {
+  await db
+    .insertInto('evento')
+    .values({
+      idestabelecimento,
+      idcliente: null,
+      idpedido: null,
+      tipo: EVENTO_ACESSO,
+      dados: JSON.stringify({ idfuncionario }),
+      criado_em: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** The staff member an EVENTO_ACESSO names (undefined for any other or a malformed one). */
+export function funcionarioDoAcesso(ev: { tipo: string; dados: string }): number | undefined {
+  if (ev.tipo !== EVENTO_ACESSO) return undefined;
+  try {
+    const id = (JSON.parse(ev.dados) as { idfuncionario?: unknown }).idfuncionario;
+    return typeof id === 'number' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 type Despertador = () => void;
 const despertadores = new WeakMap<Db, Despertador>();
 

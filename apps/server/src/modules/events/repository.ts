@@ -157,9 +157,19 @@ export const eventsRepository = {
       : undefined;
   },
 
-  /** Drops events older than the retention window (a client behind it gets a reset). */
+  /**
+   * Drops events older than the retention window (a client behind it gets a reset), except the
+   * newest: on SQLite an emptied table hands out ids from 1 again, and a reader whose position is
+   * an id (a live stream, the webhooks' cursor) would skip the new events as already seen.
+   */
   async apagarAntes(db: Db, antes: string): Promise<number> {
-    const r = await db.deleteFrom('evento').where('criado_em', '<', antes).executeTakeFirst();
+    const r = await db
+      .deleteFrom('evento')
+      .where('criado_em', '<', antes)
+      .where('id', '<', (eb) =>
+        eb.selectFrom('evento as ultimo').select((u) => u.fn.max('ultimo.id').as('m')),
+      )
+      .executeTakeFirst();
     return Number(r.numDeletedRows);
   },
 

@@ -99,7 +99,7 @@ describe.each(DIALECTS)('reconciliation run by several instances, on %s', (diale
   it('the restaurant cancels a paid order on two instances at once: one refund', async () => {
     const id = await c.cartaoSemResposta();
     expect((await c.pagamento(id)).estado).toBe('pago');
-    const { moverPedido } = await import('../operator/mover-pedido.ts');
+    const { moverPedido } = await import('../orders/status.ts');
     await moverPedido(h.t.db, id, Cancelado, { motivo: 'Acabou o gás' });
     const inst = [instancia(h.t.db), instancia(outroDb())];
     await Promise.all(inst.map((i) => i.payments.estornar(id)));

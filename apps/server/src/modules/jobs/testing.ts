@@ -3,7 +3,7 @@ import type { Produto } from '@rango/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { testConfig } from '../../test/db.ts';
-import { moverPedido } from '../operator/mover-pedido.ts';
+import { moverPedido, pedidoPort } from '../orders/status.ts';
 import { CREDITO, montarPedido, pedidoUrl } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { GatewayIndisponivelError } from '../payments/port.ts';
@@ -58,6 +58,7 @@ export function instancia(
   const payments = createPayments({
     db,
     gateway,
+    pedidos: pedidoPort(db),
     log: silentLog,
     pixExpiraSegundos: p.pixExpiraSegundos,
     publicUrl: 'http://rango.test',

@@ -5,7 +5,8 @@ import { buildApp } from '../../app.ts';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS, testConfig } from '../../test/db.ts';
-import { bumpMenuVersion, menuRepository } from './repository.ts';
+import { marcarMenuMudado } from '../establishments/service.ts';
+import { menuRepository } from './repository.ts';
 import { etagMatches, pickEncoding } from './routes.ts';
 
 const MENU = '/api/ead/api/estabelecimento/1/menu/';
@@ -24,6 +25,37 @@ describe.each(DIALECTS)('menu route on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     return { res, menu: menuSchema.parse(res.json()) };
   };
+
+  it.runIf(dialect === 'sqlite')(
+    'answers the committed menu at once while a transaction is open on the one connection (an import written in slices)',
+    async () => {
+      const antes = (await getMenu()).res.headers.etag;
+      const versao = menuRepository.getMenuVersionNow(ta.t.db, 1)?.versao;
+      let terminar!: () => void;
+      const segura = new Promise<void>((r) => (terminar = r));
+      let aberta = false;
+      const trx = ta.t.db.transaction().execute(async (t) => {
+        await marcarMenuMudado(t, 1);
+        aberta = true;
+        await segura;
+      });
+      while (!aberta) await new Promise((r) => setImmediate(r));
+      // The committed version, not the transaction's bump.
+      expect(menuRepository.getMenuVersionNow(ta.t.db, 1)?.versao).toBe(versao);
+      const espera = new Promise<'esperou'>((r) => setTimeout(() => r('esperou'), 2000));
+      const res = await Promise.race([ta.app.inject({ url: MENU }), espera]);
+      terminar();
+      await trx;
+      // Before: the version read went through Kysely and waited for the whole transaction.
+      expect(res).not.toBe('esperou');
+      if (res === 'esperou') return;
+      expect(res.statusCode).toBe(200);
+      // The uncommitted bump is not read: the same menu, the same ETag.
+      expect(res.headers.etag).toBe(antes);
+      // Once committed, the next read sees the new version.
+      expect(menuRepository.getMenuVersionNow(ta.t.db, 1)?.versao).toBe(versao! + 1);
+    },
+  );
 
   it('answers every group, product, option group and option in their display order', async () => {
     const { res, menu } = await getMenu();
@@ -119,7 +151,7 @@ describe.each(DIALECTS)('menu route on %s', (dialect) => {
     await getMenu();
     const other = ta.t.reopen();
     await other.updateTable('opcao').set({ preco: 999 }).where('idopcao', '=', 9003).execute();
-    await bumpMenuVersion(other, 1);
+    await marcarMenuMudado(other, 1);
     const { menu } = await getMenu();
     expect(menu.grupos[0]!.produtos[0]!.grupoopcoes[1]!.opcoes[0]!.preco).toBe(999);
   });

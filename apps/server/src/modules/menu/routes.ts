@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { estabelecimentoNaoEncontrado, parseId } from '../../http/errors.ts';
 import { securityHeaders } from '../../http/security.ts';
+import { CONTRATO_MENU } from './contrato.ts';
 import type { CachedMenu, MenuService } from './service.ts';
 
 type Encoding = 'br' | 'gzip' | undefined;
@@ -130,7 +131,7 @@ export function menuRoutes(service: MenuService, responder: MenuResponder) {
       '/api/estabelecimento/:id/menu/',
       // @fastify/helmet rebuilds its middleware per request; the responder sends the same
       // headers prepared once. The cache holds compressed bodies: nothing for compress to do.
-      { helmet: false, compress: false, decompress: false },
+      { helmet: false, compress: false, decompress: false, config: { contrato: CONTRATO_MENU } },
       async (req, reply) => {
         const id = parseId(req.params.id);
         const menu = id === undefined ? undefined : await service.get(id);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { centsToReais, menuSchema } from '@rango/domain';
-import type { GrupoOpcao, Menu, Produto } from '@rango/domain';
+import { menuSchema, toGrupoOpcao, toOpcao, toProduto } from '@rango/domain';
+import type { GrupoOpcao, Menu, Opcao, Produto } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
-import { bumpMenuVersion, menuRepository as repo } from './repository.ts';
+import { menuRepository as repo } from './repository.ts';
 
 /** One establishment's menu, serialised once per menu_versao. */
 export interface CachedMenu {
@@ -24,17 +24,9 @@ export interface CachedMenu {
 }
 
 /**
- * For other modules' writes to the menu (the back office, the panel's availability switches): in
- * the caller's transaction, moves the establishment's menu_versao on, so every instance's menu
- * cache rebuilds on its next request. Answers the new version.
+ * Reads the menu tables and presents them in the wire shape (product money in reais, options in
+ * cents) through the domain's one conversion (cardapio-cliente.ts), the panel's preview's too.
  */
-export async function marcarMenuMudado(db: Db, idestabelecimento: number): Promise<number> {
-  const versao = await bumpMenuVersion(db, idestabelecimento);
-  if (versao === undefined) throw new Error(`Estabelecimento ${idestabelecimento} não encontrado.`);
-  return versao;
-}
-
-/** Reads the menu tables and presents them in the wire shape (product money in reais, options in cents). */
 export async function loadMenu(db: Db, idestabelecimento: number): Promise<Menu> {
   const [grupos, produtos, gruposOpcao, opcoes] = await Promise.all([
     repo.listGrupos(db, idestabelecimento),
@@ -42,59 +34,23 @@ export async function loadMenu(db: Db, idestabelecimento: number): Promise<Menu>
     repo.listGruposOpcao(db, idestabelecimento),
     repo.listOpcoes(db, idestabelecimento),
   ]);
-  const opcoesPorGrupo = new Map<number, GrupoOpcao['opcoes']>();
+  // The rows come in order (repository): each list keeps it.
+  const opcoesPorGrupo = new Map<number, Opcao[]>();
   for (const o of opcoes) {
     const lista = opcoesPorGrupo.get(o.idgrupoopcao) ?? [];
-    lista.push({
-      idopcao: o.idopcao,
-      descricao: o.descricao,
-      detalhe: o.detalhe,
-      quantidade: o.quantidade,
-      qtdpadrao: o.qtdpadrao,
-      qtdmax: o.qtdmax,
-      preco: o.preco,
-      precooferta: o.precooferta,
-      stindisponivel: o.stindisponivel as GrupoOpcao['stindisponivel'],
-      valorafetatudo: o.valorafetatudo,
-      valorafetaopcao: o.valorafetaopcao,
-      valorafetaproduto: o.valorafetaproduto,
-      stpercentualafetaopcao: o.stpercentualafetaopcao,
-      stpercentualafetaproduto: o.stpercentualafetaproduto,
-    });
+    lista.push(toOpcao(o));
     opcoesPorGrupo.set(o.idgrupoopcao, lista);
   }
   const gruposPorProduto = new Map<number, GrupoOpcao[]>();
   for (const g of gruposOpcao) {
     const lista = gruposPorProduto.get(g.idproduto) ?? [];
-    lista.push({
-      idgrupoopcao: g.idgrupoopcao,
-      descricao: g.descricao,
-      multiplo: g.multiplo !== 0,
-      qtdinclusa: g.qtdinclusa,
-      qtdmultiplomin: g.qtdmultiplomin,
-      qtdmultiplomax: g.qtdmultiplomax,
-      stprecopraticado: g.stprecopraticado as GrupoOpcao['stprecopraticado'],
-      stnegagrupoopcao: g.stnegagrupoopcao,
-      stindisponivel: g.stindisponivel as GrupoOpcao['stindisponivel'],
-      opcoes: opcoesPorGrupo.get(g.idgrupoopcao) ?? [],
-    });
+    lista.push(toGrupoOpcao(g, opcoesPorGrupo.get(g.idgrupoopcao) ?? []));
     gruposPorProduto.set(g.idproduto, lista);
   }
   const produtosPorGrupo = new Map<number, Produto[]>();
   for (const p of produtos) {
     const lista = produtosPorGrupo.get(p.idgrupo) ?? [];
-    lista.push({
-      idproduto: p.idproduto,
-      descricao: p.descricao,
-      detalhe: p.detalhe,
-      imagem: p.imagem,
-      preco: centsToReais(p.preco),
-      precooferta: centsToReais(p.precooferta),
-      stindisponivel: p.stindisponivel as Produto['stindisponivel'],
-      quantidade: p.quantidade,
-      observacoes: p.observacoes,
-      grupoopcoes: gruposPorProduto.get(p.idproduto) ?? [],
-    });
+    lista.push(toProduto(p, gruposPorProduto.get(p.idproduto) ?? []));
     produtosPorGrupo.set(p.idgrupo, lista);
   }
   // Every product and option is sent, unavailable (1) and hidden (2) too: the app applies the

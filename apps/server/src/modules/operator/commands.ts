@@ -1,8 +1,10 @@
-import { FUSO_PADRAO, STATUS, formatBRL } from '@rango/domain';
+import { FUSO_PADRAO, STATUS, formatBRL, isCancelado } from '@rango/domain';
 import type { PedidoOperador } from '@rango/domain';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { parseId } from '../../http/errors.ts';
-import { moverPedido, nomeStatus } from './mover-pedido.ts';
+import { moverPedido, nomeStatus, pedidoPort, statusDoPedido } from '../orders/status.ts';
+import { estornarPeloCli } from '../payments/commands.ts';
 import { operatorRepository as repo } from './repository.ts';
 import {
   criarChaveOperador,
@@ -220,4 +222,14 @@ export async function pedidoStatusCommand(db: Db, args: string[]): Promise<strin
   if (para === undefined) throw new Error(`Uso: ${USO.pedidoStatus}`);
   const m = await moverPedido(db, n, para, { motivo: motivo.join(' ') });
   return `Pedido #${m.referencia} (id ${m.id}): ${nomeStatus(m.de)} → ${nomeStatus(m.para)} em ${formatDataHora(m.datahora)}.`;
+}
+
+/** pedido-status, plus the refund of a cancelled order paid online (the API does the same). */
+export async function pedidoStatusComEstornoCommand(db: Db, args: string[], config: Config): Promise<string> {
+  const texto = await pedidoStatusCommand(db, args);
+  const n = id(args[0], 'pedido');
+  const status = await statusDoPedido(db, n);
+  if (status === undefined || !isCancelado(status)) return texto;
+  const estorno = await estornarPeloCli(db, n, config, pedidoPort(db));
+  return estorno === null ? texto : `${texto}\n${estorno}`;
 }

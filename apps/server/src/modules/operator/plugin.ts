@@ -4,9 +4,12 @@ import { z } from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
+import { inteiroDaQuery, validar } from '../../http/corpo.ts';
 import { HttpError, parseId } from '../../http/errors.ts';
+import { R } from '../../http/openapi.ts';
+import type { Contrato } from '../../http/openapi.ts';
 import type { Payments } from '../payments/service.ts';
-import { MAX_MOTIVO, PEDIDO_NAO_ENCONTRADO, moverPedido } from './mover-pedido.ts';
+import { MAX_MOTIVO, PEDIDO_NAO_ENCONTRADO, moverPedido } from '../orders/status.ts';
 import { estabelecimentoDaChave, listarPedidosOperador, obterPedidoOperador } from './service.ts';
 import { createDemoSimulator } from './simulator.ts';
 
@@ -43,40 +46,55 @@ async function operador(db: Db, req: FastifyRequest): Promise<number> {
   return id;
 }
 
-function inteiro(raw: unknown, nome: string, padrao: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return padrao;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new HttpError(400, { [nome]: [`Informe um número inteiro entre ${min} e ${max}.`] });
-  }
-  return Number(raw);
-}
+const entre = (min: number, max: number) => `Informe um número inteiro entre ${min} e ${max}.`;
 
-function listaQuery(query: unknown): { abertos: boolean; limit: number; offset: number } {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const status = q.status ?? 'abertos';
-  if (status !== 'abertos' && status !== 'todos') {
-    throw new HttpError(400, { status: ["Use 'abertos' ou 'todos'."] });
-  }
-  return {
-    abertos: status === 'abertos',
-    limit: inteiro(q.limit, 'limit', OPERADOR_LIMIT_PADRAO, 1, OPERADOR_LIMIT_MAX),
-    offset: inteiro(q.offset, 'offset', 0, 0, 1_000_000_000),
-  };
-}
+/** The list's query string, answered at its first bad value. */
+const listaQuerySchema = z.object({
+  status: z.pipe(
+    z.optional(z.union([z.literal('abertos'), z.literal('todos')], { error: "Use 'abertos' ou 'todos'." })),
+    z.transform((v) => v !== 'todos'),
+  ),
+  limit: inteiroDaQuery(OPERADOR_LIMIT_PADRAO, 1, OPERADOR_LIMIT_MAX, 9, entre(1, OPERADOR_LIMIT_MAX)),
+  offset: inteiroDaQuery(0, 0, 1_000_000_000, 9, entre(0, 1_000_000_000)),
+});
 
 /** The body of a status change; refusals in Portuguese, per field. */
-function statusInput(body: unknown): { status: number; motivo: string | null } {
-  const r = operadorStatusInputSchema.safeParse(body);
-  if (r.success) return { status: r.data.status, motivo: r.data.motivo ?? null };
-  const erros: Record<string, string[]> = {};
-  for (const issue of r.error.issues) {
-    const campo = issue.path[0];
-    if (campo === 'status') erros.status = ['Status inválido: use 21, 30, 41, 100 ou 50.'];
-    else if (campo === 'motivo') erros.motivo = [`O motivo é um texto de até ${MAX_MOTIVO} caracteres.`];
-    else erros.non_field_errors = [MSG.requisicaoMalFormada];
-  }
-  throw new HttpError(400, erros);
-}
+const STATUS_TEXTOS = {
+  status: 'Status inválido: use 21, 30, 41, 100 ou 50.',
+  motivo: `O motivo é um texto de até ${MAX_MOTIVO} caracteres.`,
+};
+
+const tag = 'Integração (operador)';
+const naoEncontrado = R.naoEncontrado('Pedido não encontrado (ou de outro estabelecimento).');
+
+/** The integration API: the establishment's orders, by its operator key. */
+const CONTRATOS = {
+  lista: {
+    resumo: 'Os pedidos do estabelecimento da chave: os abertos (padrão) ou todos, paginados.',
+    tag,
+    acesso: 'operador',
+    query: listaQuerySchema,
+    respostas: { 200: R.ok(pedidosOperadorSchema), 400: R.campos('Parâmetro inválido (o primeiro).') },
+  },
+  detalhe: {
+    resumo: 'Um pedido do estabelecimento da chave.',
+    tag,
+    acesso: 'operador',
+    respostas: { 200: R.ok(pedidoOperadorSchema), 404: naoEncontrado },
+  },
+  status: {
+    resumo: 'Move o pedido no fluxo de status (cancelado pago online: estornado na hora).',
+    tag,
+    acesso: 'operador',
+    corpo: operadorStatusInputSchema,
+    respostas: {
+      200: R.ok(pedidoOperadorSchema, 'O pedido com o novo status.'),
+      400: R.campos(),
+      404: naoEncontrado,
+      409: R.detalhe('Mudança de status não permitida a partir do status atual.'),
+    },
+  },
+} satisfies Record<string, Contrato>;
 
 /**
  * The restaurant's side (issue 4, part 5; the spec shows only the customer's): an operator API
@@ -85,32 +103,41 @@ function statusInput(body: unknown): { status: number; motivo: string | null } {
  */
 export function operatorRoutes({ config, db, payments }: OperatorDeps) {
   return async function (app: FastifyInstance): Promise<void> {
-    app.get('/operador/pedido/', async (req) => {
+    app.get('/operador/pedido/', { config: { contrato: CONTRATOS.lista } }, async (req) => {
       const idestabelecimento = await operador(db, req);
-      const q = listaQuery(req.query);
-      const lista = await listarPedidosOperador(db, { idestabelecimento, ...q });
+      const { status: abertos, ...q } = validar(listaQuerySchema, req.query, { forma: 'primeiro' });
+      const lista = await listarPedidosOperador(db, { idestabelecimento, abertos, ...q });
       return conform(pedidosOperadorSchema, lista, 'GET /operador/pedido/');
     });
 
-    app.get<{ Params: IdParams }>('/operador/pedido/:id/', async (req) => {
-      const idestabelecimento = await operador(db, req);
-      const p = await obterPedidoOperador(db, idOf(req.params), idestabelecimento);
-      if (!p) throw pedidoNaoEncontrado();
-      return conform(pedidoOperadorSchema, p, 'GET /operador/pedido/:id/');
-    });
+    app.get<{ Params: IdParams }>(
+      '/operador/pedido/:id/',
+      { config: { contrato: CONTRATOS.detalhe } },
+      async (req) => {
+        const idestabelecimento = await operador(db, req);
+        const p = await obterPedidoOperador(db, idOf(req.params), idestabelecimento);
+        if (!p) throw pedidoNaoEncontrado();
+        return conform(pedidoOperadorSchema, p, 'GET /operador/pedido/:id/');
+      },
+    );
 
-    app.post<{ Params: IdParams }>('/operador/pedido/:id/status/', async (req) => {
-      const idestabelecimento = await operador(db, req);
-      const id = idOf(req.params);
-      const input = statusInput(req.body);
-      const m = await moverPedido(db, id, input.status, { motivo: input.motivo, idestabelecimento });
-      req.log.info({ pedido: id, status: input.status }, 'operador: status do pedido alterado');
-      // A cancelled order paid online is refunded at once (spec section 4: refunds are automatic).
-      if (payments && isCancelado(m.para)) await payments.estornar(id);
-      const p = await obterPedidoOperador(db, id, idestabelecimento);
-      if (!p) throw pedidoNaoEncontrado();
-      return conform(pedidoOperadorSchema, p, 'POST /operador/pedido/:id/status/');
-    });
+    app.post<{ Params: IdParams }>(
+      '/operador/pedido/:id/status/',
+      { config: { contrato: CONTRATOS.status } },
+      async (req) => {
+        const idestabelecimento = await operador(db, req);
+        const id = idOf(req.params);
+        const corpo = validar(operadorStatusInputSchema, req.body, { chave: 'campo', textos: STATUS_TEXTOS });
+        const input = { status: corpo.status, motivo: corpo.motivo ?? null };
+        const m = await moverPedido(db, id, input.status, { motivo: input.motivo, idestabelecimento });
+        req.log.info({ pedido: id, status: input.status }, 'operador: status do pedido alterado');
+        // A cancelled order paid online is refunded at once (spec section 4: refunds are automatic).
+        if (payments && isCancelado(m.para)) await payments.estornar(id);
+        const p = await obterPedidoOperador(db, id, idestabelecimento);
+        if (!p) throw pedidoNaoEncontrado();
+        return conform(pedidoOperadorSchema, p, 'POST /operador/pedido/:id/status/');
+      },
+    );
 
     if (config.demoSimulator) {
       const simulator = createDemoSimulator({ db, log: app.log, steps: config.demoSimulatorSteps });

@@ -1,6 +1,5 @@
 import { STATUS_FINALIZADOS } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
-import { dialectOf } from '../../db/index.ts';
 
 export interface PedidoRow {
   id: number;
@@ -19,16 +18,6 @@ export interface HistoricoRow {
   status: number;
   datahora: string;
   motivo: string | null;
-}
-
-/** The locked order a status change works on. */
-export interface PedidoTravado {
-  id: number;
-  idestabelecimento: number;
-  idcliente: number | null;
-  referencia: string;
-  tipo: 'DELIVERY' | 'TOGO';
-  status: number;
 }
 
 /** An open order the demo simulator may move, with the time it reached its status. */
@@ -54,7 +43,7 @@ const PEDIDO_COLUMNS = [
   'dthrpedido',
 ] as const;
 
-/** The operator's SQL: keys, the establishment's orders, and the status change's steps. */
+/** The operator's SQL: keys, and reads of the establishment's orders (orders/status.ts moves them). */
 export const operatorRepository = {
   async estabelecimento(db: Db, id: number): Promise<{ id: number; apelidooufantasia: string } | undefined> {
     return db
@@ -148,45 +137,6 @@ export const operatorRepository = {
       .orderBy('datahora')
       .orderBy('id')
       .execute();
-  },
-
-  /**
-   * Inside a transaction: the order, locked until the transaction ends. PostgreSQL: SELECT … FOR
-   * UPDATE (a concurrent change waits, then reads the new status). SQLite: a no-op write first,
-   * so the transaction takes the database's write lock before it reads (a read first would let
-   * another process's commit in between and fail the later write with SQLITE_BUSY).
-   */
-  async lockPedido(trx: Db, id: number, idestabelecimento?: number): Promise<PedidoTravado | undefined> {
-    const base = () =>
-      trx
-        .selectFrom('pedido')
-        .select(['id', 'idestabelecimento', 'idcliente', 'referencia', 'tipo', 'status'])
-        .where('id', '=', id)
-        .$if(idestabelecimento !== undefined, (qb) => qb.where('idestabelecimento', '=', idestabelecimento!));
-    if (dialectOf(trx) === 'postgres') return base().forUpdate().executeTakeFirst();
-    await trx
-      .updateTable('pedido')
-      .set((eb) => ({ atualizado_em: eb.ref('atualizado_em') }))
-      .where('id', '=', id)
-      .execute();
-    return base().executeTakeFirst();
-  },
-
-  async datahoras(trx: Db, idpedido: number): Promise<string[]> {
-    const rows = await trx
-      .selectFrom('pedido_historico')
-      .select('datahora')
-      .where('idpedido', '=', idpedido)
-      .execute();
-    return rows.map((r) => r.datahora);
-  },
-
-  async appendHistorico(trx: Db, row: HistoricoRow): Promise<void> {
-    await trx.insertInto('pedido_historico').values(row).execute();
-  },
-
-  async setStatus(trx: Db, id: number, status: number, atualizado_em: string): Promise<void> {
-    await trx.updateTable('pedido').set({ status, atualizado_em }).where('id', '=', id).execute();
   },
 
   /** Open orders in these statuses, oldest first, with the time of their latest history entry. */

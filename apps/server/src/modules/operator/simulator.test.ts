@@ -6,7 +6,7 @@ import { seedEstablishments } from '../../db/seed/seed-establishments.ts';
 import { DIALECTS, openTestDb, testConfig } from '../../test/db.ts';
 import type { TestDb } from '../../test/db.ts';
 import { fixtureEstablishments } from '../../test/fixtures.ts';
-import { moverPedido } from './mover-pedido.ts';
+import { moverPedido } from '../orders/status.ts';
 import { SIMULATOR_INTERVAL_MS, createDemoSimulator } from './simulator.ts';
 import { inserirPedido } from './testing.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DemoSimulatorSteps } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { JobDefinition } from '../jobs/definition.ts';
-import { MovimentoRecusado, moverPedido, nomeStatus } from './mover-pedido.ts';
+import { MovimentoRecusado, moverPedido, nomeStatus } from '../orders/status.ts';
 import { operatorRepository as repo } from './repository.ts';
 import type { PedidoSimulavel } from './repository.ts';
 

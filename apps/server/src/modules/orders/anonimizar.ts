@@ -2,7 +2,8 @@
  * A deleted customer's orders stay for the restaurant's books, without who placed them: the
  * stored order's name, phone, CPFs, customer uuid, street address and free-text notes are blanked
  * (neighbourhood, city and state stay: the books may count orders by area). Money, items and
- * statuses are untouched. Pure: the customers module runs it inside the account deletion.
+ * statuses are untouched. Pure: status.ts `anonimizarPedidosDoCliente` runs it inside the account
+ * deletion (modules/customers asks orders for its part).
  */
 export function anonimizarPedidoJson(json: string): string {
   const pedido = JSON.parse(json) as Record<string, unknown>;

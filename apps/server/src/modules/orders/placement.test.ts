@@ -409,6 +409,18 @@ describe.each(DIALECTS)('POST /api/estabelecimento/{id}/pedido/ on %s', (dialect
       }
       // Establishment 2 has no hours at all.
       await recusa(pedido({ idestabelecimento: 2 }), 422, fechada, maria, 2);
+      // A date with its own hours (a holiday) closed all day today, in São Paulo.
+      const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+      await h.t.db
+        .insertInto('horarioexcecao')
+        .values({ idestabelecimento: 1, data: hoje, abertura: null, fechamento: null })
+        .execute();
+      try {
+        await recusa(pedido(), 422, fechada);
+      } finally {
+        await h.t.db.deleteFrom('horarioexcecao').where('idestabelecimento', '=', 1).execute();
+      }
+      await aceito(pedido());
     });
 
     it('scheduling: accepted inside the hours while closed now; refused in the past, outside the hours, beyond 7 days', async () => {

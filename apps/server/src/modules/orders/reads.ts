@@ -4,8 +4,10 @@ import type { Db } from '../../db/index.ts';
 import { rotaNaoEncontrada } from '../../http/errors.ts';
 import { presentTransacao, tentativasDosPedidos } from '../payments/service.ts';
 import type { PagamentoRow, Payments } from '../payments/service.ts';
-import { ordersRepository as repo } from './repository.ts';
-import type { EstabelecimentoPedidoRow, PedidoLido } from './repository.ts';
+import { readsRepository as repo } from './reads-repository.ts';
+import type { EstabelecimentoPedidoRow, PedidoLido } from './reads-repository.ts';
+
+export type { PedidoLido };
 
 type Historico = PedidoFetched['historico'];
 
@@ -79,6 +81,37 @@ export async function completarPedidos(db: Db, rows: PedidoLido[]): Promise<Pedi
   }));
 }
 
+/**
+ * The panel's reads of one establishment's orders (modules/panel presents them): every open one
+ * and those finished since `desde`, newest first; one of them (undefined for another
+ * establishment's); the histories of some, each in time order.
+ */
+export const leiturasDoEstabelecimento = {
+  listPedidos: (db: Db, idestabelecimento: number, desde: string): Promise<PedidoLido[]> =>
+    repo.listDoEstabelecimento(db, idestabelecimento, desde),
+  findPedido: (db: Db, idestabelecimento: number, id: number): Promise<PedidoLido | undefined> =>
+    repo.findPedido(db, { idestabelecimento }, id),
+  listHistorico: (db: Db, ids: readonly number[]) => repo.listHistorico(db, ids),
+};
+
+/**
+ * Another module's read of one order of the customer (ratings: may this customer rate it?):
+ * its establishment and current status, or undefined when the order is not this customer's.
+ */
+export async function pedidoDoCliente(
+  db: Db,
+  idcliente: number,
+  id: number,
+): Promise<{ id: number; idestabelecimento: number; status: number } | undefined> {
+  const row = await repo.findPedido(db, { idcliente }, id);
+  return row && { id: row.id, idestabelecimento: row.idestabelecimento, status: row.status };
+}
+
+/** Orders' references by id (the panel's ratings list names each order by it). */
+export async function referenciasDosPedidos(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  return new Map((await repo.listReferencias(db, ids)).map((r) => [r.id, r.referencia]));
+}
+
 /** The customer's orders, owner only: another customer's order is a 404 like a missing one. */
 export function createOrderReads(db: Db, payments?: Payments) {
   /** A pending payment is asked about on read too (the tracking page's polls), at most every 3 s. */
@@ -89,11 +122,11 @@ export function createOrderReads(db: Db, payments?: Payments) {
   const completar = (rows: PedidoLido[]) => completarPedidos(db, rows);
 
   async function completo(idcliente: number, id: number): Promise<PedidoCompleto> {
-    let row = await repo.findPedido(db, idcliente, id);
+    let row = await repo.findPedido(db, { idcliente }, id);
     if (!row) throw rotaNaoEncontrada();
     if (row.status === STATUS.PgtoPendente) {
       await sincronizar(row);
-      row = (await repo.findPedido(db, idcliente, id)) ?? row;
+      row = (await repo.findPedido(db, { idcliente }, id)) ?? row;
     }
     return (await completar([row]))[0]!;
   }
@@ -125,7 +158,7 @@ export function createOrderReads(db: Db, payments?: Payments) {
 
     /** The tracking page's poll: the order must be the customer's and the establishment's. */
     async status(idcliente: number, idestabelecimento: number, id: number): Promise<PedidoStatusAnswer> {
-      const row = await repo.findPedido(db, idcliente, id);
+      const row = await repo.findPedido(db, { idcliente }, id);
       if (!row || row.idestabelecimento !== idestabelecimento) throw rotaNaoEncontrada();
       await sincronizar(row);
       const historico = (await repo.listHistorico(db, [id])).map((h) => ({

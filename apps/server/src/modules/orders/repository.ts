@@ -1,21 +1,11 @@
-import { EVENTO, STATUS_FINALIZADOS } from '@rango/domain';
+import { EVENTO } from '@rango/domain';
 import type { Database as SqliteHandle, Statement } from 'better-sqlite3';
 import type { Insertable, Selectable } from 'kysely';
 import { dialectOf, sqliteHandleOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
+import { gravarEmLote } from '../../db/sqlite-lote.ts';
 import type { EnderecoTable, PagamentoTable, PedidoTable } from '../../db/types.ts';
 import { eventosLigados, registrarEvento } from '../events/record.ts';
-
-const PEDIDO_COLUMNS = [
-  'id',
-  'idestabelecimento',
-  'referencia',
-  'tipo',
-  'status',
-  'pedido_json',
-  'dthrpedido',
-  'previsao_em',
-] as const;
 
 export interface EstabelecimentoCheckout {
   id: number;
@@ -30,11 +20,6 @@ export interface ClienteVivo {
   id: number;
   uuid: string;
   nomeourazaosocial: string;
-}
-export interface HorarioRow {
-  diadasemana: number;
-  abertura: string;
-  fechamento: string;
 }
 export interface AreaRow {
   idareaentrega: number;
@@ -90,6 +75,7 @@ const PEDIDO_INSERT_COLUMNS = [
   'pedido_json',
   'dthrpedido',
   'atualizado_em',
+  'formapgto',
 ] as const;
 
 /**
@@ -105,7 +91,6 @@ interface FastStatements {
   cliente: Statement<[number], ClienteVivo>;
   estabelecimento: Statement<[number], EstabelecimentoCheckout>;
   pedidoId: Statement<[string], { id: number }>;
-  horarios: Statement<[number], HorarioRow>;
   areas: Statement<[number], AreaRow>;
   formaPgto: Statement<[number, number], FormaPgtoRow>;
   endereco: Statement<[number, number], EnderecoRow>;
@@ -125,12 +110,9 @@ function prepareFast(raw: SqliteHandle): FastStatements {
       'select id, uuid, nomeourazaosocial from cliente where id = ? and excluido_em is null',
     ),
     estabelecimento: raw.prepare(
-      'select id, lojaaberta, reabrir_em, pedidominimo, previsaoentregamin, previsaoentregamax from estabelecimento where id = ?',
+      'select id, lojaaberta, reabrir_em, pedidominimo, previsaoentregamin, previsaoentregamax from estabelecimento where id = ? and aprovado = 1',
     ),
     pedidoId: raw.prepare('select id from pedido where pedido_id = ?'),
-    horarios: raw.prepare(
-      'select diadasemana, abertura, fechamento from horariofuncionamento where idestabelecimento = ?',
-    ),
     areas: raw.prepare(
       'select idareaentrega, center_lat, center_lng, raio, taxaentrega, valorminimo from areaentrega where idestabelecimento = ?',
     ),
@@ -170,24 +152,15 @@ function fast(db: Db): FastStatements | undefined {
   return f;
 }
 
-export interface PedidoLido {
-  id: number;
-  idestabelecimento: number;
-  referencia: string;
-  tipo: 'DELIVERY' | 'TOGO';
-  status: number;
-  pedido_json: string;
-  dthrpedido: string;
-  /** The estimate the restaurant gave on acceptance (issue 11), else null. */
-  previsao_em: string | null;
-}
-
 /**
- * SQL of orders. Every read of a customer's order is scoped by idcliente here: another
- * customer's order is simply not found (404), never told apart from a missing one.
+ * SQL of order placement: what the checkout reads and the new order's one transaction. The
+ * customer's reads are reads-repository.ts, an order's later changes status-repository.ts.
  */
 export const ordersRepository = {
-  /** The establishment's own row (hours and the rest are read separately, only when needed). */
+  /**
+   * The establishment's own row (hours and the rest are read separately, only when needed);
+   * undefined, like an unknown id, while it awaits the platform's approval (aprovado = 0).
+   */
   async findEstabelecimento(db: Db, id: number): Promise<EstabelecimentoCheckout | undefined> {
     const f = fast(db);
     if (f) return f.estabelecimento.get(id);
@@ -195,6 +168,7 @@ export const ordersRepository = {
       .selectFrom('estabelecimento')
       .select(['id', 'lojaaberta', 'reabrir_em', 'pedidominimo', 'previsaoentregamin', 'previsaoentregamax'])
       .where('id', '=', id)
+      .where('aprovado', '=', 1)
       .executeTakeFirst();
   },
 
@@ -208,16 +182,6 @@ export const ordersRepository = {
       .where('id', '=', id)
       .where('excluido_em', 'is', null)
       .executeTakeFirst();
-  },
-
-  async listHorarios(db: Db, id: number): Promise<HorarioRow[]> {
-    const f = fast(db);
-    if (f) return f.horarios.all(id);
-    return db
-      .selectFrom('horariofuncionamento')
-      .select(['diadasemana', 'abertura', 'fechamento'])
-      .where('idestabelecimento', '=', id)
-      .execute();
   },
 
   async listAreas(db: Db, id: number): Promise<AreaRow[]> {
@@ -308,7 +272,8 @@ export const ordersRepository = {
     // An online payment's attempt is written with its order (the general path below).
     const f = novo.pagamento ? undefined : fast(db);
     if (f) {
-      return f.raw.transaction(() => {
+      // With the orders placed in the same turn of the event loop: one commit (db/sqlite-lote.ts).
+      return gravarEmLote(f.raw, () => {
         if (novo.cupom) novo.cupom.verificar(f.usos.get(novo.cupom.idcliente, novo.cupom.id)!);
         const id = Number(f.insertPedido.run(novo.pedido).lastInsertRowid);
         f.insertHistorico.run(id, novo.status, novo.datahora);
@@ -325,7 +290,7 @@ export const ordersRepository = {
           );
         }
         return id;
-      })();
+      });
     }
     if (novo.cupom === null && !novo.pagamento && dialectOf(db) === 'postgres' && eventos) {
       // One statement is one transaction: the order, its first history entry and its event in one
@@ -434,101 +399,4 @@ export const ordersRepository = {
       return id;
     });
   },
-
-  // ---- reads ----
-
-  /** The customer's pending orders, newest first. */
-  listPendentes(db: Db, idcliente: number): Promise<PedidoLido[]> {
-    return db
-      .selectFrom('pedido')
-      .select(PEDIDO_COLUMNS)
-      .where('idcliente', '=', idcliente)
-      .where('status', 'not in', STATUS_FINALIZADOS)
-      .orderBy('id', 'desc')
-      .execute();
-  },
-
-  /** A page of the customer's finished orders, newest first. */
-  listFinalizados(db: Db, idcliente: number, limit: number, offset: number): Promise<PedidoLido[]> {
-    return db
-      .selectFrom('pedido')
-      .select(PEDIDO_COLUMNS)
-      .where('idcliente', '=', idcliente)
-      .where('status', 'in', STATUS_FINALIZADOS)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-  },
-
-  async countFinalizados(db: Db, idcliente: number): Promise<number> {
-    const r = await db
-      .selectFrom('pedido')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('idcliente', '=', idcliente)
-      .where('status', 'in', STATUS_FINALIZADOS)
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  },
-
-  /** One of the customer's orders (undefined for another customer's or a missing one). */
-  findPedido(db: Db, idcliente: number, id: number): Promise<PedidoLido | undefined> {
-    return db
-      .selectFrom('pedido')
-      .select(PEDIDO_COLUMNS)
-      .where('idcliente', '=', idcliente)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  },
-
-  /** History entries of some orders, in datahora order (ties by insertion). */
-  listHistorico(db: Db, idspedido: readonly number[]) {
-    if (idspedido.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('pedido_historico')
-      .select(['idpedido', 'status', 'datahora', 'motivo'])
-      .where('idpedido', 'in', idspedido)
-      .orderBy('datahora')
-      .orderBy('id')
-      .execute();
-  },
-
-  /** The establishments of some orders, as the order shows them. */
-  listEstabelecimentos(db: Db, ids: readonly number[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('estabelecimento')
-      .select([
-        'id',
-        'idpessoa',
-        'apelidooufantasia',
-        'nomeourazaosocial',
-        'logopessoa',
-        'rua',
-        'numero',
-        'bairro',
-        'complemento',
-        'cep',
-        'cidade',
-        'uf_descricao',
-        'uf_sigla',
-      ])
-      .where('id', 'in', ids)
-      .execute();
-  },
-
-  listFones(db: Db, ids: readonly number[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('fone')
-      .select(['idestabelecimento', 'numero'])
-      .where('idestabelecimento', 'in', ids)
-      .orderBy('ordem')
-      .orderBy('id')
-      .execute();
-  },
 };
-
-export type EstabelecimentoPedidoRow = Awaited<
-  ReturnType<typeof ordersRepository.listEstabelecimentos>
->[number];

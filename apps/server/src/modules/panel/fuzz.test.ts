@@ -2,7 +2,8 @@
  * The live panel's write routes under bad input (an order's status, the store open/closed,
  * availability, the panel's settings, staff invitations, API keys): each valid body with one part
  * broken, or arbitrary JSON (test/fuzz.ts). Never a 5xx, a refusal in JSON that changes nothing
- * the panel reads.
+ * the panel reads. And its reads, with the sales report, under bad query strings and path
+ * parameters (issue 20): never a 5xx, every answer within 2 s.
  */
 import { STATUS } from '@rango/domain';
 import { PAINEL_CONFIG_PADRAO } from '@rango/domain/painel';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
-import { fuzzRota } from '../../test/fuzz.ts';
+import { FUZZ, fuzzLeitura, fuzzRota } from '../../test/fuzz.ts';
 import type { Json } from '../../test/fuzz.ts';
 import { inserirPedido } from '../operator/testing.ts';
 import { definirHorarios } from '../orders/testing.ts';
@@ -81,4 +82,31 @@ describe.each(DIALECTS)('the live panel’s write routes under bad input on %s',
     });
   });
   it('an API key', () => sobAtaque('POST', `${est}/chaves/`, { nome: 'Integração' }));
+
+  describe('reads under bad query strings and path parameters (issue 20)', () => {
+    const ler = (url: string, extra: Partial<Parameters<typeof fuzzLeitura>[1]> = {}) =>
+      fuzzLeitura(ta.app, {
+        url: `${API}/painel/estabelecimento/:id/${url}`,
+        params: { id: 1 },
+        headers: dono,
+        ...extra,
+      });
+
+    it('the sales report, JSON and CSV', async () => {
+      for (const url of ['relatorio/', 'relatorio.csv'])
+        await ler(url, { query: { de: '2026-03-01', ate: '2026-03-31' }, runs: FUZZ.runs * 4 });
+    });
+    it('an order, its receipt, and the queue', async () => {
+      const idpedido = await inserirPedido(ta.t.db);
+      for (const url of ['pedido/:idpedido/', 'pedido/:idpedido/cupom/'])
+        await ler(url, { params: { id: 1, idpedido } });
+      await ler('pedidos/');
+    });
+    it('the store, availability, settings, staff and keys', async () => {
+      for (const url of LEITURAS.slice(1)) await ler(url);
+    });
+    it('who is signed in', () => fuzzLeitura(ta.app, { url: `${API}/painel/eu/`, headers: dono }));
+    it('the pending invitations', () =>
+      fuzzLeitura(ta.app, { url: `${API}/painel/convites/`, headers: dono }));
+  });
 });

@@ -48,6 +48,6 @@ export function panelPlugin({ config, db, mailer: injected, payments }: PanelDep
       background: api.backgroundTasks,
     });
     await api.register(staffRoutes(staff, rateLimit));
-    await api.register(panelRoutes(createPanelService({ db, payments }), staff));
+    await api.register(panelRoutes(createPanelService({ db, payments })));
   };
 }

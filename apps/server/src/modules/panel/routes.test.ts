@@ -560,7 +560,7 @@ describe.each(DIALECTS)('panel routes on %s', (dialect) => {
       expect(f.senha_hash).toBeNull();
     });
 
-    it('someone already in the team is 409; staff of another place just get the role and a notice', async () => {
+    it('someone already in the team is 409; staff of another place get a pending invitation and a notice', async () => {
       const dup = await send('POST', `${est(1)}/equipe/`, {
         email: 'atendente@pizzaria.test',
         nome: 'X',
@@ -582,16 +582,24 @@ describe.each(DIALECTS)('panel routes on %s', (dialect) => {
         outroDono,
       );
       expect(outro.statusCode).toBe(201);
-      expect(outro.json()).toMatchObject({ nome: 'atendente', pendente: false });
+      // What the inviter typed, pending until the person accepts (issue 20: no role, no real name).
+      expect(outro.json()).toMatchObject({ nome: 'Outro nome', pendente: true });
       const mail = await ta.t.db
         .selectFrom('mail_outbox')
         .select(['assunto', 'link'])
         .where('para', '=', 'atendente@pizzaria.test')
         .executeTakeFirstOrThrow();
       expect(mail).toEqual({
-        assunto: 'Você agora faz parte da equipe de Lanchonete Vazia',
+        assunto: 'Convite para a equipe de Lanchonete Vazia',
         link: 'http://rango.test/painel',
       });
+      expect((await get(`${est(2)}/pedidos/`, atendente)).statusCode).toBe(404);
+      const aceitar = await ta.app.inject({
+        method: 'POST',
+        url: `${API}/painel/convites/2/aceitar/`,
+        headers: atendente,
+      });
+      expect(aceitar.statusCode).toBe(204);
       expect((await get(`${est(2)}/pedidos/`, atendente)).statusCode).toBe(200);
       const invalido = await send('POST', `${est(1)}/equipe/`, { email: 'x', nome: '', papel: 'gerente' });
       expect(invalido.statusCode).toBe(400);

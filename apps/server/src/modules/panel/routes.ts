@@ -1,7 +1,6 @@
 import { MSG_PAINEL } from '@rango/domain/painel';
 import {
   chaveInputSchema,
-  conviteInputSchema,
   disponibilidadeInputSchema,
   lojaInputSchema,
   painelConfigSchema,
@@ -10,9 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { HttpError, parseId } from '../../http/errors.ts';
 import { requireStaff } from '../staff/guard.ts';
-import type { StaffService } from '../staff/service.ts';
+import { CONTRATOS_PAINEL } from './contrato.ts';
 import type { PanelService } from './service.ts';
-import { parseCorpo } from './validate.ts';
+import { validar } from '../../http/corpo.ts';
 
 interface EstParams {
   id: string;
@@ -42,74 +41,101 @@ const TEXTOS_CONFIG = {
   auto_aceite: MSG_PAINEL.valorInvalido,
   previsao_padrao_min: MSG_PAINEL.previsaoInvalida,
 };
-const TEXTOS_CONVITE = {
-  email: MSG_PAINEL.emailObrigatorio,
-  nome: MSG_PAINEL.nomeObrigatorio,
-  papel: MSG_PAINEL.papelInvalido,
-};
 
 /**
  * The panel's routes on one establishment (issue 11): /painel/estabelecimento/{id}/…. Every route
  * passes the staff guard first (401 without a staff token, 404 without a role there, 403 for an
  * attendant on an owner's route), then validates, calls the service and answers.
  */
-export function panelRoutes(panel: PanelService, staff: StaffService) {
+export function panelRoutes(panel: PanelService) {
   return async function (app: FastifyInstance): Promise<void> {
     const base = '/painel/estabelecimento/:id';
 
-    app.get<{ Params: EstParams }>(`${base}/pedidos/`, async (req) => {
-      const s = await requireStaff(req, req.params.id);
-      return panel.listar(s.idestabelecimento);
-    });
+    app.get<{ Params: EstParams }>(
+      `${base}/pedidos/`,
+      { config: { contrato: CONTRATOS_PAINEL.pedidos } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id);
+        return panel.listar(s.idestabelecimento);
+      },
+    );
 
-    app.get<{ Params: PedidoParams }>(`${base}/pedido/:idpedido/`, async (req) => {
-      const s = await requireStaff(req, req.params.id);
-      return panel.obter(s.idestabelecimento, idDe(req.params.idpedido, MSG_PAINEL.pedidoNaoEncontrado));
-    });
+    app.get<{ Params: PedidoParams }>(
+      `${base}/pedido/:idpedido/`,
+      { config: { contrato: CONTRATOS_PAINEL.pedido } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id);
+        return panel.obter(s.idestabelecimento, idDe(req.params.idpedido, MSG_PAINEL.pedidoNaoEncontrado));
+      },
+    );
 
-    app.post<{ Params: PedidoParams }>(`${base}/pedido/:idpedido/status/`, async (req) => {
-      const s = await requireStaff(req, req.params.id);
-      const id = idDe(req.params.idpedido, MSG_PAINEL.pedidoNaoEncontrado);
-      const input = parseCorpo(painelStatusInputSchema, req.body, TEXTOS_STATUS);
-      const r = await panel.mudarStatus(s.idestabelecimento, id, input);
-      req.log.info(
-        { pedido: id, status: input.status, funcionario: s.idfuncionario },
-        'painel: status do pedido alterado',
-      );
-      return r;
-    });
+    app.post<{ Params: PedidoParams }>(
+      `${base}/pedido/:idpedido/status/`,
+      { config: { contrato: CONTRATOS_PAINEL.status } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id);
+        const id = idDe(req.params.idpedido, MSG_PAINEL.pedidoNaoEncontrado);
+        const input = validar(painelStatusInputSchema, req.body, { chave: 'campo', textos: TEXTOS_STATUS });
+        const r = await panel.mudarStatus(s.idestabelecimento, id, input);
+        req.log.info(
+          { pedido: id, status: input.status, funcionario: s.idfuncionario },
+          'painel: status do pedido alterado',
+        );
+        return r;
+      },
+    );
 
-    app.get<{ Params: PedidoParams }>(`${base}/pedido/:idpedido/cupom/`, async (req, reply) => {
-      const s = await requireStaff(req, req.params.id);
-      const html = await panel.cupom(
-        s.idestabelecimento,
-        idDe(req.params.idpedido, MSG_PAINEL.pedidoNaoEncontrado),
-      );
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
-    });
+    app.get<{ Params: PedidoParams }>(
+      `${base}/pedido/:idpedido/cupom/`,
+      { config: { contrato: CONTRATOS_PAINEL.cupom } },
+      async (req, reply) => {
+        const s = await requireStaff(req, req.params.id);
+        const html = await panel.cupom(
+          s.idestabelecimento,
+          idDe(req.params.idpedido, MSG_PAINEL.pedidoNaoEncontrado),
+        );
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
+      },
+    );
 
-    app.get<{ Params: EstParams }>(`${base}/loja/`, async (req) => {
-      const s = await requireStaff(req, req.params.id);
-      return panel.loja(s.idestabelecimento);
-    });
+    app.get<{ Params: EstParams }>(
+      `${base}/loja/`,
+      { config: { contrato: CONTRATOS_PAINEL.loja } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id);
+        return panel.loja(s.idestabelecimento);
+      },
+    );
 
-    app.put<{ Params: EstParams }>(`${base}/loja/`, async (req) => {
-      const s = await requireStaff(req, req.params.id);
-      const input = parseCorpo(lojaInputSchema, req.body, TEXTOS_LOJA);
-      return panel.mudarLoja(s.idestabelecimento, input);
-    });
+    app.put<{ Params: EstParams }>(
+      `${base}/loja/`,
+      { config: { contrato: CONTRATOS_PAINEL.mudarLoja } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id);
+        const input = validar(lojaInputSchema, req.body, { chave: 'campo', textos: TEXTOS_LOJA });
+        return panel.mudarLoja(s.idestabelecimento, input);
+      },
+    );
 
-    app.get<{ Params: EstParams }>(`${base}/disponibilidade/`, async (req) => {
-      const s = await requireStaff(req, req.params.id);
-      return panel.disponibilidade(s.idestabelecimento);
-    });
+    app.get<{ Params: EstParams }>(
+      `${base}/disponibilidade/`,
+      { config: { contrato: CONTRATOS_PAINEL.disponibilidade } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id);
+        return panel.disponibilidade(s.idestabelecimento);
+      },
+    );
 
     app.put<{ Params: EstParams & { idproduto: string } }>(
       `${base}/produto/:idproduto/disponibilidade/`,
+      { config: { contrato: CONTRATOS_PAINEL.disponibilidadeProduto } },
       async (req) => {
         const s = await requireStaff(req, req.params.id);
         const id = idDe(req.params.idproduto, MSG_PAINEL.produtoNaoEncontrado);
-        const { stindisponivel } = parseCorpo(disponibilidadeInputSchema, req.body, TEXTOS_DISPONIBILIDADE);
+        const { stindisponivel } = validar(disponibilidadeInputSchema, req.body, {
+          chave: 'campo',
+          textos: TEXTOS_DISPONIBILIDADE,
+        });
         await panel.mudarProduto(s.idestabelecimento, id, stindisponivel);
         return { stindisponivel };
       },
@@ -117,64 +143,68 @@ export function panelRoutes(panel: PanelService, staff: StaffService) {
 
     app.put<{ Params: EstParams & { idopcao: string } }>(
       `${base}/opcao/:idopcao/disponibilidade/`,
+      { config: { contrato: CONTRATOS_PAINEL.disponibilidadeOpcao } },
       async (req) => {
         const s = await requireStaff(req, req.params.id);
         const id = idDe(req.params.idopcao, MSG_PAINEL.opcaoNaoEncontrada);
-        const { stindisponivel } = parseCorpo(disponibilidadeInputSchema, req.body, TEXTOS_DISPONIBILIDADE);
+        const { stindisponivel } = validar(disponibilidadeInputSchema, req.body, {
+          chave: 'campo',
+          textos: TEXTOS_DISPONIBILIDADE,
+        });
         await panel.mudarOpcao(s.idestabelecimento, id, stindisponivel);
         return { stindisponivel };
       },
     );
 
-    app.get<{ Params: EstParams }>(`${base}/config/`, async (req) => {
-      const s = await requireStaff(req, req.params.id);
-      return panel.config(s.idestabelecimento);
-    });
-
-    app.put<{ Params: EstParams }>(`${base}/config/`, async (req) => {
-      const s = await requireStaff(req, req.params.id, 'dono');
-      const input = parseCorpo(painelConfigSchema, req.body, TEXTOS_CONFIG);
-      return panel.mudarConfig(s.idestabelecimento, input);
-    });
-
-    app.get<{ Params: EstParams }>(`${base}/equipe/`, async (req) => {
-      const s = await requireStaff(req, req.params.id, 'dono');
-      return staff.equipe(s.idestabelecimento);
-    });
-
-    app.post<{ Params: EstParams }>(`${base}/equipe/`, async (req, reply) => {
-      const s = await requireStaff(req, req.params.id, 'dono');
-      const input = parseCorpo(conviteInputSchema, req.body, TEXTOS_CONVITE);
-      const r = await staff.convidar(s.idestabelecimento, input);
-      return reply.code(201).send(r.membro);
-    });
-
-    app.delete<{ Params: EstParams & { idfuncionario: string } }>(
-      `${base}/equipe/:idfuncionario/`,
-      async (req, reply) => {
-        const s = await requireStaff(req, req.params.id, 'dono');
-        const alvo = idDe(req.params.idfuncionario, MSG_PAINEL.membroNaoEncontrado);
-        await staff.removerDaEquipe(s.idestabelecimento, s.idfuncionario, alvo);
-        return reply.code(204).send();
+    app.get<{ Params: EstParams }>(
+      `${base}/config/`,
+      { config: { contrato: CONTRATOS_PAINEL.config } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id);
+        return panel.config(s.idestabelecimento);
       },
     );
 
-    // The operator API keys (integrations), managed by the owner.
-    app.get<{ Params: EstParams }>(`${base}/chaves/`, async (req) => {
-      const s = await requireStaff(req, req.params.id, 'dono');
-      return panel.chaves(s.idestabelecimento);
-    });
+    app.put<{ Params: EstParams }>(
+      `${base}/config/`,
+      { config: { contrato: CONTRATOS_PAINEL.mudarConfig } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id, 'dono');
+        const input = validar(painelConfigSchema, req.body, { chave: 'campo', textos: TEXTOS_CONFIG });
+        return panel.mudarConfig(s.idestabelecimento, input);
+      },
+    );
 
-    app.post<{ Params: EstParams }>(`${base}/chaves/`, async (req, reply) => {
-      const s = await requireStaff(req, req.params.id, 'dono');
-      const { nome } = parseCorpo(chaveInputSchema, req.body, { nome: MSG_PAINEL.nomeObrigatorio });
-      const c = await panel.criarChave(s.idestabelecimento, nome);
-      req.log.info({ chave: c.id, funcionario: s.idfuncionario }, 'painel: chave de operador criada');
-      return reply.code(201).header('cache-control', 'no-store').send(c);
-    });
+    // The team (…/equipe/, …/sair/) is modules/staff's (staff/routes.ts).
+
+    // The operator API keys (integrations), managed by the owner.
+    app.get<{ Params: EstParams }>(
+      `${base}/chaves/`,
+      { config: { contrato: CONTRATOS_PAINEL.chaves } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id, 'dono');
+        return panel.chaves(s.idestabelecimento);
+      },
+    );
+
+    app.post<{ Params: EstParams }>(
+      `${base}/chaves/`,
+      { config: { contrato: CONTRATOS_PAINEL.criarChave } },
+      async (req, reply) => {
+        const s = await requireStaff(req, req.params.id, 'dono');
+        const { nome } = validar(chaveInputSchema, req.body, {
+          chave: 'campo',
+          textos: { nome: MSG_PAINEL.nomeObrigatorio },
+        });
+        const c = await panel.criarChave(s.idestabelecimento, nome);
+        req.log.info({ chave: c.id, funcionario: s.idfuncionario }, 'painel: chave de operador criada');
+        return reply.code(201).header('cache-control', 'no-store').send(c);
+      },
+    );
 
     app.delete<{ Params: EstParams & { idchave: string } }>(
       `${base}/chaves/:idchave/`,
+      { config: { contrato: CONTRATOS_PAINEL.revogarChave } },
       async (req, reply) => {
         const s = await requireStaff(req, req.params.id, 'dono');
         await panel.revogarChave(

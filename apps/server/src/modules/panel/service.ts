@@ -1,5 +1,4 @@
 import {
-  EVENTO,
   FUSOS_BRASIL,
   FUSO_PADRAO,
   STATUS,
@@ -10,7 +9,6 @@ import {
 import {
   MSG_PAINEL,
   PAINEL_CONFIG_PADRAO,
-  disponibilidadeSchema,
   lojaPainelSchema,
   painelConfigSchema,
   pedidoPainelSchema,
@@ -32,23 +30,33 @@ import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { HttpError } from '../../http/errors.ts';
 import { dataDeOntem, lojaAbertaAgora } from '../establishments/loja.ts';
-import { listarExcecoes } from '../establishments/service.ts';
+import {
+  gravarPainelConfig,
+  lerLoja,
+  lerPainelConfig,
+  listarExcecoes,
+  listarHorarios,
+  mudarLojaNoBanco,
+} from '../establishments/service.ts';
 import { posicaoDosEventos } from '../events/posicao.ts';
-import { avisarEventos, registrarEvento } from '../events/record.ts';
-import { marcarMenuMudado } from '../menu/service.ts';
-import { moverPedido } from '../operator/mover-pedido.ts';
+import { avisarEventos } from '../events/record.ts';
+import {
+  disponibilidade,
+  mudarDisponibilidadeOpcao,
+  mudarDisponibilidadeProduto,
+} from '../menu/disponibilidade.ts';
+import { definirPrevisao, moverPedido } from '../orders/status.ts';
 import {
   chaveOperador,
   criarChaveOperador,
   listarChavesOperador,
   revogarChaveOperador,
 } from '../operator/service.ts';
-import { completarPedidos } from '../orders/reads.ts';
+import { completarPedidos, leiturasDoEstabelecimento as pedidos } from '../orders/reads.ts';
+import type { PedidoLido } from '../orders/reads.ts';
 import { receiptHtml } from '../orders/receipt.ts';
 import { tentativasDoPedido, tentativasDosPedidos } from '../payments/service.ts';
 import type { PagamentoRow, Payments } from '../payments/service.ts';
-import { panelRepository as repo } from './repository.ts';
-import type { PedidoPainelRow } from './repository.ts';
 
 export interface PanelServiceDeps {
   db: Db;
@@ -78,13 +86,9 @@ function estadoDoEstorno(pagamentos: readonly PagamentoRow[]): PainelStatusRespo
   return null;
 }
 
-type Historicos = Awaited<ReturnType<typeof repo.historicos>>;
+type Historicos = Awaited<ReturnType<typeof pedidos.listHistorico>>;
 
-function presentPedido(
-  row: PedidoPainelRow,
-  historico: Historicos,
-  tentativas: PagamentoRow[],
-): PedidoPainel {
+function presentPedido(row: PedidoLido, historico: Historicos, tentativas: PagamentoRow[]): PedidoPainel {
   const pedido = pedidoGravadoSchema.parse(JSON.parse(row.pedido_json));
   const forma = pedido.pagamentos[0];
   const online = forma?.pre_pago === true;
@@ -122,10 +126,10 @@ export function createPanelService(deps: PanelServiceDeps) {
   const { db } = deps;
   const agora = deps.agora ?? (() => new Date());
 
-  async function presentar(rows: PedidoPainelRow[]): Promise<PedidoPainel[]> {
+  async function presentar(rows: PedidoLido[]): Promise<PedidoPainel[]> {
     const ids = rows.map((r) => r.id);
     const [historicos, pagamentos] = await Promise.all([
-      repo.historicos(db, ids),
+      pedidos.listHistorico(db, ids),
       tentativasDosPedidos(db, ids),
     ]);
     return rows.map((r) =>
@@ -138,7 +142,7 @@ export function createPanelService(deps: PanelServiceDeps) {
   }
 
   async function obter(idestabelecimento: number, id: number): Promise<PedidoPainel> {
-    const row = await repo.getPedido(db, idestabelecimento, id);
+    const row = await pedidos.findPedido(db, idestabelecimento, id);
     if (!row) throw pedidoNaoEncontrado();
     const [p] = await presentar([row]);
     return conform(pedidoPainelSchema, p, 'pedido do painel');
@@ -147,8 +151,8 @@ export function createPanelService(deps: PanelServiceDeps) {
   async function loja(idestabelecimento: number): Promise<LojaPainel> {
     const agoraMesmo = agora();
     const [row, horarios, excecoes] = await Promise.all([
-      repo.loja(db, idestabelecimento),
-      repo.horarios(db, idestabelecimento),
+      lerLoja(db, idestabelecimento),
+      listarHorarios(db, idestabelecimento),
       listarExcecoes(db, idestabelecimento, dataDeOntem(agoraMesmo)),
     ]);
     if (!row) throw new HttpError(404, { detail: MSG_PAINEL.semAcesso });
@@ -163,13 +167,14 @@ export function createPanelService(deps: PanelServiceDeps) {
           { lojaaberta: true, horariofuncionamento_set: horarios, horarioexcecao_set: excecoes },
           agoraMesmo,
         ),
+        ...(row.aprovado === 0 ? { aguardando_aprovacao: true } : {}),
       },
       'loja do painel',
     );
   }
 
   async function config(idestabelecimento: number): Promise<PainelConfig> {
-    const raw = await repo.config(db, idestabelecimento);
+    const raw = await lerPainelConfig(db, idestabelecimento);
     if (!raw) return PAINEL_CONFIG_PADRAO;
     try {
       // Stored settings of an older shape keep their known fields; the rest take the defaults.
@@ -191,7 +196,7 @@ export function createPanelService(deps: PanelServiceDeps) {
      */
     async listar(idestabelecimento: number): Promise<PedidosPainel> {
       const ultimo = await posicaoDosEventos(db, idestabelecimento);
-      const rows = await repo.listPedidos(db, idestabelecimento, inicioDoDia(agora()));
+      const rows = await pedidos.listPedidos(db, idestabelecimento, inicioDoDia(agora()));
       return conform(
         pedidosPainelSchema,
         { pedidos: await presentar(rows), ultimo_evento: ultimo },
@@ -221,7 +226,7 @@ export function createPanelService(deps: PanelServiceDeps) {
       const movido = await db.transaction().execute(async (trx) => {
         const m = await moverPedido(trx, id, input.status, { motivo, idestabelecimento, agora: quando });
         if (m.para === STATUS.Confirmado && minutos !== null) {
-          await repo.setPrevisao(trx, m.id, new Date(quando.getTime() + minutos * 60_000).toISOString());
+          await definirPrevisao(trx, m.id, new Date(quando.getTime() + minutos * 60_000).toISOString());
         }
         return m;
       });
@@ -237,7 +242,7 @@ export function createPanelService(deps: PanelServiceDeps) {
 
     /** The existing 80 mm receipt (modules/orders), for any status. */
     async cupom(idestabelecimento: number, id: number): Promise<string> {
-      const row = await repo.getPedido(db, idestabelecimento, id);
+      const row = await pedidos.findPedido(db, idestabelecimento, id);
       if (!row) throw pedidoNaoEncontrado();
       const [completo] = await completarPedidos(db, [row]);
       return receiptHtml(completo!);
@@ -263,57 +268,16 @@ export function createPanelService(deps: PanelServiceDeps) {
       return loja(idestabelecimento);
     },
 
-    async disponibilidade(idestabelecimento: number): Promise<Disponibilidade> {
-      const [produtos, opcoes] = await Promise.all([
-        repo.produtos(db, idestabelecimento),
-        repo.opcoes(db, idestabelecimento),
-      ]);
-      return conform(disponibilidadeSchema, { produtos, opcoes }, 'disponibilidade');
-    },
+    disponibilidade: (idestabelecimento: number): Promise<Disponibilidade> =>
+      disponibilidade(db, idestabelecimento),
 
-    /**
-     * 'Em falta' (1) or available again (0). The menu's version moves in the same transaction,
-     * so every instance's menu cache serves the change on its next read, and the panels hear of
-     * it through the event.
-     */
-    async mudarProduto(idestabelecimento: number, idproduto: number, stindisponivel: 0 | 1): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        if (!(await repo.setProdutoDisponibilidade(trx, idestabelecimento, idproduto, stindisponivel))) {
-          throw new HttpError(404, { detail: MSG_PAINEL.produtoNaoEncontrado });
-        }
-        await marcarMenuMudado(trx, idestabelecimento);
-        await registrarEvento(trx, {
-          idestabelecimento,
-          tipo: EVENTO.disponibilidade,
-          dados: { idproduto, stindisponivel },
-        });
-      });
-      avisarEventos(db);
-    },
+    /** 'Em falta' (1) or available again (0): the menu's switch (menu/disponibilidade.ts). */
+    mudarProduto: (idestabelecimento: number, idproduto: number, stindisponivel: 0 | 1): Promise<void> =>
+      mudarDisponibilidadeProduto(db, idestabelecimento, idproduto, stindisponivel),
 
-    /**
-     * An option's availability. Option groups may be shared between products, even between
-     * establishments: the option must be on one of this establishment's products, and every
-     * establishment whose menu shows it gets a new menu version and the event.
-     */
-    async mudarOpcao(idestabelecimento: number, idopcao: number, stindisponivel: 0 | 1): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const ests = await repo.estabelecimentosDaOpcao(trx, idopcao);
-        if (!ests.includes(idestabelecimento)) {
-          throw new HttpError(404, { detail: MSG_PAINEL.opcaoNaoEncontrada });
-        }
-        await repo.setOpcaoDisponibilidade(trx, idopcao, stindisponivel);
-        for (const est of ests) {
-          await marcarMenuMudado(trx, est);
-          await registrarEvento(trx, {
-            idestabelecimento: est,
-            tipo: EVENTO.disponibilidade,
-            dados: { idopcao, stindisponivel },
-          });
-        }
-      });
-      avisarEventos(db);
-    },
+    /** An option's availability, on every establishment whose menu shows it (menu/disponibilidade.ts). */
+    mudarOpcao: (idestabelecimento: number, idopcao: number, stindisponivel: 0 | 1): Promise<void> =>
+      mudarDisponibilidadeOpcao(db, idestabelecimento, idopcao, stindisponivel),
 
     config,
 
@@ -321,7 +285,7 @@ export function createPanelService(deps: PanelServiceDeps) {
       if (input.alerta_vermelho_min <= input.alerta_amarelo_min) {
         throw new HttpError(400, { alerta_vermelho_min: [MSG_PAINEL.vermelhoAntesDoAmarelo] });
       }
-      await repo.setConfig(db, idestabelecimento, JSON.stringify(input));
+      await gravarPainelConfig(db, idestabelecimento, JSON.stringify(input));
       return config(idestabelecimento);
     },
 
@@ -347,30 +311,6 @@ export function createPanelService(deps: PanelServiceDeps) {
       await revogarChaveOperador(db, idchave);
     },
   };
-}
-
-/**
- * Writes the store's switch and its live event in one transaction (the panel, and the CLI's
- * abrir/fechar, which clear any reopening time). False when there is no such establishment.
- */
-export async function mudarLojaNoBanco(
-  db: Db,
-  idestabelecimento: number,
-  aberta: boolean,
-  reabrirEm: string | null,
-): Promise<boolean> {
-  const ok = await db.transaction().execute(async (trx) => {
-    if (!(await repo.loja(trx, idestabelecimento))) return false;
-    await repo.setLoja(trx, idestabelecimento, aberta, aberta ? null : reabrirEm);
-    await registrarEvento(trx, {
-      idestabelecimento,
-      tipo: EVENTO.loja,
-      dados: { aberta, reabrir_em: aberta ? null : reabrirEm },
-    });
-    return true;
-  });
-  if (ok) avisarEventos(db);
-  return ok;
 }
 
 export type PanelService = ReturnType<typeof createPanelService>;

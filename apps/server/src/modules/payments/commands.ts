@@ -1,8 +1,7 @@
-import { isCancelado } from '@rango/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { parseId } from '../../http/errors.ts';
-import { pedidoStatusCommand } from '../operator/commands.ts';
+import type { PedidoPort } from './pedido-port.ts';
 import { createPaymentsStack } from './plugin.ts';
 import { paymentsRepository as repo } from './repository.ts';
 import type { PaymentsLog } from './service.ts';
@@ -29,9 +28,14 @@ function idPedido(raw: string | undefined): number {
 }
 
 /** Pays an order's waiting PIX in the sandbox (the demo's 'bank app'), then applies it like a notification. */
-export async function pixPagarCommand(db: Db, [raw]: string[], config: Config): Promise<string> {
+export async function pixPagarCommand(
+  db: Db,
+  [raw]: string[],
+  config: Config,
+  pedidos: PedidoPort,
+): Promise<string> {
   const id = idPedido(raw);
-  const stack = await createPaymentsStack(config, db, logCli);
+  const stack = await createPaymentsStack(config, db, logCli, pedidos);
   if (!stack.sandbox) throw new Error('pix-pagar só funciona com PAYMENT_GATEWAY=sandbox.');
   const pix = (await repo.doPedido(db, id)).filter((p) => p.tipo === 'pix' && p.payment_id);
   const alvo = pix.at(-1);
@@ -56,20 +60,19 @@ export async function pagamentosCommand(db: Db, [raw]: string[]): Promise<string
     .join('\n');
 }
 
-/** pedido-status, plus the refund of a cancelled order paid online (the API does the same). */
-export async function pedidoStatusComEstornoCommand(db: Db, args: string[], config: Config): Promise<string> {
-  const texto = await pedidoStatusCommand(db, args);
-  const id = idPedido(args[0]);
-  const pedido = await repo.statusDoPedido(db, id);
-  if (
-    pedido &&
-    isCancelado(pedido.status) &&
-    (await repo.doPedido(db, id)).some((p) => p.estado === 'pago')
-  ) {
-    const stack = await createPaymentsStack(config, db, logCli);
-    await stack.payments.estornar(id);
-    const estados = (await repo.doPedido(db, id)).map((p) => p.estado);
-    return `${texto}\nPagamento online: ${estados.includes('estornado') ? 'estornado' : 'estorno pendente'}.`;
-  }
-  return texto;
+/**
+ * Refunds a cancelled order's paid online attempts (the CLI's pedido-status, like the API): the
+ * line to print, or null when the order has none paid.
+ */
+export async function estornarPeloCli(
+  db: Db,
+  id: number,
+  config: Config,
+  pedidos: PedidoPort,
+): Promise<string | null> {
+  if (!(await repo.doPedido(db, id)).some((p) => p.estado === 'pago')) return null;
+  const stack = await createPaymentsStack(config, db, logCli, pedidos);
+  await stack.payments.estornar(id);
+  const estados = (await repo.doPedido(db, id)).map((p) => p.estado);
+  return `Pagamento online: ${estados.includes('estornado') ? 'estornado' : 'estorno pendente'}.`;
 }

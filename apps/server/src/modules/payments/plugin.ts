@@ -4,7 +4,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { requireCliente, storedSecret } from '../../http/auth.ts';
 import { conform } from '../../http/contract.ts';
+import { R } from '../../http/openapi.ts';
+import type { Contrato } from '../../http/openapi.ts';
 import { createCieloGateway } from './cielo/cielo.ts';
+import type { PedidoPort } from './pedido-port.ts';
 import type { PaymentGateway } from './port.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
 import type { SandboxGateway } from './sandbox/gateway.ts';
@@ -26,6 +29,8 @@ export async function createPaymentsStack(
   config: Config,
   db: Db,
   log: PaymentsLog,
+  /** The orders module's side (orders/status.ts `pedidoPort`): payments never imports it. */
+  pedidos: PedidoPort,
   /** Tests wrap the gateway (a time-out after the charge, an outage). */
   wrap: (g: PaymentGateway) => PaymentGateway = (g) => g,
 ): Promise<PaymentsStack> {
@@ -53,6 +58,7 @@ export async function createPaymentsStack(
   const payments = createPayments({
     db,
     gateway,
+    pedidos,
     log,
     pixExpiraSegundos: p.pixExpiraSegundos,
     pixRenovarSegundos: p.pixRenovarSegundos,
@@ -60,6 +66,13 @@ export async function createPaymentsStack(
   });
   return { gateway, sandbox, sandboxSecret, payments };
 }
+
+const CONTRATO_3DS: Contrato = {
+  resumo: 'O token de acesso do script de autenticação 3DS (pagamento com débito).',
+  tag: 'Cliente',
+  acesso: 'cliente',
+  respostas: { 200: R.ok(token3dsSchema) },
+};
 
 /**
  * Online payments' own routes (issue 5): the 3-D Secure token, the provider's notifications, the
@@ -70,7 +83,7 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
   const { gateway, payments } = stack;
   return async function (app: FastifyInstance): Promise<void> {
     // Spec section 7: the authentication script's access token (used when a debit method exists).
-    app.get('/controle/3ds/token/', async (req) => {
+    app.get('/controle/3ds/token/', { config: { contrato: CONTRATO_3DS } }, async (req) => {
       await requireCliente(req);
       return conform(token3dsSchema, await gateway.tokenMpi(), 'GET /controle/3ds/token/');
     });

@@ -21,10 +21,20 @@ describe.each(DIALECTS)("PIX 'Gerar novo código' on %s", (dialect) => {
   let joao: ClienteTeste;
   let sandbox: SandboxGateway;
   let chaveOperador: string;
+  let depoisDeCriarPix: (() => Promise<void>) | null = null;
 
   beforeAll(async () => {
     ({ h, produtos, maria, joao, sandbox, chaveOperador } = await abrirCenarioPagamentos(dialect, {
       payments: { pixRenovarSegundos: JANELA },
+      // A test may act between the gateway making a PIX charge and the service applying it.
+      wrapGateway: (g) => ({
+        ...g,
+        async criarPix(req) {
+          const r = await g.criarPix(req);
+          await depoisDeCriarPix?.();
+          return r;
+        },
+      }),
     }));
   });
   afterAll(async () => h.close());
@@ -199,6 +209,31 @@ describe.each(DIALECTS)("PIX 'Gerar novo código' on %s", (dialect) => {
     expect((await renovar('abc')).statusCode).toBe(404);
     expect((await renovar(id, null)).statusCode).toBe(401);
     expect(await tentativas(id)).toHaveLength(1);
+  });
+
+  it('the tracking page polling while the new charge is made (a query by our key answers without the code): the new code is kept', async () => {
+    const id = await novoPix();
+    await expirar(id);
+    // The poll lands after the sandbox made the charge and before the renewal applied its answer.
+    depoisDeCriarPix = async () => {
+      const poll = await h.app.inject({
+        url: `${API}/api/estabelecimento/1/status/${id}/`,
+        headers: maria.headers,
+      });
+      expect(poll.statusCode, poll.body).toBe(200);
+      const nova = (await tentativas(id)).at(-1)!;
+      expect([nova.estado, nova.qrcode]).toEqual(['pendente', null]);
+    };
+    try {
+      const res = await renovar(id);
+      expect(res.statusCode, res.body).toBe(200);
+      const nova = (await tentativas(id)).at(-1)!;
+      expect(nova.estado).toBe('pendente');
+      expect(nova.qrcode).toMatch(/^000201/);
+      expect(pedidoFetchedSchema.parse(res.json()).transacoes.at(-1)?.qrcode).toBe(nova.qrcode);
+    } finally {
+      depoisDeCriarPix = null;
+    }
   });
 
   it('two renewals at once: one new charge', async () => {

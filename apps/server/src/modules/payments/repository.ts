@@ -2,7 +2,7 @@ import { EVENTO } from '@rango/domain';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { eventosLigados, registrarEventoDoPagamento } from '../events/record.ts';
-import type { CartaoTable, EstadoPagamentoRow, PagamentoTable } from '../../db/types.ts';
+import type { EstadoPagamentoRow, PagamentoTable } from '../../db/types.ts';
 
 export type PagamentoRow = Selectable<PagamentoTable>;
 export type NovoPagamento = Omit<Insertable<PagamentoTable>, 'idpedido'>;
@@ -80,6 +80,25 @@ export const paymentsRepository = {
     return db.isTransaction ? mudar(db) : db.transaction().execute(mudar);
   },
 
+  /**
+   * The PIX code of a pending attempt that has none yet: the creation's answer arriving after a
+   * read had already moved the attempt to pendente (a query by our key answers without the code).
+   */
+  async completarPix(
+    db: Db,
+    id: number,
+    pix: { qrcode: string; imagem_qrcode: string | null; expira_em: string | null },
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('pagamento')
+      .set(pix)
+      .where('id', '=', id)
+      .where('estado', '=', 'pendente')
+      .where('qrcode', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
   async consultado(db: Db, id: number, em: string): Promise<void> {
     await db.updateTable('pagamento').set({ consultado_em: em }).where('id', '=', id).execute();
   },
@@ -125,25 +144,35 @@ export const paymentsRepository = {
       .limit(limite)
       .execute(),
 
-  /** A refused attempt leaves no order: the order, its history and its coupon use go (the attempt stays). */
-  async removerPedido(db: Db, idpedido: number, pedidoId: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('pagamento').set({ idpedido: null }).where('idpedido', '=', idpedido).execute();
-      await trx.deleteFrom('cupom_uso').where('pedido_id', '=', pedidoId).execute();
-      await trx.deleteFrom('pedido_historico').where('idpedido', '=', idpedido).execute();
-      await trx.deleteFrom('pedido').where('id', '=', idpedido).execute();
-    });
+  /** A refused attempt's order goes: the attempt stays, unlinked from it (inside the removal's transaction). */
+  async desligarDoPedido(trx: Db, idpedido: number): Promise<void> {
+    await trx.updateTable('pagamento').set({ idpedido: null }).where('idpedido', '=', idpedido).execute();
   },
 
-  statusDoPedido: (db: Db, idpedido: number) =>
-    db.selectFrom('pedido').select(['id', 'status']).where('id', '=', idpedido).executeTakeFirst(),
-
-  /** Saves the card a payment asked to keep (once per customer and token). */
-  async salvarCartao(db: Db, c: Insertable<CartaoTable>): Promise<void> {
+  /**
+   * Account erasure: the sandbox gateway's own vault (in this database, standing in for Cielo's)
+   * keeps the holder's name of the cards they saved or paid with; those go, and the attempts keep
+   * the amount and masked number, not the holder or token. Before cards' part (it reads cartao).
+   */
+  async apagarDoCliente(db: Db, idcliente: number): Promise<void> {
+    const tokens = [
+      ...(await db.selectFrom('cartao').select('token').where('idcliente', '=', idcliente).execute()).map(
+        (r) => r.token,
+      ),
+      ...(
+        await db
+          .selectFrom('pagamento')
+          .select('cartao_token')
+          .where('idcliente', '=', idcliente)
+          .where('cartao_token', 'is not', null)
+          .execute()
+      ).flatMap((r) => (r.cartao_token ? [r.cartao_token] : [])),
+    ];
+    if (tokens.length) await db.deleteFrom('sandbox_cartao').where('token', 'in', tokens).execute();
     await db
-      .insertInto('cartao')
-      .values(c)
-      .onConflict((oc) => oc.columns(['idcliente', 'token']).doNothing())
+      .updateTable('pagamento')
+      .set({ cartao_titular: null, cartao_cnpjoucpf: null, cartao_token: null })
+      .where('idcliente', '=', idcliente)
       .execute();
   },
 

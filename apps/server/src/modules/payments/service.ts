@@ -1,33 +1,22 @@
-import {
-  BANDEIRAS_DEBITO,
-  MSG_CARTAO,
-  MSG_PEDIDO,
-  STATUS,
-  TIPO_PGTO,
-  isBandeira,
-  mascararCartao,
-  somenteDigitos,
-} from '@rango/domain';
-import type { PagamentoInput, TipoTransacao, Transacao } from '@rango/domain';
+import { MSG_PEDIDO, STATUS } from '@rango/domain';
+import type { PagamentoInput, Transacao } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import type { EstadoPagamentoRow } from '../../db/types.ts';
-import { HttpError } from '../../http/errors.ts';
 import { metricas } from '../../http/metrics.ts';
+import { salvarCartaoDoPagamento } from '../cards/service.ts';
 import { avisarEventos } from '../events/record.ts';
-import { MovimentoRecusado, moverPedido } from '../operator/mover-pedido.ts';
+import { MSG_PAGAMENTO, prepararOnline, recusaPagamento } from './entrada.ts';
+import type { PagamentoOnline } from './entrada.ts';
+import type { PedidoPort } from './pedido-port.ts';
 import { GatewayIndisponivelError, GatewayValidacaoError } from './port.ts';
-import type {
-  AutenticacaoExterna,
-  BandeiraGateway,
-  CartaoCobranca,
-  PaymentGateway,
-  ResultadoPagamento,
-} from './port.ts';
+import type { PaymentGateway, ResultadoPagamento } from './port.ts';
 import { criarRenovarPix } from './renovar-pix.ts';
 import { ESTADOS_ABERTOS, paymentsRepository as repo } from './repository.ts';
 import type { NovoPagamento, PagamentoRow } from './repository.ts';
 
 export type { PagamentoRow };
+export { MSG_PAGAMENTO, STTIPOPGTO_ONLINE, recusaPagamento } from './entrada.ts';
+export type { PagamentoOnline } from './entrada.ts';
 
 /** An order's payment attempts, oldest first (the panel's refund state). */
 export function tentativasDoPedido(db: Db, idpedido: number): Promise<PagamentoRow[]> {
@@ -37,6 +26,14 @@ export function tentativasDoPedido(db: Db, idpedido: number): Promise<PagamentoR
 /** The attempts of several orders in one query (the order lists). */
 export function tentativasDosPedidos(db: Db, ids: readonly number[]): Promise<PagamentoRow[]> {
   return repo.dosPedidos(db, ids);
+}
+
+/**
+ * Account erasure's part of payments: the sandbox vault's cards of the customer go, and their
+ * attempts keep no holder nor token. Called before cards' part (it finds the saved cards' tokens).
+ */
+export function apagarPagamentosDoCliente(db: Db, idcliente: number): Promise<void> {
+  return repo.apagarDoCliente(db, idcliente);
 }
 
 /** What the server logs through (Fastify's logger, or the CLI's console). */
@@ -49,6 +46,8 @@ export interface PaymentsLog {
 export interface PaymentsDeps {
   db: Db;
   gateway: PaymentGateway;
+  /** The orders a payment moves or removes (orders/status.ts `pedidoPort`, wired by app.ts). */
+  pedidos: PedidoPort;
   log: PaymentsLog;
   /** PIX charges expire after this many seconds. */
   pixExpiraSegundos: number;
@@ -57,44 +56,6 @@ export interface PaymentsDeps {
   /** The public origin: the bank page sends the customer back to {publicUrl}/aguardando-pagamento. */
   publicUrl: string;
   agora?: () => Date;
-}
-
-/** sttipopgto of the online methods (spec section 3). */
-export const STTIPOPGTO_ONLINE: Readonly<Record<number, TipoTransacao>> = {
-  [TIPO_PGTO.Credito]: 'credito',
-  [TIPO_PGTO.Debito]: 'debito',
-  [TIPO_PGTO.Pix]: 'pix',
-};
-
-/** The refusals and cancellation reasons of online payment: ours, and the spec's where it has one. */
-export const MSG_PAGAMENTO = {
-  naoPermitido: 'Forma de pagamento não aceita para pagamento online.',
-  cartaoObrigatorio: 'Informe o cartão.',
-  cartaoInvalido: 'Cartão inválido.',
-  debitoBandeira: MSG_CARTAO.debitoSomenteMasterVisa,
-  naoAutorizado: (msg: string) => `Pagamento não autorizado: ${msg}`,
-  debitoNegado: MSG_PEDIDO.autenticacaoNegadaDebito,
-  pixNaoPago: MSG_PEDIDO.pagamentoNaoEfetuado,
-  naoConcluido: 'Pagamento não concluído.',
-} as const;
-
-/** 400 codigo 106 (spec section 8) with its inner code: 500 gateway errors, 501 refused, 100 not allowed. */
-export function recusaPagamento(
-  extra: { codigo: 100 | 500 | 501; msg: string } & Record<string, unknown>,
-): HttpError {
-  return new HttpError(400, { codigo: 106, msg: extra.msg, extra });
-}
-
-const naoPermitido = (msg: string = MSG_PAGAMENTO.naoPermitido) => recusaPagamento({ codigo: 100, msg });
-
-/** A validated online payment, ready to charge once the order is written. */
-export interface PagamentoOnline {
-  tipo: TipoTransacao;
-  cartao: CartaoCobranca | null;
-  salvar: boolean;
-  autenticacao: AutenticacaoExterna | null;
-  /** What the order and the saved card may show. */
-  exibicao: { bandeira: string; numero: string; titular: string; cnpjoucpf: string } | null;
 }
 
 export interface PedidoACobrar {
@@ -134,7 +95,7 @@ export function presentTransacao(
 export const ESTORNO_RETRY_MS = 2 * 60_000;
 
 export function createPayments(deps: PaymentsDeps) {
-  const { db, gateway, log } = deps;
+  const { db, gateway, log, pedidos } = deps;
   const agora = deps.agora ?? (() => new Date());
   const returnUrl = `${deps.publicUrl.replace(/\/$/, '')}/aguardando-pagamento`;
 
@@ -149,62 +110,6 @@ export function createPayments(deps: PaymentsDeps) {
       metricas.pagamentos.inc({ estado: String(args[3].estado ?? 'outro') });
     }
     return mudou;
-  }
-
-  /** Checks the online payment entry before the order is written (refusals charge nothing). */
-  async function prepararOnline(
-    idcliente: number,
-    forma: { sttipopgto: number; /** the owner offers it online (issue 12) */ online: boolean },
-    entrada: PagamentoInput,
-  ): Promise<PagamentoOnline> {
-    const tipo = STTIPOPGTO_ONLINE[forma.sttipopgto];
-    if (!tipo || !forma.online) throw naoPermitido();
-    if (tipo === 'pix') {
-      if (entrada.tipo !== 'PIX') throw naoPermitido();
-      return { tipo, cartao: null, salvar: false, autenticacao: null, exibicao: null };
-    }
-    if (entrada.tipo !== 'CARTAO') throw naoPermitido();
-    const c = entrada.cartao;
-    if (!c) throw naoPermitido(MSG_PAGAMENTO.cartaoObrigatorio);
-    const cnpjoucpf = somenteDigitos(c.cnpjoucpf ?? '');
-    let cartao: CartaoCobranca;
-    let exibicao: PagamentoOnline['exibicao'];
-    if (c.token) {
-      // A saved card is the customer's own; a fresh browser token must exist at the gateway.
-      const donos = await repo.donosDoToken(db, c.token);
-      if (donos.length > 0 && !donos.includes(idcliente)) throw naoPermitido(MSG_PAGAMENTO.cartaoInvalido);
-      const t = await gateway.consultarToken(c.token);
-      if (!t) throw naoPermitido(MSG_PAGAMENTO.cartaoInvalido);
-      cartao = { token: t.token, bandeira: t.bandeira, expiracao: t.expiracao, titular: t.titular };
-      exibicao = { bandeira: t.bandeira, numero: mascararCartao(t.final), titular: t.titular, cnpjoucpf };
-    } else {
-      const numero = somenteDigitos(c.numero ?? '');
-      const bandeira = c.bandeira ?? '';
-      if (numero.length < 13 || !isBandeira(bandeira)) throw naoPermitido(MSG_PAGAMENTO.cartaoInvalido);
-      cartao = {
-        numero,
-        cvv: c.cvv ?? null,
-        expiracao: c.expiracao ?? null,
-        titular: c.titular ?? '',
-        bandeira: bandeira as BandeiraGateway,
-      };
-      exibicao = { bandeira, numero: mascararCartao(numero.slice(-4)), titular: c.titular ?? '', cnpjoucpf };
-    }
-    if (tipo === 'debito' && !(BANDEIRAS_DEBITO as readonly string[]).includes(cartao.bandeira)) {
-      throw naoPermitido(MSG_PAGAMENTO.debitoBandeira);
-    }
-    const ea = c.external_authentication;
-    const autenticacao: AutenticacaoExterna | null =
-      tipo === 'debito' && ea && (ea.referenceid || ea.cavv)
-        ? {
-            cavv: ea.cavv ?? null,
-            xid: ea.xid ?? null,
-            eci: ea.eci ?? null,
-            version: ea.version ?? null,
-            referenceid: ea.referenceid ?? null,
-          }
-        : null;
-    return { tipo, cartao, salvar: c.salvar === true, autenticacao, exibicao };
   }
 
   /** The attempt row written with the order (same transaction). */
@@ -232,25 +137,21 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   /** Moves the order on from PgtoPendente; a lost race (already moved) changes nothing. */
-  async function moverDoPendente(idpedido: number, para: number, motivo?: string): Promise<boolean> {
-    try {
-      await moverPedido(db, idpedido, para, {
-        de: STATUS.PgtoPendente,
-        motivo,
-        pagamento: true,
-        sistema: true,
-        agora: agora(),
-      });
-      return true;
-    } catch (e) {
-      if (e instanceof MovimentoRecusado) return false;
-      throw e;
-    }
+  function moverDoPendente(idpedido: number, para: number, motivo?: string): Promise<boolean> {
+    return pedidos.moverDoPendente(idpedido, para, { motivo, agora: agora() });
+  }
+
+  /** A refused attempt leaves no order (the attempt stays, unlinked from it). */
+  async function removerPedido(idpedido: number, pedidoId: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await repo.desligarDoPedido(trx, idpedido);
+      await pedidos.remover(trx, idpedido, pedidoId);
+    });
   }
 
   async function salvarCartaoDa(p: PagamentoRow, token: string | null) {
     if (!p.salvar_cartao || !token || p.idcliente === null) return;
-    await repo.salvarCartao(db, {
+    await salvarCartaoDoPagamento(db, {
       idcliente: p.idcliente,
       token,
       bandeira: p.cartao_bandeira ?? '',
@@ -277,7 +178,7 @@ export function createPayments(deps: PaymentsDeps) {
     const abertos: EstadoPagamentoRow[] = ['iniciado', 'incerto', 'pendente'];
     switch (r.estado) {
       case 'pendente': {
-        await mudar(db, p.id, ['iniciado', 'incerto'], {
+        const moveu = await mudar(db, p.id, ['iniciado', 'incerto'], {
           ...base,
           estado: 'pendente',
           url: r.authenticationUrl ?? p.url,
@@ -285,6 +186,17 @@ export function createPayments(deps: PaymentsDeps) {
           imagem_qrcode: r.pix?.imagem ?? p.imagem_qrcode,
           expira_em: r.pix?.expiraEm ?? p.expira_em,
         });
+        // A read got there first (the tracking page's poll asks the gateway by our key while
+        // 'Gerar novo código' waits for the charge): it moved the attempt without the code, which
+        // only the creation's answer carries. The code is kept now, or the page had no code to show.
+        if (!moveu && r.pix?.qrcode) {
+          const pix = {
+            qrcode: r.pix.qrcode,
+            imagem_qrcode: r.pix.imagem ?? null,
+            expira_em: r.pix.expiraEm,
+          };
+          if (await repo.completarPix(db, p.id, pix)) avisarEventos(db);
+        }
         return;
       }
       case 'pago': {
@@ -300,11 +212,8 @@ export function createPayments(deps: PaymentsDeps) {
         if (p.idpedido === null) return;
         if (!(await moverDoPendente(p.idpedido, STATUS.Sincronizado))) {
           // Paid after the order was cancelled (a late PIX, a cancelled pending order): give it back.
-          const pedido = await repo.statusDoPedido(db, p.idpedido);
-          if (
-            pedido &&
-            (pedido.status === STATUS.Cancelado || pedido.status === STATUS.CancelamentoSincronizado)
-          ) {
+          const status = await pedidos.status(p.idpedido);
+          if (status === STATUS.Cancelado || status === STATUS.CancelamentoSincronizado) {
             await estornar(p.idpedido);
           }
         }
@@ -370,7 +279,7 @@ export function createPayments(deps: PaymentsDeps) {
           return_message: (e.erros[0]?.Message ?? '').slice(0, 200),
           atualizado_em: agora().toISOString(),
         });
-        await repo.removerPedido(db, pedido.id, pedido.pedido_id);
+        await removerPedido(pedido.id, pedido.pedido_id);
         throw recusaPagamento({
           codigo: 500,
           msg: e.erros[0]?.Message ?? MSG_PEDIDO.pagamentoOnlinePadrao,
@@ -404,7 +313,7 @@ export function createPayments(deps: PaymentsDeps) {
       return_message: r.returnMessage,
       atualizado_em: agora().toISOString(),
     });
-    await repo.removerPedido(db, pedido.id, pedido.pedido_id);
+    await removerPedido(pedido.id, pedido.pedido_id);
     const msg = r.returnMessage ?? MSG_PEDIDO.pagamentoOnlinePadrao;
     throw recusaPagamento({
       codigo: 501,
@@ -502,7 +411,12 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   return {
-    prepararOnline,
+    /** Checks the online payment entry before the order is written (entrada.ts). */
+    prepararOnline: (
+      idcliente: number,
+      forma: Parameters<typeof prepararOnline>[2],
+      entrada: PagamentoInput,
+    ): Promise<PagamentoOnline> => prepararOnline({ db, gateway }, idcliente, forma, entrada),
     novaTentativa,
     cobrar,
     estornar,

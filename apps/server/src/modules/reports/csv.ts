@@ -1,3 +1,4 @@
+import { campoCsv } from '@rango/domain';
 import { TIPO_RELATORIO_NOME } from '@rango/domain/painel/relatorio';
 import type { LinhaItem, Relatorio } from '@rango/domain/painel/relatorio';
 
@@ -6,8 +7,9 @@ import type { LinhaItem, Relatorio } from '@rango/domain/painel/relatorio';
  * Google Sheets): UTF-8 with a BOM (Excel otherwise reads it as Windows-1252), ';' between fields,
  * CRLF between lines, money in reais with a decimal comma and no thousands mark ('1234,56': a
  * number to the spreadsheet), dates as DD/MM/AAAA. Sections one after the other, each with its
- * own header, a blank line between. A text that a spreadsheet would run as a formula (=, +, -, @)
- * gets a leading apostrophe; a field with ';', '"' or a line break is quoted.
+ * own header, a blank line between. Each cell through campoCsv (packages/domain/src/csv.ts, the
+ * menu export's too): a text a spreadsheet would run as a formula gets a leading apostrophe; a
+ * field with ';', '"' or a line break is quoted.
  */
 export const CSV_BOM = '\uFEFF';
 
@@ -18,13 +20,6 @@ const reais = (cents: number): string => {
 };
 
 const dataBr = (iso: string): string => iso.split('-').reverse().join('/');
-
-function campo(v: string | number): string {
-  if (typeof v === 'number') return String(v);
-  let s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  if (/[;"\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
-  return s;
-}
 
 export function relatorioCsv(r: Relatorio, estabelecimento: string): string {
   const linhas: (string | number)[][] = [];
@@ -60,5 +55,5 @@ export function relatorioCsv(r: Relatorio, estabelecimento: string): string {
   itens('Produtos com maior receita', r.produtos.porReceita);
   itens('Opções mais escolhidas (quantidade)', r.opcoes.porQuantidade);
   itens('Opções com maior receita', r.opcoes.porReceita);
-  return CSV_BOM + linhas.map((l) => l.map(campo).join(';')).join('\r\n') + '\r\n';
+  return CSV_BOM + linhas.map((l) => l.map(campoCsv).join(';')).join('\r\n') + '\r\n';
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { wallClock } from '@rango/domain';
 import { MSG_PAINEL } from '@rango/domain/painel';
-import { MSG_RELATORIO, relatorioSchema } from '@rango/domain/painel/relatorio';
+import { MSG_RELATORIO, dataMaxRelatorio, relatorioSchema } from '@rango/domain/painel/relatorio';
 import type { Relatorio } from '@rango/domain/painel/relatorio';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,7 +315,15 @@ describe.each(DIALECTS)('sales report on %s', (dialect) => {
   });
 
   it('refuses a bad period with the field and a Portuguese text (400)', async () => {
+    const fora = MSG_RELATORIO.dataForaDoLimite(dataMaxRelatorio(wallClock(new Date()).data));
     const casos: [string, Record<string, string[]>][] = [
+      // Issue 20: the day after 9999-12-31 ('+010000-01-01') sorted first, and the loop never ended.
+      ['de=9999-12-31&ate=9999-12-31', { de: [fora], ate: [fora] }],
+      ['de=2026-01-01&ate=9999-12-31', { ate: [fora] }],
+      ['de=1999-12-31&ate=2000-01-01', { de: [fora] }],
+      ['de=0000-01-01&ate=0000-01-01', { de: [fora], ate: [fora] }],
+      ['de=10000-01-01&ate=10000-01-01', { de: [MSG_RELATORIO.dataInicial], ate: [MSG_RELATORIO.dataFinal] }],
+      ['de=2023-02-29&ate=2023-03-01', { de: [MSG_RELATORIO.dataInicial] }],
       ['', { de: [MSG_RELATORIO.dataInicial], ate: [MSG_RELATORIO.dataFinal] }],
       ['de=2026-02-30&ate=2026-03-01', { de: [MSG_RELATORIO.dataInicial] }],
       ['de=2026-03-01&ate=01/03/2026', { ate: [MSG_RELATORIO.dataFinal] }],
@@ -330,8 +338,10 @@ describe.each(DIALECTS)('sales report on %s', (dialect) => {
         expect(res.json(), qs).toEqual(erros);
       }
     }
-    // 366 days (a leap year) is the longest period.
+    // 366 days (a leap year) is the longest period; the end of next year, the last day.
     expect((await get(relUrl(1, 'de=2024-01-01&ate=2024-12-31'))).statusCode).toBe(200);
+    const ultimoDia = dataMaxRelatorio(wallClock(new Date()).data);
+    expect((await get(relUrl(1, `de=${ultimoDia}&ate=${ultimoDia}`, true))).statusCode).toBe(200);
   });
 
   it("is the owner's: 401 without a token, 403 for an attendant, 404 at another establishment", async () => {
@@ -548,6 +558,74 @@ describe.each(DIALECTS)('sales report on %s', (dialect) => {
       r.produtos.porQuantidade[0]?.quantidade,
       r.opcoes.porQuantidade[0]?.quantidade,
     ]).toEqual([130, 91_000, 260, 260]);
+  });
+
+  it('folds JSON the placement never writes (a number as text, no subitens) as SQLite converts it', async () => {
+    const db = ta.t.db;
+    await incorporarPendentes(db);
+    // In one transaction: the app's job folds both after the commit, as the test does, never before.
+    const [normal, estranho] = await db.transaction().execute(async (trx) => {
+      const normal = await inserirPedido(trx, {
+        idestabelecimento: 2,
+        dthrpedido: '2026-04-03T10:00:00.000Z',
+        tipo: 'TOGO',
+        status: 100,
+        total: 600,
+        forma: 'PIX',
+        itens: [{ produto: 997, descricao: 'Pastel', quantidade: 2, preco_total: 600 }],
+      });
+      const estranho = await inserirPedido(trx, {
+        idestabelecimento: 2,
+        dthrpedido: '2026-04-03T11:00:00.000Z',
+        tipo: 'TOGO',
+        status: 100,
+        total: 1000,
+        forma: 'PIX',
+        itens: [],
+      });
+      await trx
+        .updateTable('pedido')
+        .set({
+          pedido_json: JSON.stringify({
+            pagamentos: [{ descricaoFormaPgto: 'PIX' }],
+            itens: [
+              { produto_id: 998, descricao: 'Coxinha', quantidade: '3', preco_total: 900 },
+              {
+                produto_id: 999,
+                descricao: 'Suco',
+                quantidade: 2,
+                preco_total: 100,
+                subitens: [
+                  { sub_subitens: [{ opcao_id: 4002, descricao: 'Gelo', quantidade: 1, preco_total: 2 }] },
+                ],
+              },
+            ],
+          }),
+        })
+        .where('id', '=', estranho)
+        .execute();
+      return [normal, estranho];
+    });
+    await incorporarPendentes(db);
+    const itens = await db
+      .selectFrom('pedido_item')
+      .select(['idpedido', 'idproduto', 'descricao', 'quantidade', 'valor'])
+      .where('idpedido', 'in', [normal, estranho])
+      .orderBy('id')
+      .execute();
+    expect(itens).toEqual([
+      { idpedido: normal, idproduto: 997, descricao: 'Pastel', quantidade: 2, valor: 600 },
+      { idpedido: estranho, idproduto: 998, descricao: 'Coxinha', quantidade: 3, valor: 900 },
+      { idpedido: estranho, idproduto: 999, descricao: 'Suco', quantidade: 2, valor: 100 },
+    ]);
+    const opcoes = await db
+      .selectFrom('pedido_item_opcao')
+      .select(['idpedido', 'idopcao', 'descricao', 'quantidade', 'valor'])
+      .where('idpedido', 'in', [normal, estranho])
+      .execute();
+    expect(opcoes).toEqual([
+      { idpedido: estranho, idopcao: 4002, descricao: 'Gelo', quantidade: 2, valor: 4 },
+    ]);
   });
 
   it("queues an order that takes a deleted queued order's id (SQLite reuses the last rowid)", async () => {

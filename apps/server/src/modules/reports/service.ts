@@ -1,7 +1,14 @@
 import { STATUS, wallClock } from '@rango/domain';
-import { TIPOS_RELATORIO, TOP_RELATORIO, periodoUtc } from '@rango/domain/painel/relatorio';
+import {
+  MAX_DIAS_RELATORIO,
+  MSG_RELATORIO,
+  TIPOS_RELATORIO,
+  TOP_RELATORIO,
+  periodoUtc,
+} from '@rango/domain/painel/relatorio';
 import type { LinhaItem, Relatorio, RelatorioQuery } from '@rango/domain/painel/relatorio';
 import type { Db } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
 import { incorporarPendentes } from './pendentes.ts';
 import { STATUS_CANCELADOS, reportsRepository as repo } from './repository.ts';
 import type { ChaveDia } from './repository.ts';
@@ -20,6 +27,9 @@ const MAX_FAIXAS = 4;
 const cancelado = (status: number) => (STATUS_CANCELADOS as readonly number[]).includes(status);
 const somarDias = (dia: string, dias: number) =>
   new Date(Date.parse(dia) + dias * DIA_MS).toISOString().slice(0, 10);
+/** A day's number since 1970-01-01 ('YYYY-MM-DD'), and back. */
+const numeroDia = (dia: string) => Date.parse(dia) / DIA_MS;
+const diaDoNumero = (n: number) => new Date(n * DIA_MS).toISOString().slice(0, 10);
 /** The São Paulo day of a row: its UTC date, or the day before for orders placed before 03:00 UTC. */
 const diaSp = (c: ChaveDia) => (c.madrugada ? somarDias(c.dutc, -1) : c.dutc);
 
@@ -52,6 +62,8 @@ function top(linhas: Map<string | number, LinhaItem>): {
 }
 
 export interface ReportsService {
+  /** Today in São Paulo ('YYYY-MM-DD') by the service's clock: the routes' horizon for dates. */
+  hoje(): string;
   relatorio(idestabelecimento: number, q: RelatorioQuery): Promise<Relatorio>;
   nomeEstabelecimento(idestabelecimento: number): Promise<string>;
 }
@@ -101,8 +113,20 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
           JSON.parse(d.dados) as DiaDados,
         ]),
       );
+      // Over day numbers, at most MAX_DIAS_RELATORIO of them whatever comes (the routes check the
+      // period first; comparing the days as text looped forever past 9999-12-31, issue 20).
+      const primeiro = numeroDia(q.de);
+      const ultimo = numeroDia(q.ate);
+      if (
+        !Number.isSafeInteger(primeiro) ||
+        !Number.isSafeInteger(ultimo) ||
+        ultimo < primeiro ||
+        ultimo - primeiro >= MAX_DIAS_RELATORIO
+      ) {
+        throw new HttpError(400, { ate: [MSG_RELATORIO.periodoLongo] });
+      }
       const dias: string[] = [];
-      for (let d = q.de; d <= q.ate; d = somarDias(d, 1)) dias.push(d);
+      for (let n = primeiro; n <= ultimo && dias.length < MAX_DIAS_RELATORIO; n++) dias.push(diaDoNumero(n));
       const faltam = dias.filter((d) => !guardados.has(d));
       const dados = new Map(guardados);
       if (faltam.length > 0) {
@@ -209,6 +233,7 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
         porHora: horas,
       };
     },
+    hoje: () => wallClock(agora()).data,
     nomeEstabelecimento: (id) => repo.nomeEstabelecimento(db, id),
   };
 }

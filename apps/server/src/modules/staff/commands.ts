@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { parseId } from '../../http/errors.ts';
 import { createPasswords } from '../auth/passwords.ts';
 import { staffRepository as repo } from './repository.ts';
-import { convidarParaEquipe } from './service.ts';
+import { convidarParaEquipe } from './equipe.ts';
 
 export const USO_STAFF = {
   staffCriar:

@@ -3,6 +3,7 @@ import type { Papel } from '@rango/domain/painel';
 import type { FastifyRequest } from 'fastify';
 import { bearerOf } from '../../http/auth.ts';
 import { HttpError, parseId } from '../../http/errors.ts';
+import type { Db } from '../../db/index.ts';
 import { staffRepository as repo } from './repository.ts';
 
 /** 401 so the panel's refresh-on-401 renews its token once, then signs out with this text. */
@@ -26,6 +27,18 @@ export async function requireFuncionario(req: FastifyRequest): Promise<number> {
   const row = await repo.findLiveById(req.server.db, id);
   if (!row) throw staffNaoAutorizado();
   return id;
+}
+
+/**
+ * The staff member's role at the establishment now (null: none, or the account is gone): the
+ * event stream reads it once more after subscribing (modules/events).
+ */
+export async function papelAgora(
+  db: Db,
+  idfuncionario: number,
+  idestabelecimento: number,
+): Promise<string | null> {
+  return (await repo.papelDe(db, idfuncionario, idestabelecimento))?.papel ?? null;
 }
 
 /**

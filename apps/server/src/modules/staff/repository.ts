@@ -161,6 +161,91 @@ export const staffRepository = {
       .executeTakeFirst();
   },
 
+  // Pending memberships (0018): an invitation waits for the invited person's answer.
+
+  /** Creates or renews (role, typed name, expiry) the person's invitation to the establishment. */
+  async upsertConvite(
+    db: Db,
+    row: {
+      idfuncionario: number;
+      idestabelecimento: number;
+      papel: string;
+      nome: string;
+      expira_em: string;
+      criado_em: string;
+    },
+  ): Promise<void> {
+    await db
+      .insertInto('funcionario_convite')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['idfuncionario', 'idestabelecimento']).doUpdateSet({
+          papel: row.papel,
+          nome: row.nome,
+          expira_em: row.expira_em,
+          criado_em: row.criado_em,
+        }),
+      )
+      .execute();
+  },
+
+  /** The person's invitation to the establishment that can still be accepted (not expired). */
+  conviteVivo(db: Db, idfuncionario: number, idestabelecimento: number, agora: string) {
+    return db
+      .selectFrom('funcionario_convite')
+      .select(['papel', 'nome', 'expira_em'])
+      .where('idfuncionario', '=', idfuncionario)
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('expira_em', '>', agora)
+      .executeTakeFirst();
+  },
+
+  async deleteConvite(db: Db, idfuncionario: number, idestabelecimento: number): Promise<boolean> {
+    const r = await db
+      .deleteFrom('funcionario_convite')
+      .where('idfuncionario', '=', idfuncionario)
+      .where('idestabelecimento', '=', idestabelecimento)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  },
+
+  /** A person's pending invitations (not expired), with the establishment's name. */
+  listConvitesDe(db: Db, idfuncionario: number, agora: string) {
+    return db
+      .selectFrom('funcionario_convite')
+      .innerJoin('estabelecimento', 'estabelecimento.id', 'funcionario_convite.idestabelecimento')
+      .select([
+        'funcionario_convite.idestabelecimento',
+        'estabelecimento.apelidooufantasia',
+        'funcionario_convite.papel',
+        'funcionario_convite.expira_em',
+      ])
+      .where('funcionario_convite.idfuncionario', '=', idfuncionario)
+      .where('funcionario_convite.expira_em', '>', agora)
+      .orderBy('funcionario_convite.criado_em', 'desc')
+      .orderBy('funcionario_convite.idestabelecimento')
+      .execute();
+  },
+
+  /** An establishment's pending invitations (not expired): the e-mail and the name the inviter typed. */
+  listConvitesDoEstabelecimento(db: Db, idestabelecimento: number, agora: string) {
+    return db
+      .selectFrom('funcionario_convite')
+      .innerJoin('funcionario', 'funcionario.id', 'funcionario_convite.idfuncionario')
+      .select([
+        'funcionario.id',
+        'funcionario_convite.nome',
+        'funcionario.email',
+        'funcionario_convite.papel',
+      ])
+      .where('funcionario_convite.idestabelecimento', '=', idestabelecimento)
+      .where('funcionario_convite.expira_em', '>', agora)
+      .where('funcionario.excluido_em', 'is', null)
+      .orderBy('funcionario_convite.nome')
+      .orderBy('funcionario.id')
+      .execute();
+  },
+
   // Sessions (refresh tokens), as modules/auth keeps the customers'.
 
   async insertRefresh(

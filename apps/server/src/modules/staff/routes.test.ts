@@ -6,7 +6,7 @@ import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS, testConfig } from '../../test/db.ts';
 import { hashToken } from '../auth/secrets.ts';
-import { novoEstabelecimento } from '../catalogue/testing.ts';
+import { novoEstabelecimento } from '../../test/catalogo.ts';
 import { bearer, criarCliente } from '../customers/testing.ts';
 import { API, SENHA_TESTE, criarFuncionario, loginFuncionario, ultimoLinkPainel } from './testing.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { SeedEstablishment } from '../../db/seed/types.ts';
 import { createPasswords } from '../auth/passwords.ts';
-import { convidarParaEquipe } from './service.ts';
+import { convidarParaEquipe } from './equipe.ts';
 
 /** The demo's panel password (README, demo section). */
 export const SENHA_DEMO_PAINEL = 'painel-demo';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from '@rango/domain';
-import { MSG_PAINEL, staffEuSchema, staffLinkSchema } from '@rango/domain/painel';
+import { MSG_PAINEL, convitesSchema, staffEuSchema, staffLinkSchema } from '@rango/domain/painel';
 import type {
   ConviteInput,
+  Convites,
   Equipe,
   Papel,
   StaffEu,
@@ -15,9 +16,6 @@ import type { Mailer } from '../../adapters/mail/index.ts';
 import {
   painelCadastroLink,
   painelCadastroMail,
-  painelConviteLink,
-  painelConviteMail,
-  painelEquipeMail,
   painelSenhaLink,
   painelSenhaMail,
 } from '../../adapters/mail/templates.ts';
@@ -31,6 +29,9 @@ import { hashToken, isoIn, isoNow, newToken } from '../auth/secrets.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { staffNaoAutorizado } from './guard.ts';
 import { gastarRefresh } from '../auth/rotation.ts';
+import { avisarEventos, registrarMudancaDeAcesso } from '../events/record.ts';
+import { convidarParaEquipe } from './equipe.ts';
+import type { ConviteResultado } from './equipe.ts';
 import { staffRepository as repo } from './repository.ts';
 
 const refreshStore = {
@@ -39,8 +40,7 @@ const refreshStore = {
   revokeFamily: repo.revokeFamily,
 };
 
-/** Invitations live 7 days (someone may open the mail after a weekend); resets 1 hour. */
-export const CONVITE_TTL = 7 * 24 * 60 * 60;
+/** Resets live 1 hour (invitations 7 days: equipe.ts). */
 export const SENHA_TTL = 60 * 60;
 /** A restaurant's sign-up link lives 2 days (MSG_PAINEL.cadastroEnviado says so). */
 export const CADASTRO_TTL = 2 * 24 * 60 * 60;
@@ -55,107 +55,14 @@ const linkExpirado = () => new HttpError(410, { detail: MSG_PAINEL.linkExpirado 
 
 type Spend = { ok: true; idfuncionario: number; refresh: string } | { ok: false };
 
-export interface MembroEquipe {
-  id: number;
-  nome: string;
-  email: string;
-  papel: Papel;
-  pendente: boolean;
-}
-
-export interface ConviteDeps {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-}
-
-export interface ConviteResultado {
-  membro: MembroEquipe;
-  /** The invitation link when the person still has no password (the CLI prints it); else null. */
-  link: string | null;
-}
-
-/**
- * Adds a person to an establishment's team. A new e-mail becomes a staff member without a
- * password and gets an invitation link (7 days) that sets it; a staff member who already has a
- * password (working elsewhere) just gets the role and a notice. The role exists from now on
- * (the team lists the person as pending until the password is set). Already in this team: 409,
- * unless `atualizar` (the CLI: the role is changed). `senhaHash` (CLI, demo seed) sets the
- * password directly, so no invitation is needed.
- */
-export async function convidarParaEquipe(
-  deps: ConviteDeps,
-  idestabelecimento: number,
-  input: ConviteInput,
-  opts: { senhaHash?: string | undefined; atualizar?: boolean | undefined } = {},
-): Promise<ConviteResultado> {
-  const email = normalizeEmail(input.email);
-  const nome = input.nome.trim();
-  const run = () =>
-    deps.db.transaction().execute(async (trx) => {
-      const est = await repo.estabelecimento(trx, idestabelecimento);
-      if (!est) throw new HttpError(404, { detail: MSG_PAINEL.semAcesso });
-      const now = isoNow();
-      let f = await repo.findLiveByEmail(trx, email);
-      if (!f) {
-        const id = await repo.insertFuncionario(trx, {
-          email,
-          nome,
-          senha_hash: opts.senhaHash ?? null,
-          criado_em: now,
-        });
-        f = { id, email, nome, senha_hash: opts.senhaHash ?? null };
-      } else if (opts.senhaHash) {
-        await repo.setSenha(trx, f.id, opts.senhaHash);
-        f = { ...f, senha_hash: opts.senhaHash };
-      }
-      const added = await repo.addPapel(trx, {
-        idfuncionario: f.id,
-        idestabelecimento,
-        papel: input.papel,
-        criado_em: now,
-      });
-      if (!added) {
-        if (!opts.atualizar) throw new HttpError(409, { detail: MSG_PAINEL.jaNaEquipe });
-        await repo.setPapel(trx, f.id, idestabelecimento, input.papel);
-      }
-      let token: string | null = null;
-      if (f.senha_hash === null) {
-        // A new invitation to this establishment replaces an older unused one.
-        await repo.invalidateLinks(trx, f.id, now, { tipo: 'convite', idestabelecimento });
-        token = newToken();
-        await repo.insertLink(trx, {
-          tipo: 'convite',
-          idfuncionario: f.id,
-          idestabelecimento,
-          papel: input.papel,
-          token_hash: hashToken(token),
-          expira_em: isoIn(CONVITE_TTL),
-          criado_em: now,
-        });
-      }
-      return { f, est, token, novo: added };
-    });
-  let r: Awaited<ReturnType<typeof run>>;
-  try {
-    r = await run();
-  } catch (e) {
-    // Two invitations of one new e-mail at once: the unique index lets one insert through.
-    if (!isUniqueViolation(e)) throw e;
-    r = await run();
-  }
-  const link = r.token ? painelConviteLink(deps.publicUrl, r.token) : null;
-  if (link) {
-    await deps.mailer.send(painelConviteMail(email, r.f.nome, r.est.apelidooufantasia, input.papel, link));
-  } else if (r.novo && !opts.senhaHash) {
-    await deps.mailer.send(
-      painelEquipeMail(email, r.f.nome, r.est.apelidooufantasia, input.papel, `${deps.publicUrl}/painel`),
-    );
-  }
-  return {
-    membro: { id: r.f.id, nome: r.f.nome, email, papel: input.papel, pendente: r.f.senha_hash === null },
-    link,
-  };
+/** A pending invitation becomes the role (in the caller's transaction); false when none is pending. */
+async function aceitarConvite(trx: Db, idfuncionario: number, idestabelecimento: number, agora: string) {
+  const c = await repo.conviteVivo(trx, idfuncionario, idestabelecimento, agora);
+  if (!c) return false;
+  await repo.deleteConvite(trx, idfuncionario, idestabelecimento);
+  await repo.addPapel(trx, { idfuncionario, idestabelecimento, papel: c.papel, criado_em: agora });
+  await repo.invalidateLinks(trx, idfuncionario, agora, { tipo: 'convite', idestabelecimento });
+  return true;
 }
 
 export interface StaffDeps {
@@ -360,6 +267,10 @@ export function createStaffService(deps: StaffDeps) {
         const now = isoNow();
         if (!(await repo.spendLink(trx, link.id, now))) throw linkInvalido();
         await repo.setSenha(trx, link.idfuncionario, senhaHash);
+        // An invitation's link is the new person's answer: its pending membership becomes the role.
+        if (link.tipo === 'convite' && link.idestabelecimento !== null) {
+          await aceitarConvite(trx, link.idfuncionario, link.idestabelecimento, now);
+        }
         await repo.invalidateLinks(trx, link.idfuncionario, now);
         await repo.revokeAllOf(trx, link.idfuncionario);
         return link.idfuncionario;
@@ -396,15 +307,79 @@ export function createStaffService(deps: StaffDeps) {
       );
     },
 
+    /**
+     * The team: members (pending while an older invitation's link has not set their password),
+     * then pending invitations, shown with what the inviter typed.
+     */
     async equipe(idestabelecimento: number): Promise<Equipe> {
       const rows = await repo.listEquipe(db, idestabelecimento);
-      return rows.map((r) => ({
-        id: r.id,
-        nome: r.nome,
-        email: r.email,
-        papel: r.papel === 'dono' ? 'dono' : 'atendente',
-        pendente: r.senha_hash === null,
-      }));
+      const convites = await repo.listConvitesDoEstabelecimento(db, idestabelecimento, isoNow());
+      const papel = (p: string): Papel => (p === 'dono' ? 'dono' : 'atendente');
+      return [
+        ...rows.map((r) => ({
+          id: r.id,
+          nome: r.nome,
+          email: r.email,
+          papel: papel(r.papel),
+          pendente: r.senha_hash === null,
+        })),
+        ...convites.map((c) => ({
+          id: c.id,
+          nome: c.nome,
+          email: c.email,
+          papel: papel(c.papel),
+          pendente: true,
+        })),
+      ];
+    },
+
+    /** The signed-in person's pending invitations. */
+    async convites(idfuncionario: number): Promise<Convites> {
+      const rows = await repo.listConvitesDe(db, idfuncionario, isoNow());
+      return conform(
+        convitesSchema,
+        rows.map((r) => ({
+          idestabelecimento: r.idestabelecimento,
+          estabelecimento: r.apelidooufantasia,
+          papel: r.papel,
+          expira_em: r.expira_em,
+        })),
+        'GET /painel/convites/',
+      );
+    },
+
+    /** Accepts an invitation: the role exists from now on. 404 when none is pending (or expired). */
+    async aceitar(idfuncionario: number, idestabelecimento: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await aceitarConvite(trx, idfuncionario, idestabelecimento, isoNow()))) {
+          throw new HttpError(404, { detail: MSG_PAINEL.conviteNaoEncontrado });
+        }
+      });
+    },
+
+    /** Declines an invitation (it is gone; the inviter's team no longer lists it). */
+    async recusar(idfuncionario: number, idestabelecimento: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.deleteConvite(trx, idfuncionario, idestabelecimento))) {
+          throw new HttpError(404, { detail: MSG_PAINEL.conviteNaoEncontrado });
+        }
+        await repo.invalidateLinks(trx, idfuncionario, isoNow(), { tipo: 'convite', idestabelecimento });
+      });
+    },
+
+    /** Leaves an establishment's team (any member), except its last owner. Open streams there end. */
+    async sair(idestabelecimento: number, idfuncionario: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const donos = await repo.donosForUpdate(trx, idestabelecimento);
+        if (donos.length === 1 && donos[0] === idfuncionario) {
+          throw new HttpError(400, { detail: MSG_PAINEL.ultimoDonoSair });
+        }
+        if (!(await repo.removePapel(trx, idfuncionario, idestabelecimento))) {
+          throw new HttpError(404, { detail: MSG_PAINEL.semAcesso });
+        }
+        await registrarMudancaDeAcesso(trx, idestabelecimento, idfuncionario);
+      });
+      avisarEventos(db);
     },
 
     /**
@@ -418,11 +393,14 @@ export function createStaffService(deps: StaffDeps) {
         if (donos.length === 1 && donos[0] === alvo) {
           throw new HttpError(400, { detail: MSG_PAINEL.ultimoDono });
         }
-        if (!(await repo.removePapel(trx, alvo, idestabelecimento))) {
-          throw new HttpError(404, { detail: MSG_PAINEL.membroNaoEncontrado });
-        }
+        const membro = await repo.removePapel(trx, alvo, idestabelecimento);
+        const convite = await repo.deleteConvite(trx, alvo, idestabelecimento);
+        if (!membro && !convite) throw new HttpError(404, { detail: MSG_PAINEL.membroNaoEncontrado });
         await repo.invalidateLinks(trx, alvo, isoNow(), { tipo: 'convite', idestabelecimento });
+        // Their open panel streams here end now, on every instance (modules/events).
+        if (membro) await registrarMudancaDeAcesso(trx, idestabelecimento, alvo);
       });
+      avisarEventos(db);
     },
   };
 }

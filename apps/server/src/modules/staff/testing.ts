@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Db } from '../../db/index.ts';
 import { createPasswords } from '../auth/passwords.ts';
-import { convidarParaEquipe } from './service.ts';
+import { convidarParaEquipe } from './equipe.ts';
 
 /** Test helpers of the panel's suites (not imported by the app). */
 export const API = '/api/ead';

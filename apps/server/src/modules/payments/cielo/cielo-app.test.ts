@@ -15,8 +15,8 @@ import {
 } from '../../orders/testing.ts';
 import type { ClienteTeste } from '../../orders/testing.ts';
 import { HEADER_NOTIFICACAO } from './cielo.ts';
-import { startCieloFake } from './cielo-fake.ts';
-import type { CieloFake } from './cielo-fake.ts';
+import { startCieloFake } from '../../../test/fakes/cielo.ts';
+import type { CieloFake } from '../../../test/fakes/cielo.ts';
 
 const MERCHANT_ID = randomUUID();
 const MERCHANT_KEY = 'CHAVEDOLOJISTA0123456789ABCDEFGHIJKLMNOP';

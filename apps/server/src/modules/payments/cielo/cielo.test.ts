@@ -4,8 +4,8 @@ import { GatewayIndisponivelError, GatewayValidacaoError } from '../port.ts';
 import type { CobrancaCartao, CobrancaPix } from '../port.ts';
 import { createCieloGateway, HEADER_NOTIFICACAO, merchantOrderIdDe, requestIdDe } from './cielo.ts';
 import type { CieloOptions } from './cielo.ts';
-import { startCieloFake } from './cielo-fake.ts';
-import type { CieloFake } from './cielo-fake.ts';
+import { startCieloFake } from '../../../test/fakes/cielo.ts';
+import type { CieloFake } from '../../../test/fakes/cielo.ts';
 
 const MERCHANT_ID = randomUUID();
 const MERCHANT_KEY = 'CHAVEDOLOJISTA0123456789ABCDEFGHIJKLMNOP';

@@ -17,6 +17,7 @@ import type { Resposta3ds } from './mpi-cartoes.ts';
 import { CSP_BANCO, paginaAviso, paginaDesafio } from './mpi-pagina.ts';
 import { createMpiRepository } from './mpi-repository.ts';
 import { bearerDe, calcularCavv, textosIguais, tokenMpiValido } from './mpi-token.ts';
+import { COMO_ZOD, validar } from '../../../http/corpo.ts';
 
 /**
  * The sandbox 3-D Secure server: the embedded stand-in for Braspag's BP.Mpi script and the
@@ -111,7 +112,7 @@ export function sandboxMpiRoutes(opts: SandboxMpiOptions) {
 
     app.post('/sandbox/3ds/autenticar', async (req, reply): Promise<Resposta3ds> => {
       exigirToken(req, reply);
-      const pedido = autenticarSchema.parse(req.body);
+      const pedido = validar(autenticarSchema, req.body, COMO_ZOD);
       const resultado = resultadoInicial(comportamentoDe(pedido.final));
       const referenceid = randomUUID();
       const linha = {
@@ -154,7 +155,7 @@ export function sandboxMpiRoutes(opts: SandboxMpiOptions) {
     app.post<{ Params: RefParams }>('/sandbox/3ds/desafio/:referenceid', async (req, reply) => {
       const linha = await desafio(req.params.referenceid);
       if (!linha) throw naoEncontrada();
-      const { decisao } = decisaoSchema.parse(req.body);
+      const { decisao } = validar(decisaoSchema, req.body, COMO_ZOD);
       const estado = desfechoDoDesafio(linha.final, decisao === 'aprovar');
       const cavv =
         estado === 'aprovado' ? calcularCavv(secret, linha.referenceid, linha.valor, linha.final) : null;
@@ -167,7 +168,7 @@ export function sandboxMpiRoutes(opts: SandboxMpiOptions) {
 
     app.get<{ Params: RefParams }>('/sandbox/3ds/resultado/:referenceid', async (req, reply) => {
       exigirToken(req, reply);
-      const { bandeira } = resultadoQuerySchema.parse(req.query);
+      const { bandeira } = validar(resultadoQuerySchema, req.query, COMO_ZOD);
       const linha = UUID.test(req.params.referenceid)
         ? await repo.porReferencia(req.params.referenceid)
         : undefined;

@@ -1,0 +1,102 @@
+import { MSG, MSG_AVALIACAO, avaliacaoInputSchema } from '@rango/domain';
+import { AVALIACOES_POR_PAGINA, respostaInputSchema } from '@rango/domain/painel';
+import type { FastifyInstance } from 'fastify';
+import { requireCliente } from '../../http/auth.ts';
+import { validar } from '../../http/corpo.ts';
+import { HttpError, parseId, rotaNaoEncontrada } from '../../http/errors.ts';
+import { requireStaff } from '../staff/guard.ts';
+import { CONTRATOS_AVALIACAO as C } from './contrato.ts';
+import type { AvaliacoesService } from './service.ts';
+
+interface PedidoParams {
+  id: string;
+}
+interface PainelParams {
+  id: string;
+  idavaliacao: string;
+}
+
+const MAX_PAGINA = 50;
+const MAX_OFFSET = 2_147_483_647;
+const MAX_DIAS = 3650;
+
+const malFormado = (campo: string) => new HttpError(400, { [campo]: [MSG.requisicaoMalFormada] });
+
+/** An optional whole number of the query string within [min, max]; anything else a 400. */
+function inteiro(query: unknown, nome: string, min: number, max: number): number | undefined {
+  const v = (query as Record<string, unknown> | undefined)?.[nome];
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string' || !/^\d{1,10}$/.test(v)) throw malFormado(nome);
+  const n = Number(v);
+  if (n < min || n > max) throw malFormado(nome);
+  return n;
+}
+
+const TEXTOS_AVALIACAO = { nota: MSG_AVALIACAO.notaInvalida, comentario: MSG_AVALIACAO.comentarioLongo };
+const TEXTOS_RESPOSTA = { resposta: MSG_AVALIACAO.respostaVazia };
+
+/**
+ * Ratings (issue 22 part 5). The customer's, signed in like the order routes (401 without):
+ * GET/PUT /api/pedido/{id}/avaliacao/ on their own order (another's, or none by that id: 404).
+ * The restaurant's owner, through the staff guard (401 / 404 another establishment / 403 an
+ * attendant): GET /painel/estabelecimento/{id}/avaliacoes/ and
+ * PUT …/avaliacoes/{idavaliacao}/resposta/.
+ */
+export function avaliacoesRoutes(avaliacoes: AvaliacoesService) {
+  return async function (app: FastifyInstance): Promise<void> {
+    const pedidoId = (raw: string): number => {
+      const id = parseId(raw);
+      if (id === undefined) throw rotaNaoEncontrada();
+      return id;
+    };
+
+    app.get<{ Params: PedidoParams }>(
+      '/api/pedido/:id/avaliacao/',
+      { config: { contrato: C.doPedido } },
+      async (req) => {
+        const idcliente = await requireCliente(req);
+        return avaliacoes.doPedido(idcliente, pedidoId(req.params.id));
+      },
+    );
+
+    app.put<{ Params: PedidoParams }>(
+      '/api/pedido/:id/avaliacao/',
+      { config: { contrato: C.avaliar } },
+      async (req) => {
+        const idcliente = await requireCliente(req);
+        const id = pedidoId(req.params.id);
+        return avaliacoes.avaliar(
+          idcliente,
+          id,
+          validar(avaliacaoInputSchema, req.body, { chave: 'campo', textos: TEXTOS_AVALIACAO }),
+        );
+      },
+    );
+
+    const B = '/painel/estabelecimento/:id/avaliacoes';
+
+    app.get<{ Params: PainelParams }>(`${B}/`, { config: { contrato: C.listar } }, async (req) => {
+      const s = await requireStaff(req, req.params.id, 'dono');
+      const nota = inteiro(req.query, 'nota', 1, 5);
+      const dias = inteiro(req.query, 'dias', 1, MAX_DIAS);
+      const limit = inteiro(req.query, 'limit', 1, MAX_PAGINA) ?? AVALIACOES_POR_PAGINA;
+      const offset = inteiro(req.query, 'offset', 0, MAX_OFFSET) ?? 0;
+      return avaliacoes.listar(s.idestabelecimento, { nota, dias }, limit, offset);
+    });
+
+    app.put<{ Params: PainelParams }>(
+      `${B}/:idavaliacao/resposta/`,
+      { config: { contrato: C.responder } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id, 'dono');
+        const id = parseId(req.params.idavaliacao);
+        if (id === undefined) throw new HttpError(404, { detail: MSG_AVALIACAO.avaliacaoNaoEncontrada });
+        const { resposta } = validar(respostaInputSchema, req.body, {
+          chave: 'campo',
+          textos: TEXTOS_RESPOSTA,
+        });
+        return avaliacoes.responder(s.idestabelecimento, id, resposta);
+      },
+    );
+  };
+}

@@ -1,0 +1,71 @@
+import type { Agent } from 'node:https';
+import type { FastifyInstance } from 'fastify';
+import { createMailer } from '../../adapters/mail/index.ts';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { carregarVapid, createWebPushSender } from './push.ts';
+import type { PushSender, Vapid } from './push.ts';
+import { notificacoesRoutes } from './routes.ts';
+import { createNotificacoesService } from './service.ts';
+
+/** How often the job follows the event log and sends what is due. */
+export const NOTIFICACOES_MS = 1000;
+
+/**
+ * The customer's notifications (issue 22): the outbox follows the event log (so a change made by
+ * the panel, the operator API, the CLI, the reconciler or another instance notifies once) and
+ * sends by Web Push and e-mail, on the job queue; the customer's routes for consent and devices.
+ */
+export function notificacoesPlugin({
+  config,
+  db,
+  mailer: injected,
+  push,
+  pushAgent,
+}: {
+  config: Config;
+  db: Db;
+  mailer?: Mailer | undefined;
+  /** Tests: another push port, or the HTTPS agent trusting the local push-service fake. */
+  push?: PushSender | undefined;
+  pushAgent?: Agent | undefined;
+}) {
+  return async (api: FastifyInstance): Promise<void> => {
+    let mailer: Mailer;
+    if (injected) mailer = injected;
+    else {
+      const owned = createMailer(config, db, api.log);
+      api.addHook('onClose', async () => owned.close());
+      mailer = owned;
+    }
+    let vapid: Promise<Vapid> | undefined;
+    const chaves = () => {
+      vapid ??= carregarVapid(db, config).catch((e: unknown) => {
+        vapid = undefined;
+        throw e;
+      });
+      return vapid;
+    };
+    const service = createNotificacoesService({
+      db,
+      mailer,
+      push: push ?? createWebPushSender(chaves, pushAgent),
+      publicUrl: config.publicUrl,
+      log: api.log,
+    });
+    // The pair exists from the first start (generated and kept when the environment has none).
+    api.addHook('onReady', async () => {
+      await chaves().catch((e: unknown) => {
+        api.log.warn({ erro: e instanceof Error ? e.message : String(e) }, 'chaves VAPID indisponíveis');
+      });
+    });
+    api.jobs.define({
+      name: 'notificacoes',
+      everyMs: NOTIFICACOES_MS,
+      leaseSeconds: 120,
+      run: () => service.rodar(),
+    });
+    await api.register(notificacoesRoutes(service, async () => (await chaves()).publicKey));
+  };
+}

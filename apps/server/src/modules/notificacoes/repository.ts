@@ -1,0 +1,257 @@
+import type { Db } from '../../db/index.ts';
+import type { Chave } from '../events/cursor.ts';
+import type { CanalNotificacao, NotificacaoTable } from '../../db/types.ts';
+import type { Insertable } from 'kysely';
+import type { PedidoDaMensagem } from './textos.ts';
+
+const CURSOR = 'notificacoes';
+
+/** The notifications' SQL (tables of migration 0023). */
+export const notificacoesRepository = {
+  async cursor(db: Db): Promise<Chave> {
+    const r = await db
+      .selectFrom('notificacao_cursor')
+      .select(['txid', 'idevento'])
+      .where('nome', '=', CURSOR)
+      .executeTakeFirst();
+    return r ? { txid: Number(r.txid), id: Number(r.idevento) } : { txid: 0, id: 0 };
+  },
+
+  /** Moves the cursor from `de` to `para`; false when another reader moved it first. */
+  async moverCursor(db: Db, de: Chave, para: Chave): Promise<boolean> {
+    const r = await db
+      .updateTable('notificacao_cursor')
+      .set({ txid: para.txid, idevento: para.id })
+      .where('nome', '=', CURSOR)
+      .where('txid', '=', de.txid)
+      .where('idevento', '=', de.id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Inserts the message unless its key exists (another reader wrote it); true when inserted. */
+  async inserir(db: Db, n: Insertable<NotificacaoTable>): Promise<boolean> {
+    const r = await db
+      .insertInto('notificacao')
+      .values(n)
+      .onConflict((oc) => oc.column('chave').doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+  },
+
+  /** The order as the messages name it (undefined when it is gone). */
+  async pedido(db: Db, idpedido: number): Promise<PedidoDaMensagem | undefined> {
+    const p = await db
+      .selectFrom('pedido')
+      .innerJoin('estabelecimento', 'estabelecimento.id', 'pedido.idestabelecimento')
+      .select([
+        'pedido.id',
+        'pedido.referencia',
+        'pedido.tipo',
+        'pedido.status',
+        'pedido.total',
+        'pedido.previsao_em',
+        'pedido.formapgto',
+        'pedido.pedido_json',
+        'estabelecimento.apelidooufantasia as estabelecimento',
+      ])
+      .where('pedido.id', '=', idpedido)
+      .executeTakeFirst();
+    if (!p) return undefined;
+    const motivo = await db
+      .selectFrom('pedido_historico')
+      .select('motivo')
+      .where('idpedido', '=', idpedido)
+      .where('motivo', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    // A paid PIX attempt of this order (the 'PIX pago' message is for PIX only, not a card).
+    const pix = await db
+      .selectFrom('pagamento')
+      .select('id')
+      .where('idpedido', '=', idpedido)
+      .where('tipo', '=', 'pix')
+      .where('estado', '=', 'pago')
+      .limit(1)
+      .executeTakeFirst();
+    let formapgto = p.formapgto;
+    if (!formapgto) {
+      try {
+        const j = JSON.parse(p.pedido_json) as { pagamentos?: { descricaoFormaPgto?: unknown }[] };
+        const d = j.pagamentos?.[0]?.descricaoFormaPgto;
+        formapgto = typeof d === 'string' ? d : null;
+      } catch {
+        formapgto = null;
+      }
+    }
+    return {
+      id: p.id,
+      referencia: p.referencia,
+      tipo: p.tipo,
+      status: p.status,
+      total: p.total,
+      previsao_em: p.previsao_em,
+      formapgto,
+      motivo: motivo?.motivo ?? null,
+      estabelecimento: p.estabelecimento,
+      pixPago: pix !== undefined,
+    };
+  },
+
+  /** The channels the customer has chosen (active consent). */
+  /** The chosen channels of each of these customers (one read for a batch of events). */
+  async canaisDe(db: Db, ids: readonly number[]): Promise<Map<number, CanalNotificacao[]>> {
+    const porCliente = new Map<number, CanalNotificacao[]>();
+    if (ids.length === 0) return porCliente;
+    const rows = await db
+      .selectFrom('notificacao_consentimento')
+      .select(['idcliente', 'canal'])
+      .where('idcliente', 'in', ids)
+      .where('ativo', '=', 1)
+      .execute();
+    for (const r of rows) porCliente.set(r.idcliente, [...(porCliente.get(r.idcliente) ?? []), r.canal]);
+    return porCliente;
+  },
+
+  async canais(db: Db, idcliente: number): Promise<CanalNotificacao[]> {
+    const rows = await db
+      .selectFrom('notificacao_consentimento')
+      .select('canal')
+      .where('idcliente', '=', idcliente)
+      .where('ativo', '=', 1)
+      .execute();
+    return rows.map((r) => r.canal);
+  },
+
+  async consentimentos(db: Db, idcliente: number) {
+    return db
+      .selectFrom('notificacao_consentimento')
+      .select(['canal', 'ativo', 'origem', 'atualizado_em'])
+      .where('idcliente', '=', idcliente)
+      .orderBy('canal')
+      .execute();
+  },
+
+  async gravarConsentimento(
+    db: Db,
+    idcliente: number,
+    canal: CanalNotificacao,
+    ativo: boolean,
+    origem: string,
+    agora: string,
+  ): Promise<void> {
+    await db
+      .insertInto('notificacao_consentimento')
+      .values({ idcliente, canal, ativo: ativo ? 1 : 0, origem, atualizado_em: agora })
+      .onConflict((oc) =>
+        oc
+          .columns(['idcliente', 'canal'])
+          .doUpdateSet({ ativo: ativo ? 1 : 0, origem, atualizado_em: agora }),
+      )
+      .execute();
+  },
+
+  /** The due messages, oldest first. */
+  async devidas(db: Db, agora: string, limite: number) {
+    return db
+      .selectFrom('notificacao')
+      .selectAll()
+      .where('estado', '=', 'pendente')
+      .where('proxima_em', '<=', agora)
+      .orderBy('id')
+      .limit(limite)
+      .execute();
+  },
+
+  /**
+   * Claims one attempt: only if nobody claimed it since it was read (same `tentativas`); the
+   * claim holds it until `ate` (an instance killed mid-send leaves it to be retried after that).
+   */
+  async reivindicar(db: Db, id: number, tentativas: number, ate: string): Promise<boolean> {
+    const r = await db
+      .updateTable('notificacao')
+      .set({ tentativas: tentativas + 1, proxima_em: ate })
+      .where('id', '=', id)
+      .where('estado', '=', 'pendente')
+      .where('tentativas', '=', tentativas)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async concluir(
+    db: Db,
+    id: number,
+    mudanca: {
+      estado: NotificacaoTable['estado'];
+      status_provedor: string | null;
+      enviado_em?: string;
+      proxima_em?: string;
+    },
+  ): Promise<void> {
+    await db.updateTable('notificacao').set(mudanca).where('id', '=', id).execute();
+  },
+
+  async assinaturas(db: Db, idcliente: number) {
+    return db
+      .selectFrom('notificacao_push')
+      .select(['id', 'endpoint', 'p256dh', 'auth'])
+      .where('idcliente', '=', idcliente)
+      .orderBy('id')
+      .execute();
+  },
+
+  /** A device's subscription for this customer (a browser re-subscribing moves it to them). */
+  async assinar(
+    db: Db,
+    idcliente: number,
+    s: { endpoint: string; p256dh: string; auth: string },
+    agora: string,
+  ) {
+    await db
+      .insertInto('notificacao_push')
+      .values({ idcliente, ...s, criado_em: agora })
+      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ idcliente, p256dh: s.p256dh, auth: s.auth }))
+      .execute();
+  },
+
+  async cancelarAssinatura(db: Db, idcliente: number, endpoint: string): Promise<boolean> {
+    const r = await db
+      .deleteFrom('notificacao_push')
+      .where('idcliente', '=', idcliente)
+      .where('endpoint', '=', endpoint)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  },
+
+  async removerAssinatura(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('notificacao_push').where('id', '=', id).execute();
+  },
+
+  async emailDoCliente(db: Db, idcliente: number): Promise<{ email: string; nome: string } | undefined> {
+    const c = await db
+      .selectFrom('cliente')
+      .select(['email', 'nomeourazaosocial'])
+      .where('id', '=', idcliente)
+      .where('excluido_em', 'is', null)
+      .executeTakeFirst();
+    return c?.email ? { email: c.email, nome: c.nomeourazaosocial } : undefined;
+  },
+
+  /** Account erasure: consent, subscriptions and messages of the customer go. */
+  async apagarDoCliente(db: Db, idcliente: number): Promise<void> {
+    await db.deleteFrom('notificacao').where('idcliente', '=', idcliente).execute();
+    await db.deleteFrom('notificacao_push').where('idcliente', '=', idcliente).execute();
+    await db.deleteFrom('notificacao_consentimento').where('idcliente', '=', idcliente).execute();
+  },
+
+  /** 'Baixar meus dados': the customer's messages (without the devices' keys). */
+  async doCliente(db: Db, idcliente: number) {
+    return db
+      .selectFrom('notificacao')
+      .select(['idpedido', 'canal', 'tipo', 'titulo', 'texto', 'estado', 'criado_em', 'enviado_em'])
+      .where('idcliente', '=', idcliente)
+      .orderBy('id')
+      .execute();
+  },
+};

@@ -1,0 +1,294 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import type { Db } from '../../db/index.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { eventosDepois } from '../events/cursor.ts';
+import type { Chave, EventoTail } from '../events/cursor.ts';
+import { completarPedidos, leiturasDoEstabelecimento } from '../orders/reads.ts';
+import { receiptHtml } from '../orders/receipt.ts';
+import type { PushSender } from './push.ts';
+import { topicoDe } from './push.ts';
+import { notificacoesRepository as repo } from './repository.ts';
+import type { CanalNotificacao } from '../../db/types.ts';
+import { foraDeUso, mensagem, tipoDoEvento } from './textos.ts';
+
+/** Events read per run. */
+const LOTE_EVENTOS = 200;
+/** Messages sent per run. */
+const LOTE_ENVIO = 50;
+/** An attempt's claim: an instance killed mid-send leaves the message to be retried after it. */
+export const PRAZO_TENTATIVA_MS = 60_000;
+/** Attempts before a message is given up ('falhou'). */
+export const MAX_TENTATIVAS = 6;
+/** The wait before attempt n+1: 5 s, 10 s, 20 s, … at most 10 min. */
+export const espera = (tentativas: number): number => Math.min(5_000 * 2 ** (tentativas - 1), 10 * 60_000);
+
+const EVENTOS_DO_CLIENTE = new Set(['pedido.novo', 'pedido.status', 'pedido.pagamento']);
+
+export interface NotificacoesDeps {
+  db: Db;
+  mailer: Mailer;
+  push: PushSender;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  agora?: () => Date;
+}
+
+export type NotificacoesService = ReturnType<typeof createNotificacoesService>;
+
+class CursorMovido extends Error {}
+
+export function createNotificacoesService(deps: NotificacoesDeps) {
+  const { db, mailer, push, publicUrl, log } = deps;
+  const agora = deps.agora ?? (() => new Date());
+  const linkDo = (idpedido: number) => `${publicUrl}/pedido/${idpedido}`;
+
+  /**
+   * Reads the event log after the cursor and writes each chosen channel's message, in one
+   * transaction with the cursor's move (a reader that lost the race to another instance rolls
+   * back; the unique key makes a repeat insert nothing either way). Answers the messages written.
+   */
+  async function seguirEventos(): Promise<number> {
+    const de = await repo.cursor(db);
+    const lidos = await eventosDepois(db, de, LOTE_EVENTOS);
+    const prontos: EventoTail[] = [];
+    for (const e of lidos) {
+      if (!e.pronto) break;
+      prontos.push(e);
+    }
+    const ultimo = prontos.at(-1);
+    if (!ultimo) return 0;
+    const para: Chave = { txid: ultimo.txid, id: ultimo.id };
+    try {
+      // The customers who chose a channel, read once for the batch: most events (every order of
+      // a customer who chose none) then cost no query at all.
+      const doCliente = prontos.filter(
+        (ev) => EVENTOS_DO_CLIENTE.has(ev.tipo) && ev.idcliente !== null && ev.idpedido !== null,
+      );
+      const escolhas = await repo.canaisDe(db, [...new Set(doCliente.map((ev) => ev.idcliente as number))]);
+      return await db.transaction().execute(async (trx) => {
+        let escritas = 0;
+        for (const ev of doCliente) {
+          if (ev.idcliente === null || ev.idpedido === null) continue;
+          if ((escolhas.get(ev.idcliente) ?? []).length === 0) continue;
+          // Read again inside the transaction: a choice revoked meanwhile is not written.
+          const canais = await repo.canais(trx, ev.idcliente);
+          if (canais.length === 0) continue;
+          const pedido = await repo.pedido(trx, ev.idpedido);
+          if (!pedido) continue;
+          let dados: Record<string, unknown>;
+          try {
+            dados = JSON.parse(ev.dados) as Record<string, unknown>;
+          } catch {
+            continue;
+          }
+          const tipo = tipoDoEvento(ev.tipo, dados, pedido);
+          if (!tipo) continue;
+          const m = mensagem(tipo, pedido);
+          for (const canal of canais) {
+            if (canal === 'push' && (await repo.assinaturas(trx, ev.idcliente)).length === 0) continue;
+            const inserida = await repo.inserir(trx, {
+              chave: `${ev.id}:${canal}:${tipo}`,
+              idcliente: ev.idcliente,
+              idpedido: ev.idpedido,
+              idestabelecimento: ev.idestabelecimento,
+              canal,
+              tipo,
+              titulo: m.titulo,
+              texto: m.texto,
+              link: linkDo(ev.idpedido),
+              estado: 'pendente',
+              tentativas: 0,
+              proxima_em: agora().toISOString(),
+              status_provedor: null,
+              criado_em: ev.criado_em,
+              enviado_em: null,
+            });
+            if (inserida) escritas++;
+          }
+        }
+        if (!(await repo.moverCursor(trx, de, para))) throw new CursorMovido();
+        return escritas;
+      });
+    } catch (e) {
+      if (e instanceof CursorMovido) return 0;
+      throw e;
+    }
+  }
+
+  type Resultado = { ok: true; status: string } | { ok: false; definitivo: boolean; status: string };
+
+  /** The order's receipt (modules/orders), the confirmation e-mail's body. */
+  async function recibo(idestabelecimento: number, idpedido: number): Promise<string | undefined> {
+    const row = await leiturasDoEstabelecimento.findPedido(db, idestabelecimento, idpedido);
+    if (!row) return undefined;
+    const [completo] = await completarPedidos(db, [row]);
+    return completo ? receiptHtml(completo) : undefined;
+  }
+
+  async function enviarEmail(n: {
+    idcliente: number;
+    idestabelecimento: number;
+    idpedido: number;
+    tipo: string;
+    titulo: string;
+    texto: string;
+    link: string;
+  }): Promise<Resultado> {
+    const dest = await repo.emailDoCliente(db, n.idcliente);
+    if (!dest) return { ok: false, definitivo: true, status: 'sem e-mail' };
+    const topo =
+      `<p>Olá, ${escapeHtml(dest.nome)}!</p><p>${escapeHtml(n.texto)}</p>` +
+      `<p><a href="${escapeHtml(n.link)}">Acompanhar o pedido</a></p>`;
+    // The order confirmation carries the receipt (items, totals, payment); each status, its line.
+    const html = n.tipo === 'recebido' ? await recibo(n.idestabelecimento, n.idpedido) : undefined;
+    await mailer.send({
+      para: dest.email,
+      assunto: n.titulo,
+      texto: `Olá, ${dest.nome}!\n\n${n.texto}\n\nAcompanhe: ${n.link}\n`,
+      html: html?.includes('<body>') ? html.replace('<body>', () => `<body>\n${topo}`) : topo,
+      link: n.link,
+    });
+    return { ok: true, status: 'aceito' };
+  }
+
+  async function enviarPush(n: {
+    idcliente: number;
+    idpedido: number;
+    chave: string;
+    titulo: string;
+    texto: string;
+  }): Promise<Resultado> {
+    const assinaturas = await repo.assinaturas(db, n.idcliente);
+    if (assinaturas.length === 0) return { ok: false, definitivo: true, status: 'sem assinatura' };
+    const payload = JSON.stringify({
+      titulo: n.titulo,
+      texto: n.texto,
+      url: `/pedido/${n.idpedido}`,
+      tag: `pedido-${n.idpedido}`,
+    });
+    const status: number[] = [];
+    for (const a of assinaturas) {
+      const r = await push.enviar(a, payload, { topico: topicoDe(n.chave), ttlSegundos: 60 * 60 });
+      status.push(r.status);
+      // The subscription is gone for good (the browser unsubscribed, the service expired it).
+      if (r.status === 404 || r.status === 410) await repo.removerAssinatura(db, a.id);
+    }
+    const texto = status.join(',');
+    if (status.some((s) => s >= 200 && s < 300)) return { ok: true, status: texto };
+    const transitorio = status.some((s) => s === 429 || s >= 500 || s === 408);
+    return { ok: false, definitivo: !transitorio, status: texto };
+  }
+
+  /** Sends what is due; answers how many were sent. */
+  async function enviarPendentes(): Promise<number> {
+    const agoraEm = agora();
+    const devidas = await repo.devidas(db, agoraEm.toISOString(), LOTE_ENVIO);
+    let enviadas = 0;
+    for (const n of devidas) {
+      const ate = new Date(agoraEm.getTime() + PRAZO_TENTATIVA_MS).toISOString();
+      if (!(await repo.reivindicar(db, n.id, n.tentativas, ate))) continue;
+      const tentativas = n.tentativas + 1;
+      const pedido = await repo.pedido(db, n.idpedido);
+      if (!pedido || foraDeUso(n.tipo, pedido.status, n.criado_em, agoraEm)) {
+        await repo.concluir(db, n.id, { estado: 'descartada', status_provedor: 'fora de uso' });
+        continue;
+      }
+      // Consent revoked since the message was written: the next message is not sent.
+      if (!(await repo.canais(db, n.idcliente)).includes(n.canal as CanalNotificacao)) {
+        await repo.concluir(db, n.id, { estado: 'descartada', status_provedor: 'consentimento revogado' });
+        continue;
+      }
+      let r: Resultado;
+      try {
+        r = n.canal === 'email' ? await enviarEmail(n) : await enviarPush(n);
+      } catch (e) {
+        r = {
+          ok: false,
+          definitivo: false,
+          status: `erro: ${e instanceof Error ? e.message : String(e)}`.slice(0, 200),
+        };
+      }
+      if (r.ok) {
+        enviadas++;
+        await repo.concluir(db, n.id, {
+          estado: 'enviada',
+          status_provedor: r.status,
+          enviado_em: agora().toISOString(),
+        });
+      } else if (r.definitivo || tentativas >= MAX_TENTATIVAS) {
+        log.warn({ notificacao: n.id, canal: n.canal, status: r.status }, 'notificação não enviada');
+        await repo.concluir(db, n.id, { estado: 'falhou', status_provedor: r.status });
+      } else {
+        await repo.concluir(db, n.id, {
+          estado: 'pendente',
+          status_provedor: r.status,
+          proxima_em: new Date(agora().getTime() + espera(tentativas)).toISOString(),
+        });
+      }
+    }
+    return enviadas;
+  }
+
+  return {
+    seguirEventos,
+    enviarPendentes,
+    /** One run of the job: follow the log, then send. */
+    async rodar(): Promise<{ escritas: number; enviadas: number }> {
+      const escritas = await seguirEventos();
+      const enviadas = await enviarPendentes();
+      return { escritas, enviadas };
+    },
+
+    async consentimentos(idcliente: number) {
+      const rows = await repo.consentimentos(db, idcliente);
+      const assinaturas = await repo.assinaturas(db, idcliente);
+      return {
+        canais: rows.map((r) => ({
+          canal: r.canal,
+          ativo: r.ativo === 1,
+          origem: r.origem,
+          atualizado_em: r.atualizado_em,
+        })),
+        dispositivos: assinaturas.length,
+      };
+    },
+
+    async escolher(idcliente: number, canal: CanalNotificacao, ativo: boolean, origem: string) {
+      await repo.gravarConsentimento(db, idcliente, canal, ativo, origem, agora().toISOString());
+    },
+
+    async assinar(idcliente: number, a: { endpoint: string; p256dh: string; auth: string }) {
+      await repo.assinar(db, idcliente, a, agora().toISOString());
+    },
+
+    async cancelarAssinatura(idcliente: number, endpoint: string): Promise<boolean> {
+      return repo.cancelarAssinatura(db, idcliente, endpoint);
+    },
+  };
+}
+
+/** Account erasure (modules/customers): the customer's consent, devices and messages go. */
+export function apagarNotificacoesDoCliente(db: Db, idcliente: number): Promise<void> {
+  return repo.apagarDoCliente(db, idcliente);
+}
+
+/** 'Baixar meus dados': consent, devices (their push service's host only) and messages. */
+export async function notificacoesDoCliente(db: Db, idcliente: number) {
+  const [consentimentos, assinaturas, mensagens] = await Promise.all([
+    repo.consentimentos(db, idcliente),
+    repo.assinaturas(db, idcliente),
+    repo.doCliente(db, idcliente),
+  ]);
+  return {
+    consentimentos: consentimentos.map((c) => ({ ...c, ativo: c.ativo === 1 })),
+    dispositivos: assinaturas.map((a) => {
+      try {
+        return { servico: new URL(a.endpoint).host };
+      } catch {
+        return { servico: null };
+      }
+    }),
+    mensagens,
+  };
+}
