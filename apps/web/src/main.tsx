@@ -3,7 +3,7 @@
 // and public/start-after-paint.js, which adds the script tag once that shell has painted: React
 // alone is ~0.2 s of main thread on a mid-range phone, and the page is on screen without waiting
 // for it. Elsewhere index.html loads this module as usual.
-import './lib/zod-jitless.ts';
+import './shared/lib/zod-jitless.ts';
 import './app/mantine-styles.ts';
 import './app/global.css';
 import { MSG } from '@rango/domain';

@@ -161,3 +161,48 @@ registerRoute(
     }
   },
 );
+
+/**
+ * Web Push (issue 22): the server's message (`{ titulo, texto, url, tag }`, encrypted by the push
+ * service's protocol and decrypted by the browser) shown as a notification; one per order
+ * (`tag`), the newer replacing the older.
+ */
+self.addEventListener('push', (event) => {
+  let m: { titulo?: unknown; texto?: unknown; url?: unknown; tag?: unknown } = {};
+  try {
+    m = (event.data?.json() ?? {}) as typeof m;
+  } catch {
+    m = { texto: event.data?.text() };
+  }
+  const titulo = typeof m.titulo === 'string' ? m.titulo : 'Rango';
+  // Only a path of this app is opened on click.
+  const url = typeof m.url === 'string' && /^\/pedido\/\d+$/.test(m.url) ? m.url : '/pedido';
+  event.waitUntil(
+    self.registration.showNotification(titulo, {
+      body: typeof m.texto === 'string' ? m.texto : '',
+      icon: '/icons/rango-192.png',
+      badge: '/icons/rango-192.png',
+      data: { url },
+      ...(typeof m.tag === 'string' ? { tag: m.tag } : {}),
+    }),
+  );
+});
+
+/** A click opens the order page: an open tab of the app is reused, else a new window. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: string } | null)?.url ?? '/pedido';
+  const destino = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const abertas = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const aba = abertas.find((c) => new URL(c.url).origin === self.location.origin);
+      if (aba) {
+        await aba.focus();
+        await aba.navigate(destino);
+        return;
+      }
+      await self.clients.openWindow(destino);
+    })(),
+  );
+});

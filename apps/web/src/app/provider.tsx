@@ -5,7 +5,7 @@ import { clearCustomerQueries } from '../lib/customer-queries.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { getSessionGeneration, subscribeSession } from '../stores/session.ts';
 import { Notifications } from './lazy-notifications.tsx';
-import { cssVariablesResolver, theme } from '../lib/theme.ts';
+import { cssVariablesResolver, theme } from '../shared/lib/theme.ts';
 
 /**
  * Another session (a login, a logout, another tab's) drops the previous customer's cached

@@ -25,8 +25,12 @@ export const painelPaths = {
   cardapioArquivo: (id: number | string) => `/${id}/cardapio/arquivo`,
   historico: (id: number | string) => `/${id}/historico`,
   relatorios: (id: number | string) => `/${id}/relatorios`,
+  avaliacoes: (id: number | string) => `/${id}/avaliacoes`,
+  integracoes: (id: number | string) => `/${id}/integracoes`,
+  /** Leaving the establishment's team (any member). */
+  sair: (id: number | string) => `/${id}/sair`,
   novoEstabelecimento: '/novo',
 } as const;
 
 /** The API's base path (the same server as the customer's app). */
-export const API_BASE = '/api/ead';
+export { API_BASE } from '../shared/config/api.ts';

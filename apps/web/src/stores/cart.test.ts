@@ -25,7 +25,7 @@ import {
   setFingerprint,
   setTaxaEntrega,
 } from './cart-actions.ts';
-import { hamburgueria, makeItem, pizzaria } from './cart-test-data.ts';
+import { hamburgueria, makeItem, pizzaria } from '../test/cart-test-data.ts';
 
 function stored(): unknown {
   return JSON.parse(localStorage.getItem('carrinho') ?? 'null');

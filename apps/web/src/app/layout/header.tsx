@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { CartButton } from '../../features/carrinho/index.ts';
 import { AccountControl } from '../../features/conta/index.ts';
 import { PedidosLink } from '../../features/pedidos/index.ts';
-import { Logo } from '../../components/logo.tsx';
+import { Logo } from '../../shared/components/logo.tsx';
 import { getVisitedEstablishmentPath } from '../../storage/index.ts';
 import { AddressPicker } from './address-picker.tsx';
 import classes from './layout.module.css';

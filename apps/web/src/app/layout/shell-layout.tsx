@@ -2,7 +2,7 @@ import { parseId } from '@rango/domain';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { SkipLink } from '../../components/skip-link.tsx';
+import { SkipLink } from '../../shared/components/skip-link.tsx';
 import { CartProvider } from '../../features/carrinho/index.ts';
 import { PedidosAvisos } from '../../features/pedidos/index.ts';
 import { setVisitedEstablishmentPath } from '../../storage/index.ts';

@@ -6,7 +6,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageTitle } from '../components/page-title.tsx';
 import { painelPaths } from '../paths.ts';
 import { isStaffSessionExpired, useIsStaffLoggedIn } from '../session.ts';
-import { useEstabelecimento } from './estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../lib/estabelecimento-atual.ts';
 import { TITULO_AVISO } from '../components/aviso.ts';
 
 /** Where a login returns to: an in-panel path only (never '//host' or a full URL). */
@@ -40,7 +40,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 
 /** Owner-only pages: an attendant sees why, with a way back to the orders. */
 export function RequireDono({ children }: { children: ReactNode }) {
-  const { papel, id } = useEstabelecimento();
+  const { papel, id } = useEstabelecimentoAtual();
   if (papel !== 'dono') {
     return (
       <Stack maw={720} mx="auto" w="100%">

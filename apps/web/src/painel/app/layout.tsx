@@ -1,10 +1,10 @@
 import { PAPEL_NOME, MSG_PAINEL } from '@rango/domain/painel';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { LogoMark } from '../../components/logo.tsx';
-import { SkipLink } from '../../components/skip-link.tsx';
+import { LogoMark } from '../../shared/components/logo.tsx';
+import { SkipLink } from '../../shared/components/skip-link.tsx';
 import { logout } from '../api/auth.ts';
 import { useEu } from '../api/eu.ts';
 import { Disclosure, itemClass, itemInfoClass, itemPerigoClass } from '../components/disclosure.tsx';
@@ -13,12 +13,15 @@ import { PageErrorBoundary } from '../components/error-boundary.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { painelPaths } from '../paths.ts';
-import { EstabelecimentoContext, type EstabelecimentoAtual } from './estabelecimento.ts';
+import { EstabelecimentoContext, type EstabelecimentoAtual } from '../lib/estabelecimento-atual.ts';
 import classes from './layout.module.css';
 import { useEstabelecimentoDaRota } from './use-estabelecimento-da-rota.ts';
 import { TITULO_AVISO } from '../components/aviso.ts';
 
 export const MAIN_ID = 'conteudo';
+
+// Shown only while the platform has not approved the establishment: not in the sign-in chunk.
+const AvisoAprovacao = lazy(() => import('./aviso-aprovacao.tsx'));
 
 /** The same section of another establishment, when the person may see it there. */
 function mesmaSecao(pathname: string, destino: { id: number; papel: string }): string {
@@ -31,6 +34,8 @@ function mesmaSecao(pathname: string, destino: { id: number; papel: string }): s
   if (destino.papel === 'dono' && secao === 'cupons') return painelPaths.cupons(destino.id);
   if (destino.papel === 'dono' && secao === 'historico') return painelPaths.historico(destino.id);
   if (destino.papel === 'dono' && secao === 'relatorios') return painelPaths.relatorios(destino.id);
+  if (destino.papel === 'dono' && secao === 'avaliacoes') return painelPaths.avaliacoes(destino.id);
+  if (destino.papel === 'dono' && secao === 'integracoes') return painelPaths.integracoes(destino.id);
   return painelPaths.fila(destino.id);
 }
 
@@ -63,7 +68,7 @@ function Switcher({ est }: { est: EstabelecimentoAtual }) {
   );
 }
 
-function UserMenu() {
+function UserMenu({ est }: { est: EstabelecimentoAtual | null }) {
   const eu = useEu();
   const navigate = useNavigate();
   const nome = eu.data?.nome ?? 'Conta';
@@ -94,6 +99,13 @@ function UserMenu() {
           Novo estabelecimento
         </Link>
       </li>
+      {est ? (
+        <li>
+          <Link className={itemClass} to={painelPaths.sair(est.id)}>
+            Sair deste estabelecimento
+          </Link>
+        </li>
+      ) : null}
       <li>
         <button type="button" className={itemPerigoClass} onClick={() => void sair()}>
           <IconLogout size={18} aria-hidden="true" />
@@ -116,7 +128,9 @@ function Nav({ est }: { est: EstabelecimentoAtual }) {
           { to: painelPaths.equipe(est.id), label: 'Equipe' },
           { to: painelPaths.configuracoes(est.id), label: 'Configurações' },
           { to: painelPaths.relatorios(est.id), label: 'Relatórios' },
+          { to: painelPaths.avaliacoes(est.id), label: 'Avaliações' },
           { to: painelPaths.historico(est.id), label: 'Histórico' },
+          { to: painelPaths.integracoes(est.id), label: 'Integrações' },
         ]
       : []),
   ];
@@ -159,7 +173,7 @@ export function PainelLayout() {
           </Link>
           {est ? <Switcher est={est} /> : null}
           <div className={classes.espaco} />
-          <UserMenu />
+          <UserMenu est={est} />
         </div>
         {est ? <Nav est={est} /> : null}
       </header>
@@ -181,6 +195,9 @@ export function EstabelecimentoGate() {
     case 'ok':
       return (
         <EstabelecimentoContext.Provider value={rota.est}>
+          <Suspense fallback={null}>
+            <AvisoAprovacao idest={rota.est.id} />
+          </Suspense>
           <Outlet />
         </EstabelecimentoContext.Provider>
       );

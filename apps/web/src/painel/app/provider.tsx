@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 // The customer's theme module imports nothing but Mantine: the same colours and accessible
 // defaults (field errors as alerts, AA greys) without any customer code.
-import { cssVariablesResolver, theme } from '../../lib/theme.ts';
+import { cssVariablesResolver, theme } from '../../shared/lib/theme.ts';
 import { createPainelQueryClient } from '../api/query-client.ts';
 import { getStaffSessionGeneration, subscribeStaffSession } from '../session.ts';
 import { PainelNotifications } from './lazy-notifications.tsx';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LogoMark } from '../../components/logo.tsx';
-import { SkipLink } from '../../components/skip-link.tsx';
+import { LogoMark } from '../../shared/components/logo.tsx';
+import { SkipLink } from '../../shared/components/skip-link.tsx';
 import { PageErrorBoundary } from '../components/error-boundary.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import classes from './public-layout.module.css';

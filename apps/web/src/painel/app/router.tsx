@@ -22,7 +22,10 @@ const CuponsPage = lazy(() => import('../features/cupons/cupons-page.tsx'));
 const CardapioArquivoPage = lazy(() => import('../features/cardapio/importar/importar-page.tsx'));
 const HistoricoPage = lazy(() => import('../features/historico/historico-page.tsx'));
 const RelatoriosPage = lazy(() => import('../features/relatorios/relatorios-page.tsx'));
+const AvaliacoesPage = lazy(() => import('../features/avaliacoes/avaliacoes-page.tsx'));
+const IntegracoesPage = lazy(() => import('../features/integracoes/integracoes-page.tsx'));
 const NovoEstabelecimentoPage = lazy(() => import('../features/loja/novo-page.tsx'));
+const SairPage = lazy(() => import('../features/convites/sair-page.tsx'));
 const NaoEncontradaPage = lazy(() => import('../features/escolher/nao-encontrada-page.tsx'));
 
 /** The panel's routes, under /painel (the server answers every /painel/* with painel.html). */
@@ -66,6 +69,7 @@ export function PainelRoutes() {
           <Route path=":id" element={<EstabelecimentoGate />}>
             <Route index element={<FilaPage />} />
             <Route path="em-falta" element={<EmFaltaPage />} />
+            <Route path="sair" element={<SairPage />} />
             <Route
               path="equipe"
               element={
@@ -115,6 +119,14 @@ export function PainelRoutes() {
               }
             />
             <Route
+              path="avaliacoes"
+              element={
+                <RequireDono>
+                  <AvaliacoesPage />
+                </RequireDono>
+              }
+            />
+            <Route
               path="historico"
               element={
                 <RequireDono>
@@ -127,6 +139,14 @@ export function PainelRoutes() {
               element={
                 <RequireDono>
                   <RelatoriosPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="integracoes"
+              element={
+                <RequireDono>
+                  <IntegracoesPage />
                 </RequireDono>
               }
             />

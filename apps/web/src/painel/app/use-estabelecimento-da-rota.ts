@@ -1,7 +1,7 @@
 import { parseId } from '@rango/domain';
 import { useMatch } from 'react-router';
 import { useEu } from '../api/eu.ts';
-import type { EstabelecimentoAtual } from './estabelecimento.ts';
+import type { EstabelecimentoAtual } from '../lib/estabelecimento-atual.ts';
 
 export type EstadoEstabelecimento =
   | { estado: 'nenhum' }

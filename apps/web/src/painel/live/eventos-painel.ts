@@ -9,7 +9,7 @@
  */
 import type { DadosEvento } from '@rango/domain/painel';
 import { staffEuSchema } from '@rango/domain/painel';
-import { openEventStream, type StreamEvent, type StreamState } from '../../lib/event-stream.ts';
+import { openEventStream, type StreamEvent, type StreamState } from '../../shared/lib/event-stream.ts';
 import { painelGet } from '../api/client.ts';
 import { API_BASE } from '../paths.ts';
 import { getStaffSession } from '../session.ts';

@@ -6,7 +6,7 @@ import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { AppDrawer } from '../../../components/app-drawer.tsx';
+import { AppDrawer } from '../../../shared/components/app-drawer.tsx';
 import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { paths } from '../../../config/paths.ts';
 import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';

@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanNotifications, Notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanNotifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router';
 import {
   answerReplaceCart,
   closeCartDrawer,
@@ -13,19 +11,15 @@ import {
   type CartEstablishment,
 } from '../../../stores/cart.ts';
 import { setAbono, setTaxaEntrega } from '../../../stores/cart-actions.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { hamburgueria, makeItem, pizzaria } from '../../../stores/cart-test-data.ts';
+import { QueryClient } from '@tanstack/react-query';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { hamburgueria, makeItem, pizzaria } from '../../../test/cart-test-data.ts';
 import { CartButton, CartProvider } from '../index.ts';
 
 /** The element whose whole text is `text` (amounts sit in their own no-wrap span). */
 function byWholeText(text: string) {
   return (_: string, el: Element | null) =>
     el?.tagName === 'P' && el.textContent?.replace(/\s+/g, ' ').trim() === text;
-}
-
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 let queryClient = new QueryClient();
@@ -35,20 +29,14 @@ const setEntregaEstimada = (
 ) => queryClient.setQueryData(['entrega-estimada'], v);
 
 function renderCart(variant: 'desktop' | 'mobile' = 'desktop') {
-  queryClient = new QueryClient();
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <Notifications />
-        <MemoryRouter initialEntries={['/estabelecimento/1']}>
-          <CartProvider>
-            <CartButton variant={variant} />
-            <Location />
-          </CartProvider>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
+  const r = renderWithProviders(
+    <CartProvider>
+      <CartButton variant={variant} />
+    </CartProvider>,
+    { route: '/estabelecimento/1', notifications: true, location: true },
   );
+  queryClient = r.queryClient;
+  return r;
 }
 
 const semMinimo: CartEstablishment = { ...pizzaria, pedidominimo: 0 };

@@ -1,7 +1,7 @@
 import '../../../components/overlay-styles.ts';
 import { Button, Group, Text } from '@mantine/core';
 import { answerReplaceCart, useReplaceCartRequest } from '../../../stores/cart.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 
 /** Asks before an item from another establishment empties the cart (spec section 4). */
 export function ReplaceCartModal() {

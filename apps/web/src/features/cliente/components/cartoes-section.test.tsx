@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { mockApi, on, type Call } from '../testing/mock-api.ts';
-import { renderCliente } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { CartoesSection } from './cartoes-section.tsx';
 
 const cliente: Cliente = {
@@ -79,7 +79,7 @@ const semCartao = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/con
 describe('CartoesSection', () => {
   it('lists the saved cards with brand, masked number and holder; no editing', async () => {
     mockApi(...base, on('GET', '/controle/cartao/', 200, [visa, master]));
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     const itens = await screen.findAllByRole('listitem');
     expect(itens).toHaveLength(2);
     expect(within(itens[0]!).getByText('Visa')).toBeInTheDocument();
@@ -91,14 +91,14 @@ describe('CartoesSection', () => {
 
   it('says when there is no card, and while loading', async () => {
     mockApi(...base, on('GET', '/controle/cartao/', 200, []));
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     expect(screen.getByLabelText('Carregando cartões')).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByText('Nenhum cartão salvo.')).toBeInTheDocument();
   });
 
   it('a failed list fetch shows the spec text', async () => {
     mockApi(...base, on('GET', '/controle/cartao/', 500, {}));
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao tentar obter os cartões salvos.');
   });
 
@@ -118,7 +118,10 @@ describe('CartoesSection', () => {
         return { status: 201, body: salvo };
       },
     );
-    const { queryClient } = renderCliente(<CartoesSection />);
+    const { queryClient } = renderWithProviders(
+      { '*': <CartoesSection /> },
+      { notifications: true, location: true },
+    );
     await screen.findByText('Nenhum cartão salvo.');
     const m = await abrirEPreencher(user);
     await user.click(m.getByRole('button', { name: 'Salvar cartão' }));
@@ -175,7 +178,7 @@ describe('CartoesSection', () => {
       on('GET', '/controle/cartao/tokenizacao/', 200, TOKENIZACAO),
       on('POST', '/sandbox/sop/card/', 400, [{ Code: 128, Message: 'Número do cartão inválido' }]),
     );
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     const m = await abrirEPreencher(user);
     await user.click(m.getByRole('button', { name: 'Salvar cartão' }));
     expect(await m.findByText(MSG_CARTAO.numeroInvalido)).toHaveAttribute('role', 'alert');
@@ -205,7 +208,7 @@ describe('CartoesSection', () => {
       },
       on('POST', '/controle/cartao/', 201, { ...master, token: 'tok-renovado-1' }),
     );
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     const m = await abrirEPreencher(user);
     await user.click(m.getByRole('button', { name: 'Salvar cartão' }));
     expect(await screen.findByText('Cartão salvo com sucesso.')).toBeInTheDocument();
@@ -224,7 +227,7 @@ describe('CartoesSection', () => {
       on('POST', '/sandbox/sop/card/', 201, { CardToken: 'tok-x-000001' }),
       on('POST', '/controle/cartao/', 400, { cnpjoucpf: ['O campo precisa ter 11 ou 14 dígitos.'] }),
     );
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     const m = await abrirEPreencher(user);
     await user.click(m.getByRole('button', { name: 'Salvar cartão' }));
     expect(await m.findByText('O campo precisa ter 11 ou 14 dígitos.')).toHaveAttribute('role', 'alert');
@@ -238,7 +241,7 @@ describe('CartoesSection', () => {
       on('GET', '/controle/cartao/', 200, []),
       on('GET', '/controle/cartao/tokenizacao/', 500, {}),
     );
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     const m = await abrirEPreencher(user);
     await user.click(m.getByRole('button', { name: 'Salvar cartão' }));
     expect(await screen.findByText('Erro ao tentar salvar o cartão de crédito.')).toBeInTheDocument();
@@ -257,7 +260,7 @@ describe('CartoesSection', () => {
         return { status: 204 };
       },
     );
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     await user.click(await screen.findByRole('button', { name: 'Excluir cartão Visa ************1111' }));
     const dialog = await screen.findByRole('dialog', { name: 'Excluir cartão' });
     expect(dialog).toHaveTextContent('Deseja excluir o cartão Visa ************1111?');
@@ -275,7 +278,7 @@ describe('CartoesSection', () => {
       on('GET', '/controle/cartao/', 200, [visa]),
       on('DELETE', '/controle/cartao/1/', 500, {}),
     );
-    renderCliente(<CartoesSection />);
+    renderWithProviders({ '*': <CartoesSection /> }, { notifications: true, location: true });
     await user.click(await screen.findByRole('button', { name: /Excluir cartão Visa/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Excluir cartão' });
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));

@@ -12,7 +12,7 @@ import {
   useCreateCartao,
   useDeleteCartao,
 } from '../../../api/cartoes.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 import { CartaoForm } from '../../../components/cartao-form/cartao-form.tsx';
 import { useCartaoForm, type CartaoCampo } from '../../../components/cartao-form/use-cartao-form.ts';
 import { ConfirmarExclusao, SecaoLista } from './secao-lista.tsx';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getEnderecoEscolhido, setEnderecoEscolhido } from '../../../stores/endereco.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { CEP_HADDOCK, makeEndereco, mockApi, on } from '../testing/mock-api.ts';
-import { renderCliente } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { EnderecoSelectorModal } from './endereco-selector-modal.tsx';
 
 afterEach(() => {
@@ -17,7 +17,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderModal = () => renderCliente(<EnderecoSelectorModal opened onClose={() => {}} />);
+const renderModal = () =>
+  renderWithProviders(
+    { '*': <EnderecoSelectorModal opened onClose={() => {}} /> },
+    { notifications: true, location: true },
+  );
 
 describe('EnderecoSelectorModal, visitor', () => {
   it('sets a local address through the wizard (geocoded, stored only locally) and clears it', async () => {

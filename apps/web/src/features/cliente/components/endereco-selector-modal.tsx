@@ -11,7 +11,7 @@ import { chooseEndereco, toEnderecoLocal } from '../lib/choose-endereco.ts';
 import { useSaveEndereco } from '../lib/use-save-endereco.ts';
 import { EnderecoResumo, enderecoLinhas } from './endereco-resumo.tsx';
 import { EnderecoWizard } from './endereco-wizard.tsx';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 
 /** Which wizard is open: a new address, an edit of a saved one, or the visitor's local one. */
 type Wizard = { editing: Endereco | null } | null;

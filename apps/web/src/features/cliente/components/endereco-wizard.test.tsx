@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CEP_HADDOCK, mockApi, on } from '../testing/mock-api.ts';
-import { renderCliente } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { EnderecoWizard } from './endereco-wizard.tsx';
 
 afterEach(() => {
@@ -14,7 +14,10 @@ afterEach(() => {
 
 function setup() {
   const onSubmit = vi.fn(async () => {});
-  renderCliente(<EnderecoWizard onSubmit={onSubmit} />);
+  renderWithProviders(
+    { '*': <EnderecoWizard onSubmit={onSubmit} /> },
+    { notifications: true, location: true },
+  );
   return { onSubmit, user: userEvent.setup() };
 }
 

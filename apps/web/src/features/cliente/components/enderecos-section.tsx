@@ -12,7 +12,7 @@ import { useSaveEndereco } from '../lib/use-save-endereco.ts';
 import { EnderecoResumo } from './endereco-resumo.tsx';
 import { EnderecoWizard } from './endereco-wizard.tsx';
 import { ConfirmarExclusao, SecaoLista } from './secao-lista.tsx';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 
 /** The profile's 'Endereços': the saved addresses with add, edit and delete (confirmed). */
 export function EnderecosSection() {

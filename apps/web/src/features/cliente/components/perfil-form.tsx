@@ -10,7 +10,7 @@ import { useDeleteCliente } from '../api/delete-cliente.ts';
 import { SEUS_DADOS_PATH } from './meus-dados-section.tsx';
 import { useUpdateCliente } from '../api/update-cliente.ts';
 import { maskCpf } from '../lib/mask-cpf.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 
 interface PerfilValues {
   nomeourazaosocial: string;

@@ -1,16 +1,13 @@
 import { cleanNotifications } from '@mantine/notifications';
 import { MSG_CONTA, type Cliente } from '@rango/domain';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useNavigate } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEnderecoEscolhido, setEnderecoEscolhido } from '../../../stores/endereco.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { makeEndereco, mockApi, on } from '../testing/mock-api.ts';
-import { renderCliente } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import LogoutPage from '../../conta/routes/logout-page.tsx';
 import ClientePage from './cliente-page.tsx';
 
@@ -35,7 +32,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderPage = () => renderCliente(<ClientePage />, { route: '/cliente' });
+const renderPage = () =>
+  renderWithProviders({ '*': <ClientePage /> }, { route: '/cliente', notifications: true, location: true });
 
 function Voltar() {
   const navigate = useNavigate();
@@ -48,24 +46,17 @@ function Voltar() {
 
 /** /anterior → /cliente, with the real logout page, its notice and a Back button. */
 function renderDeletion() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/anterior', '/cliente']} initialIndex={1}>
-          <Routes>
-            <Route path="/cliente" element={<ClientePage />} />
-            <Route path="/logout" element={<LogoutPage />} />
-            <Route path="/anterior" element={<p>anterior</p>} />
-            <Route path="/" element={<p>início</p>} />
-          </Routes>
-          <Voltar />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/cliente" element={<ClientePage />} />
+        <Route path="/logout" element={<LogoutPage />} />
+        <Route path="/anterior" element={<p>anterior</p>} />
+        <Route path="/" element={<p>início</p>} />
+      </Routes>
+      <Voltar />
+    </>,
+    { route: '/cliente', history: ['/anterior'], notifications: true },
   );
 }
 

@@ -1,5 +1,6 @@
 import { MSG_CONTA } from '@rango/domain';
 import { Alert, Container, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Suspense, lazy } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useCliente } from '../../../api/cliente.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -10,6 +11,11 @@ import { PerfilForm } from '../components/perfil-form.tsx';
 import { SeusDadosPage } from './seus-dados-page.tsx';
 
 const TITULO = 'Dados do cadastro';
+
+// Loaded by this page itself: the app's entry chunk (the menu route's JS) names no new chunk.
+const NotificacoesSection = lazy(() =>
+  import('../../../components/notificacoes-escolha.tsx').then((m) => ({ default: m.NotificacoesSection })),
+);
 
 /**
  * /cliente/* (login required; one chunk, so the app's entry gains no route): /cliente itself, and
@@ -62,6 +68,11 @@ function ClientePage() {
         </Paper>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <CartoesSection />
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Suspense fallback={null}>
+            <NotificacoesSection />
+          </Suspense>
         </Paper>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <MeusDadosSection />

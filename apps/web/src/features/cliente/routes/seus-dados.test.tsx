@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { mockApi, on } from '../testing/mock-api.ts';
-import { renderCliente } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import ClienteRoutes from './cliente-page.tsx';
 
 const cliente: Cliente = {
@@ -51,7 +51,10 @@ describe("/cliente: 'Baixar meus dados' (LGPD)", () => {
       cliques.push(this);
     });
     const user = userEvent.setup();
-    renderCliente(<ClienteRoutes />, { route: '/cliente' });
+    renderWithProviders(
+      { '*': <ClienteRoutes /> },
+      { route: '/cliente', notifications: true, location: true },
+    );
     const secao = await screen.findByRole('region', { name: 'Seus dados' });
     await user.click(within(secao).getByRole('button', { name: 'Baixar meus dados' }));
     expect(await within(secao).findByText(/o arquivo meus-dados-rango.json foi baixado/)).toBeInTheDocument();
@@ -70,7 +73,10 @@ describe("/cliente: 'Baixar meus dados' (LGPD)", () => {
     const detail = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
     api(['GET', DADOS, 429, { detail }]);
     const user = userEvent.setup();
-    renderCliente(<ClienteRoutes />, { route: '/cliente' });
+    renderWithProviders(
+      { '*': <ClienteRoutes /> },
+      { route: '/cliente', notifications: true, location: true },
+    );
     const secao = await screen.findByRole('region', { name: 'Seus dados' });
     await user.click(within(secao).getByRole('button', { name: 'Baixar meus dados' }));
     expect(await within(secao).findByRole('alert')).toHaveTextContent(detail);
@@ -79,7 +85,10 @@ describe("/cliente: 'Baixar meus dados' (LGPD)", () => {
   it('the delete-account dialog links to the page about what is kept', async () => {
     api();
     const user = userEvent.setup();
-    renderCliente(<ClienteRoutes />, { route: '/cliente' });
+    renderWithProviders(
+      { '*': <ClienteRoutes /> },
+      { route: '/cliente', notifications: true, location: true },
+    );
     await user.click(await screen.findByRole('button', { name: 'Excluir Conta' }));
     const dialogo = await screen.findByRole('dialog');
     await user.click(within(dialogo).getByRole('link', { name: 'Veja o que guardamos e por quê' }));
@@ -90,7 +99,10 @@ describe("/cliente: 'Baixar meus dados' (LGPD)", () => {
 describe('/cliente/seus-dados', () => {
   it('says what is kept, what stays after deletion and why; headings in order; no axe violations', async () => {
     api();
-    const { container } = renderCliente(<ClienteRoutes />, { route: '/cliente/seus-dados' });
+    const { container } = renderWithProviders(
+      { '*': <ClienteRoutes /> },
+      { route: '/cliente/seus-dados', notifications: true, location: true },
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Seus dados' })).toBeInTheDocument();
     const exclusao = screen.getByRole('region', { name: 'Quando você exclui a conta' });
     expect(exclusao).toHaveTextContent(/registros fiscais e contábeis/);
@@ -104,7 +116,10 @@ describe('/cliente/seus-dados', () => {
 
   it('another path under /cliente goes back to the profile', async () => {
     api();
-    renderCliente(<ClienteRoutes />, { route: '/cliente/qualquer' });
+    renderWithProviders(
+      { '*': <ClienteRoutes /> },
+      { route: '/cliente/qualquer', notifications: true, location: true },
+    );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cliente$/));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dados do cadastro' })).toBeInTheDocument();
   });

@@ -1,7 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanNotifications } from '@mantine/notifications';
 import { getSession, setTokens } from '../../../stores/session.ts';
@@ -64,17 +63,12 @@ describe('LogoutPage (spec sections 2 and 4)', () => {
     queryClient.setQueryData(['enderecos'], []);
     queryClient.setQueryData(['estabelecimento', 3], { id: 3 });
     queryClient.setQueryData(['estabelecimento', 3, 'menu'], { itens: [] });
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={['/logout']}>
-            <Routes>
-              <Route path="/logout" element={<LogoutPage />} />
-              <Route path="*" element={<p>outra página</p>} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
+    renderWithProviders(
+      <Routes>
+        <Route path="/logout" element={<LogoutPage />} />
+        <Route path="*" element={<p>outra página</p>} />
+      </Routes>,
+      { route: '/logout', queryClient },
     );
     await waitFor(() => expect(screen.getByText('outra página')).toBeInTheDocument());
     expect(queryClient.getQueryData(['cliente'])).toBeUndefined();

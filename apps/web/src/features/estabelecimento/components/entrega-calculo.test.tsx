@@ -1,11 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import type { AreaEntrega, EstabelecimentoDetalhe } from '@rango/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearEnderecoEscolhido, setEnderecoEscolhido } from '../../../stores/endereco.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import * as data from '../testing/fixtures.ts';
 import { EntregaCalculo } from './entrega-calculo.tsx';
 import { MaisInformacoes } from './mais-informacoes.tsx';
@@ -62,14 +62,9 @@ let client: QueryClient;
 const getEntregaEstimada = () => client.getQueryData(['entrega-estimada']);
 
 function renderCalculo(detalhe: EstabelecimentoDetalhe = data.detalhe) {
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <EntregaCalculo detalhe={detalhe} focar />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const r = renderWithProviders(<EntregaCalculo detalhe={detalhe} focar />);
+  client = r.queryClient;
+  return r;
 }
 
 async function digitar(cep: string) {
@@ -186,14 +181,7 @@ describe('EntregaCalculo (the menu’s delivery estimate)', { timeout: 20_000 },
 
 describe('MaisInformacoes: Calcular entrega', () => {
   it('loads the panel on the press and focuses the CEP field', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={client}>
-          <MaisInformacoes detalhe={data.detalhe} formasPgto={[]} formasPgtoErro={null} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<MaisInformacoes detalhe={data.detalhe} formasPgto={[]} formasPgtoErro={null} />);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
     await act(async () => {

@@ -1,8 +1,9 @@
-import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { MSG, formatReais, type EstabelecimentoDetalhe } from '@rango/domain';
 import { IconClock, IconReceipt2 } from '@tabler/icons-react';
-import { memo } from 'react';
-import { imageUrl } from '../../../config/paths.ts';
+import { memo, useState } from 'react';
+import { imageUrl } from '../../../shared/config/api.ts';
+import classes from './menu.module.css';
 
 interface Props {
   detalhe: EstabelecimentoDetalhe;
@@ -13,18 +14,19 @@ interface Props {
 export const EstabelecimentoHeader = memo(function EstabelecimentoHeader({ detalhe, aberto }: Props) {
   const nome = detalhe.estabelecimento.apelidooufantasia;
   const logo = imageUrl(detalhe.logo ?? detalhe.estabelecimento.logo);
+  const a = detalhe.avaliacao;
+  // A logo that does not load shows the initials, as the avatar did.
+  const [semLogo, setSemLogo] = useState(false);
   return (
     <Group wrap="nowrap" align="center" gap="md">
-      <Avatar
-        src={logo}
-        alt={`Logo de ${nome}`}
-        size={72}
-        radius="md"
-        color="brasa"
-        imageProps={{ width: 72, height: 72 }}
-      >
-        {nome.slice(0, 2).toUpperCase()}
-      </Avatar>
+      {/* Plain markup, not Mantine's Avatar (its code and placeholder icon paid for the rating below). */}
+      <span className={classes.logo}>
+        {logo && !semLogo ? (
+          <img src={logo} alt={`Logo de ${nome}`} width={72} height={72} onError={() => setSemLogo(true)} />
+        ) : (
+          nome.slice(0, 2).toUpperCase()
+        )}
+      </span>
       <Stack gap={4} style={{ minWidth: 0 }}>
         <Group gap="xs" wrap="wrap">
           <Title order={1} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
@@ -52,6 +54,13 @@ export const EstabelecimentoHeader = memo(function EstabelecimentoHeader({ detal
                 Pedido mínimo {formatReais(detalhe.pedidominimo)}
               </Text>
             </Group>
+          )}
+          {/* Issue 22: the last 90 days' average, from 5 ratings on (a few bytes: the route's budget). */}
+          {a && (
+            <Text size="sm" c="dimmed">
+              <span aria-hidden>★ </span>
+              {String(a.media).replace('.', ',')} de 5 ({a.quantidade} avaliações)
+            </Text>
           )}
         </Group>
       </Stack>

@@ -2,7 +2,7 @@ import { MSG, formatReais, isOffer, isUnavailable, type Produto } from '@rango/d
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { imageUrl } from '../../../config/paths.ts';
+import { imageUrl } from '../../../shared/config/api.ts';
 import classes from './menu.module.css';
 
 export const CARD_HEIGHT = 132;

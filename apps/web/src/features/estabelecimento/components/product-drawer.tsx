@@ -17,14 +17,14 @@ import {
 } from '@rango/domain';
 import { useMemo, useRef, useState } from 'react';
 import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
-import { imageUrl } from '../../../config/paths.ts';
+import { imageUrl } from '../../../shared/config/api.ts';
 import { editItem, requestAddItem, type CartItem } from '../../../stores/cart.ts';
 import { addItemRefusal } from '../lib/add-item.ts';
 import { buildCartItem, type Escolhas } from '../../../lib/cart-item.ts';
-import { OptionGroupFieldset } from './option-group-fieldset.tsx';
+import { OptionGroupFieldset } from '../../../shared/produto/option-group-fieldset.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
-import { ProductDrawerFooter } from './product-drawer-footer.tsx';
-import { ProductPrice } from './product-price.tsx';
+import { ProductDrawerFooter } from '../../../shared/produto/product-drawer-footer.tsx';
+import { ProductPrice } from '../../../shared/produto/product-price.tsx';
 
 /** One refusal and one confirmation at a time: a new one replaces the old, never stacks. */
 const RECUSA = 'produto-recusa';

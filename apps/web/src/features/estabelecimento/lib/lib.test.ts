@@ -4,7 +4,7 @@ import * as data from '../testing/fixtures.ts';
 import { addItemRefusal } from './add-item.ts';
 import { buildCartItem, repriceWithMenu } from '../../../lib/cart-item.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from './menu-index.ts';
-import { optionControl } from './option-display.ts';
+import { optionControl } from '../../../shared/produto/option-display.ts';
 
 describe('menu index', () => {
   const index = buildMenuIndex(data.menu);

@@ -2,7 +2,7 @@ import { PRECO_PRATICADO, priceItem, type GrupoOpcao, type Produto } from '@rang
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { grupo, opcao, produto } from '../testing/fixtures.ts';
-import { groupChargeText } from './option-display.ts';
+import { groupChargeText } from '../../../shared/produto/option-display.ts';
 import { composicaoDoItem } from './price-breakdown.ts';
 
 describe('groupChargeText (issue 14)', () => {

@@ -59,6 +59,29 @@ describe('establishment page', { timeout: 20_000 }, () => {
     expect(within(vegano).getByText('INDISPONÍVEL')).toBeInTheDocument();
   });
 
+  it("shows the last 90 days' rating when the detail has it (issue 22), else nothing of it", async () => {
+    expect(data.detalhe.avaliacao).toBeUndefined();
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Sabor da Vila' });
+    expect(screen.queryByText(/avaliações/)).not.toBeInTheDocument();
+    cleanupPage();
+    fakeApi({ detalhe: { ...data.detalhe, avaliacao: { media: 4.2, quantidade: 12 } } });
+    renderPage();
+    expect(await screen.findByText('4,2 de 5 (12 avaliações)')).toBeInTheDocument();
+  });
+
+  it('shows the logo, or the initials when it has none or it does not load', async () => {
+    fakeApi({ detalhe: { ...data.detalhe, logo: 'logos/vila.png' } });
+    renderPage();
+    const logo = await screen.findByRole('img', { name: 'Logo de Sabor da Vila' });
+    expect(screen.queryByText('SA')).not.toBeInTheDocument();
+    act(() => {
+      logo.dispatchEvent(new Event('error'));
+    });
+    expect(await screen.findByText('SA')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Logo de Sabor da Vila' })).not.toBeInTheDocument();
+  });
+
   it('shows FECHADO when the store is closed', async () => {
     fakeApi({ detalhe: { ...data.detalhe, lojaaberta: false } });
     renderPage();

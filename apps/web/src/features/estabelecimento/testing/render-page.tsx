@@ -1,11 +1,7 @@
-/** Renders the page as the app does (Mantine, React Query, router) against a fake API. */
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+/** Renders the page as the app does (the app's render helper) against a fake API. */
 import type { EstabelecimentoDetalhe, FormaPgto, Menu } from '@rango/domain';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { EstabelecimentoPage } from '../routes/estabelecimento-page.tsx';
 import * as data from './fixtures.ts';
 
@@ -36,32 +32,10 @@ export function fakeApi(overrides: Partial<FakeApi> = {}): FakeApi {
   return api;
 }
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
+/** The page at `url` (after the home page in the history) with the notices and the location. */
 export function renderPage(url = '/estabelecimento/1') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/', url]} initialIndex={1}>
-          <Routes>
-            <Route
-              path="/estabelecimento/:id"
-              element={
-                <>
-                  <EstabelecimentoPage />
-                  <LocationProbe />
-                </>
-              }
-            />
-            <Route path="/" element={<p>Página inicial</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    { '/estabelecimento/:id': <EstabelecimentoPage />, '/': <p>Página inicial</p> },
+    { route: url, history: ['/'], notifications: true, location: true },
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { MSG_PEDIDO } from '@rango/domain';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 
 /**
  * 'Taxa de entrega' (spec section 4): '{estabelecimento} cobra uma taxa de entrega de R$ 5,00

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { couponDiscount, formatBRL, MAX_CUPOM_CODIGO, MSG_PEDIDO } from '@rango/domain';
 import { useState, type FormEvent } from 'react';
-import { AppDrawer } from '../../../components/app-drawer.tsx';
+import { AppDrawer } from '../../../shared/components/app-drawer.tsx';
 import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cartSubtotal, useCart } from '../../../stores/cart.ts';

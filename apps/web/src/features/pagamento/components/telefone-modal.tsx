@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { maskTelefone, MSG_CONTA, MSG_PEDIDO, telefoneCheckoutValido, telefoneSemDdi } from '@rango/domain';
 import { useState, type FormEvent } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateTelefone } from '../api/update-telefone.ts';
 

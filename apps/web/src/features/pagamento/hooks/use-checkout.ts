@@ -9,45 +9,23 @@ import {
   type EnderecoLocal,
   type FormaPgto,
 } from '@rango/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { getCartoesQueryOptions, TokenizacaoError, tokenizarCartao } from '../../../api/cartoes.ts';
-import { useCliente } from '../../../api/cliente.ts';
-import { getEstabelecimentoQueryOptions, useEstabelecimento } from '../../../api/get-estabelecimento.ts';
-import { useFormasPgto } from '../../../api/get-formas-pgto.ts';
-import { useMenu } from '../../../api/get-menu.ts';
+import { getEstabelecimentoQueryOptions } from '../../../api/get-estabelecimento.ts';
 import { PEDIDOS_KEY } from '../../../api/pedidos.ts';
-import { useCartaoForm, type CartaoDados } from '../../../components/cartao-form/use-cartao-form.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { repriceWithMenu } from '../../../lib/cart-item.ts';
 import { semQuebraMoeda } from '../../../lib/sem-quebra.ts';
-import {
-  cartTotals,
-  clearCart,
-  repriceItems,
-  useCart,
-  type CartEstablishment,
-} from '../../../stores/cart.ts';
-import { removeCupom, restartPedidoId, setAbono, setTaxaEntrega } from '../../../stores/cart-actions.ts';
+import { cartTotals, clearCart, type CartEstablishment } from '../../../stores/cart.ts';
+import { removeCupom, setAbono, setTaxaEntrega } from '../../../stores/cart-actions.ts';
 import { useEnderecoEscolhido } from '../../../stores/endereco.ts';
-import { useIsLoggedIn } from '../../../stores/session.ts';
 import { useCriarPedido } from '../api/criar-pedido.ts';
-import { getToken3ds } from '../api/get-token-3ds.ts';
 import { avisarPedidoDuplicado, avisarPedidoMinimo, notificar } from '../components/avisos-pedido.tsx';
-import { temCartoesSalvos, type EstadoCartoes } from '../components/pagamento-online.tsx';
+import { temCartoesSalvos } from '../components/pagamento-online.tsx';
 import { isoAgendado } from '../lib/agendamento.ts';
-import {
-  buildPedido,
-  produtosPorId,
-  type CartaoPedido,
-  type DadosPedido,
-  type PagamentoOnline,
-} from '../lib/build-pedido.ts';
+import { buildPedido, produtosPorId, type DadosPedido, type PagamentoOnline } from '../lib/build-pedido.ts';
 import { focarPrimeiroErro } from '../lib/focar-erro.ts';
-import { autenticarMpi, carregarMpi, esquecerCartaoMpi, pararMpi, preencherCamposMpi } from '../lib/mpi.ts';
-import { pagarComCartaoNovo } from '../lib/pagar-cartao-novo.ts';
 import {
   classificarFalha,
   pedeNovaTaxa,
@@ -65,19 +43,11 @@ import {
   type ErrosPagamento,
   type PagamentoValues,
 } from '../lib/validar.ts';
+import { useCartaoCheckout } from './use-cartao-checkout.ts';
+import { useCheckoutDados } from './use-checkout-dados.ts';
 import { useTaxaEntrega } from './use-taxa-entrega.ts';
 
 const digitos = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
-
-/** Ticks every 30 s so the offered times and the closed-store notice follow the clock. */
-function useAgora(): Date {
-  const [agora, setAgora] = useState(() => new Date());
-  useEffect(() => {
-    const t = setInterval(() => setAgora(new Date()), 30_000);
-    return () => clearInterval(t);
-  }, []);
-  return agora;
-}
 
 const VALORES_INICIAIS: PagamentoValues = {
   agendar: false,
@@ -94,58 +64,25 @@ const VALORES_INICIAIS: PagamentoValues = {
 };
 
 /**
- * The checkout's state and its submission (spec sections 2, 4, 5, 8; issue 5): the data it reads,
- * the form, the fee, the new card, and 'Finalizar' — validation, the phone it needs, the payment
- * (a card typed now through pagarComCartaoNovo), the order's POST and what each refusal does.
+ * The checkout's state and its submission (spec sections 2, 4, 5, 8; issue 5): the form and the
+ * fee over the data it reads (useCheckoutDados) and the card side (useCartaoCheckout), and
+ * 'Finalizar' — validation, the phone it needs, the payment, the order's POST and what each
+ * refusal does.
  * `onSaindo`: the page is leaving with the cart emptied (it must not redirect to the menu).
  */
 export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
   const id = est.id;
-  const cart = useCart();
+  const dadosQ = useCheckoutDados(id);
+  const { cart, detalheQ, menuQ, formasQ, clienteQ } = dadosQ;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const detalheQ = useEstabelecimento(id);
-  const menuQ = useMenu(id);
-  const formasQ = useFormasPgto(id);
-  const clienteQ = useCliente();
   const enderecoEscolhido = useEnderecoEscolhido();
-  const agora = useAgora();
   const criar = useCriarPedido();
   const [numeroPedido] = useState(() => novoNumeroPedido());
   const [cupomAberto, setCupomAberto] = useState(false);
   const [errosPedido, setErrosPedido] = useState<string[] | null>(null);
   const [telefonePrompt, setTelefonePrompt] = useState<{ erro: string | null } | null>(null);
   const enviando = useRef(false);
-  // 'Pagar online' with a new card: what is going on after 'Finalizar' (shown, and it blocks
-  // another 'Finalizar').
-  const [progresso, setProgresso] = useState<string | null>(null);
-  /** The last ReferenceId submitted: the script's events submit once per new one (spec section 4). */
-  const ultimaReferencia = useRef<string | null>(null);
-  const abortar = useRef<AbortController | null>(null);
-  // A card field to focus once the form is enabled again (it is disabled while the card is sent).
-  const [focoPendente, setFocoPendente] = useState<string | null>(null);
-  useEffect(() => {
-    if (focoPendente === null || progresso !== null) return;
-    document.getElementById(focoPendente)?.focus();
-    setFocoPendente(null);
-  }, [focoPendente, progresso]);
-  // Leaving the page: no authentication goes on listening, no card number stays in the page.
-  useEffect(
-    () => () => {
-      abortar.current?.abort();
-      pararMpi();
-    },
-    [],
-  );
-
-  // The summary and the order show what the engine computes from today's menu.
-  useEffect(() => {
-    if (menuQ.data) repriceItems(id, repriceWithMenu(menuQ.data));
-  }, [menuQ.data, id]);
-  // A cart from an older version may lack its order id.
-  useEffect(() => {
-    if (!cart.pedidoid) restartPedidoId();
-  }, [cart.pedidoid]);
 
   const form = useForm<PagamentoValues>({ mode: 'controlled', initialValues: VALORES_INICIAIS });
   const values = form.values;
@@ -163,16 +100,9 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
   const formaOnline = formaOnlineEscolhida(values, formas);
   const creditoOnline = values.aba === 'online' && formaOnline?.sttipopgto === TIPO_PGTO.Credito;
 
-  // The new card (online credit and debit): its number and CVV stay in this component's state.
-  const cartao = useCartaoForm({ debito: formaOnline?.sttipopgto === TIPO_PGTO.Debito });
-  // Saved cards, asked for once online credit is chosen.
-  const logado = useIsLoggedIn();
-  const cartoesQ = useQuery({ ...getCartoesQueryOptions(), enabled: logado && creditoOnline });
-  const estadoCartoes: EstadoCartoes = cartoesQ.data
-    ? { estado: 'ok', lista: cartoesQ.data }
-    : cartoesQ.isError
-      ? { estado: 'erro', tentarDeNovo: () => void cartoesQ.refetch() }
-      : { estado: 'carregando' };
+  // The new card (online credit and debit) and the saved cards.
+  const cartaoQ = useCartaoCheckout(formaOnline, creditoOnline);
+  const { cartao, estadoCartoes } = cartaoQ;
 
   // Only a saved address (with its server id) can be sent; a visitor's local one is being carried over.
   const endereco =
@@ -238,10 +168,7 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
       case 'pagamento-online':
         notificar(MSG_PEDIDO.pagamentoOnlineTitulo, falha.msg);
         // No order was made and the cart stays; the card is typed again (holder and expiry kept).
-        if (cartaoNovo) {
-          cartao.limpar();
-          setFocoPendente(cartao.ids.numero);
-        }
+        if (cartaoNovo) cartaoQ.recusado();
         return;
       case 'cupom':
         notificar(MSG_PEDIDO.cupomInvalido, falha.msg);
@@ -286,7 +213,7 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
 
   function terminarProgresso() {
     enviando.current = false;
-    setProgresso(null);
+    cartaoQ.pararProgresso();
   }
 
   /** Sends the order; `cartaoNovo` says it was paid with a card typed now (what a refusal resets). */
@@ -347,7 +274,7 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
       return;
     }
     if (!pedeCartaoNovo(v, forma, temCartoesSalvos(estadoCartoes))) {
-      const salvo = cartoesQ.data?.find((c) => String(c.id) === v.cartaoSalvo);
+      const salvo = cartaoQ.salvos?.find((c) => String(c.id) === v.cartaoSalvo);
       if (!salvo) {
         mostrarErros({ cartaoSalvo: MSG_PEDIDO.cartaoObrigatorio });
         return;
@@ -377,66 +304,15 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
       setErrosPedido(previa.erros);
       return;
     }
-    void pagarComCartao(dados, card, forma.sttipopgto === TIPO_PGTO.Debito, previa.pedido.total);
-  }
-
-  /** A card typed now: the steps are pagarComCartaoNovo's; here, what the page does at each end. */
-  async function pagarComCartao(dados: DadosPedido, card: CartaoDados, debito: boolean, total: number) {
     enviando.current = true;
-    abortar.current?.abort();
-    const controller = new AbortController();
-    abortar.current = controller;
-    const fim = await pagarComCartaoNovo(
-      {
-        card,
-        debito,
-        total,
-        pedidoid: dados.cart.pedidoid ?? '',
-        ultimaReferencia,
-        signal: controller.signal,
-      },
-      {
-        tokenizar: tokenizarCartao,
-        getToken3ds,
-        preencherCamposMpi,
-        carregarMpi,
-        autenticarMpi,
-        esquecerCartaoMpi,
-        progresso: setProgresso,
-        submeter: (c: CartaoPedido) => submeter(dados, { tipo: 'CARTAO', cartao: c }, true),
-      },
-    );
-    switch (fim.tipo) {
-      case 'tokenizacao-recusada':
-        terminarProgresso();
-        falhaTokenizacao(fim.erro);
-        return;
-      case 'autenticacao-recusada':
-        terminarProgresso();
-        notificar(MSG_PEDIDO.pagamentoOnlineTitulo, fim.aviso);
-        return;
-      case 'enviado':
-      case 'abortado':
-        return;
-    }
-  }
-
-  /** The browser tokenisation refused the card: on its field when it names one. */
-  function falhaTokenizacao(e: unknown) {
-    if (e instanceof TokenizacaoError && e.campo !== null) {
-      const campo = e.campo === 'numero' ? 'numero' : 'mes';
-      cartao.form.setFieldError(campo, e.message);
-      setFocoPendente(cartao.ids[campo]);
-      return;
-    }
-    if (e instanceof ApiError && e.status === undefined) {
-      notificar(MSG_PEDIDO.pedidoNaoEnviadoTitulo, MSG_PEDIDO.pedidoNaoEnviado, 'yellow');
-      return;
-    }
-    notificar(
-      MSG_PEDIDO.pagamentoOnlineTitulo,
-      e instanceof Error ? e.message : MSG_PEDIDO.pagamentoOnlinePadrao,
-    );
+    void cartaoQ.pagar({
+      card,
+      debito: forma.sttipopgto === TIPO_PGTO.Debito,
+      total: previa.pedido.total,
+      pedidoid: dados.cart.pedidoid ?? '',
+      submeter: (c) => submeter(dados, { tipo: 'CARTAO', cartao: c }, true),
+      terminar: terminarProgresso,
+    });
   }
 
   /** 'Finalizar' (the form's submit). */
@@ -484,27 +360,22 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
   return {
     form,
     cart,
-    agora,
+    agora: dadosQ.agora,
     detalhe,
     cliente: clienteQ.data,
     formas,
     endereco,
     totals,
-    carregando: detalheQ.isPending || menuQ.isPending || formasQ.isPending || clienteQ.isPending,
-    erro: detalheQ.error ?? menuQ.error ?? formasQ.error ?? clienteQ.error,
-    tentarDeNovo: () => {
-      void detalheQ.refetch();
-      void menuQ.refetch();
-      void formasQ.refetch();
-      void clienteQ.refetch();
-    },
+    carregando: dadosQ.carregando,
+    erro: dadosQ.erro,
+    tentarDeNovo: dadosQ.tentarDeNovo,
     taxa,
     cartao,
     estadoCartoes,
     /** What is going on after 'Finalizar' with a card typed now, or null. */
-    progresso,
+    progresso: cartaoQ.progresso,
     /** The order is on its way ('Finalizar' shows it is busy). */
-    ocupado: criar.isPending || progresso !== null,
+    ocupado: criar.isPending || cartaoQ.progresso !== null,
     finalizar,
     validarTroco,
     cupom: { aberto: cupomAberto, abrir: () => setCupomAberto(true), fechar: () => setCupomAberto(false) },

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { setAoVivo } from '../../../api/ao-vivo.ts';
 import { PEDIDOS_KEY, getPedidosPendentes } from '../../../api/pedidos.ts';
 import { API_BASE } from '../../../config/paths.ts';
-import { openEventStream, type StreamEvent } from '../../../lib/event-stream.ts';
+import { openEventStream, type StreamEvent } from '../../../shared/lib/event-stream.ts';
 import { getSession } from '../../../stores/session.ts';
 
 const idDoPedido = (dados: unknown): number | null => {

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { MSG_PEDIDO } from '@rango/domain';
 import { IconPrinter, IconReceipt } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 import { useCupomPedido } from '../api/get-cupom-pedido.ts';
 import classes from './pedido.module.css';
 

@@ -9,7 +9,7 @@ import PedidoPage from '../routes/pedido-page.tsx';
 import { DEBITO_RETORNO_POLL_MS } from '../lib/transacao.ts';
 import { h, makePedidoOnline } from '../testing/fixtures.ts';
 import { getWith, mockApi, type Answer } from '../testing/mock-api.ts';
-import { renderPedidos } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 const PATH = '/controle/pedido/101/';
 const STATUS_PATH = '/api/estabelecimento/1/status/101/';
@@ -36,7 +36,7 @@ function pedidoEmSequencia(...respostas: (() => unknown)[]) {
 }
 
 const renderPage = () =>
-  renderPedidos(
+  renderWithProviders(
     {
       '/pedido/:id': (
         <>
@@ -45,7 +45,7 @@ const renderPage = () =>
         </>
       ),
     },
-    { route: '/pedido/101/' },
+    { route: '/pedido/101/', location: true },
   );
 
 /** What /aguardando-pagamento posts (same origin), or another message. */

@@ -6,7 +6,7 @@ import { MSG_PEDIDO, currentStatus } from '@rango/domain';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 import { MOBILE_QUERY } from '../../../config/breakpoints.ts';
 import { getPedidoQueryOptions } from '../api/get-pedido.ts';
 import { usePedidoStatusPoll } from '../api/get-pedido-status.ts';

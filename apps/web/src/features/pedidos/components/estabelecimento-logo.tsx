@@ -1,4 +1,4 @@
-import { imageUrl } from '../../../config/paths.ts';
+import { imageUrl } from '../../../shared/config/api.ts';
 import classes from './pedido.module.css';
 
 /**

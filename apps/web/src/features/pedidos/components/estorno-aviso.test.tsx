@@ -6,7 +6,6 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import PedidoPage from '../routes/pedido-page.tsx';
 import { h, makePedidoOnline, makeTransacao } from '../testing/fixtures.ts';
 import { get, mockApi } from '../testing/mock-api.ts';
-import { renderPedidos } from '../testing/render.tsx';
 import { EstornoAviso } from './estorno-aviso.tsx';
 
 const CANCELADO = [h(0), h(STATUS.Confirmado, 4), h(STATUS.Cancelado, 9, 'Acabou o pão')];
@@ -60,7 +59,7 @@ describe('the refund of a cancelled order paid online', () => {
           makePedidoOnline('pix', CANCELADO, { estado: 'estornado', valor: 4100 }),
         ),
       );
-      renderPedidos({ '/pedido/:id': <PedidoPage /> }, { route: '/pedido/101/' });
+      renderWithProviders({ '/pedido/:id': <PedidoPage /> }, { route: '/pedido/101/', location: true });
       const andamento = await screen.findByRole('region', { name: 'Andamento' });
       expect(within(andamento).getByText(TIMELINE_MSG.cancelado)).toBeInTheDocument();
       expect(within(andamento).getByText('Motivo: Acabou o pão')).toBeInTheDocument();

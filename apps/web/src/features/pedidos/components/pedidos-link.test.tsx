@@ -8,7 +8,7 @@ import { clearCustomerQueries } from '../../../lib/customer-queries.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { h, makePedido } from '../testing/fixtures.ts';
 import { PENDENTES, get, getWith, mockApi } from '../testing/mock-api.ts';
-import { renderPedidos } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { PedidosAvisos, PedidosLink } from './pedidos-link.tsx';
 
 beforeEach(() => {
@@ -37,7 +37,8 @@ function Shell() {
   );
 }
 
-const renderShell = (route = '/estabelecimento/1') => renderPedidos({ '*': <Shell /> }, { route });
+const renderShell = (route = '/estabelecimento/1') =>
+  renderWithProviders({ '*': <Shell /> }, { route, location: true });
 
 const topo = () => within(screen.getByRole('navigation', { name: 'topo' }));
 const rodape = () => within(screen.getByRole('navigation', { name: 'rodapé' }));

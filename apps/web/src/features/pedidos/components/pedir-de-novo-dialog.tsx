@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { openCartDrawer } from '../../../stores/cart.ts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerReplaceCart, clearCart, getCart, initCart } from '../../../stores/cart.ts';
-import { hamburgueria, makeItem } from '../../../stores/cart-test-data.ts';
+import { hamburgueria, makeItem } from '../../../test/cart-test-data.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { detalhe, menu, paoDeQueijo, xBurguer } from '../../estabelecimento/testing/fixtures.ts';
 import { buildCartItem } from '../../../lib/cart-item.ts';
@@ -12,7 +12,7 @@ import { adicionarAoCarrinho, itensParaCarrinho } from '../lib/pedir-de-novo.ts'
 import PedidoPage from '../routes/pedido-page.tsx';
 import { h, makePedido } from '../testing/fixtures.ts';
 import { get, mockApi } from '../testing/mock-api.ts';
-import { renderPedidos } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 beforeEach(() => {
   act(() => {
@@ -91,9 +91,9 @@ const menuHoje: Menu = {
 };
 
 const renderPage = () =>
-  renderPedidos(
+  renderWithProviders(
     { '/pedido/:id': <PedidoPage />, '/estabelecimento/:id': <p>cardápio</p> },
-    { route: '/pedido/101/' },
+    { route: '/pedido/101/', location: true },
   );
 
 async function abrir() {

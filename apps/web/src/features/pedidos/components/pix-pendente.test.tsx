@@ -12,7 +12,7 @@ import { MSG_PIX_RENOVAR } from './pix-pendente.tsx';
 import { BR_CODE, DTHR, QR_PNG, h, makePedidoOnline } from '../testing/fixtures.ts';
 import { on } from '../../../test/mock-api.ts';
 import { getWith, mockApi, type Answer } from '../testing/mock-api.ts';
-import { renderPedidos } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 const PATH = '/controle/pedido/101/';
 const STATUS_PATH = '/api/estabelecimento/1/status/101/';
@@ -29,7 +29,7 @@ const PAGO = [h(STATUS.PgtoPendente), h(STATUS.Sincronizado, 3)];
 const EXPIRADO = [h(STATUS.PgtoPendente), h(STATUS.Cancelado, 30, 'Pagamento não efetuado.')];
 
 const renderPage = () =>
-  renderPedidos(
+  renderWithProviders(
     {
       '/pedido/:id': (
         <>
@@ -38,7 +38,7 @@ const renderPage = () =>
         </>
       ),
     },
-    { route: '/pedido/101/' },
+    { route: '/pedido/101/', location: true },
   );
 
 const painel = () => screen.findByRole('region', { name: MSG_PEDIDO.pixTitulo });

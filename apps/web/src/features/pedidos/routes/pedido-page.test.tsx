@@ -7,7 +7,7 @@ import { clearSession, setTokens } from '../../../stores/session.ts';
 import { PEDIDO_POLL_MS } from '../api/get-pedido.ts';
 import { h, makeGravado, makePedido } from '../testing/fixtures.ts';
 import { PENDENTES, get, getWith, mockApi, type Answer } from '../testing/mock-api.ts';
-import { renderPedidos } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import PedidoPage from './pedido-page.tsx';
 
 beforeEach(() => {
@@ -23,7 +23,7 @@ afterEach(() => {
 
 const PATH = '/controle/pedido/101/';
 const renderPage = (route = '/pedido/101/') =>
-  renderPedidos({ '/pedido/:id': <PedidoPage />, '/pedido': <p>lista</p> }, { route });
+  renderWithProviders({ '/pedido/:id': <PedidoPage />, '/pedido': <p>lista</p> }, { route, location: true });
 
 /** The steps of the timeline as '<title>, <state>' (the state is read by screen readers). */
 function etapas(): string[] {

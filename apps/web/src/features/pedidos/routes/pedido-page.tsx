@@ -10,16 +10,17 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { MSG_PEDIDO, currentStatus, parseId } from '@rango/domain';
+import { MSG_PEDIDO, STATUS, STATUS_FINALIZADOS, currentStatus, parseId } from '@rango/domain';
 import { IconArrowLeft, IconReceiptOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PEDIDOS_KEY } from '../../../api/pedidos.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePedido } from '../api/get-pedido.ts';
+import { AvaliacaoPedido } from '../components/avaliacao-pedido.tsx';
 import { AvisoOffline } from '../components/aviso-offline.tsx';
 import { EstabelecimentoLogo } from '../components/estabelecimento-logo.tsx';
 import { EstornoAviso } from '../components/estorno-aviso.tsx';
@@ -73,11 +74,21 @@ function Carregando() {
   );
 }
 
+// Loaded by this page itself: the app's entry chunk (the menu route's JS) names no new chunk.
+const QuerSaberDoPedido = lazy(() =>
+  import('../../../components/notificacoes-escolha.tsx').then((m) => ({ default: m.QuerSaberDoPedido })),
+);
+
 /** This order's GETs (the order, its status, its receipt) answered by the service worker offline. */
 const PEDIDO_API = /\/controle\/pedido\/\d+\//;
 
 function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualizar: boolean }) {
   const est = pedido.estabelecimento;
+  const status = currentStatus(pedido.historico);
+  // Issue 22: a delivered (or concluded, also a pickup) order can be rated.
+  const avaliavel = status === STATUS.Entregue || status === STATUS.Concluido;
+  // An open order: the moment to ask how the customer wants to hear about it.
+  const aberto = status !== null && !STATUS_FINALIZADOS.includes(status);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="md">
@@ -113,14 +124,28 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
         </Alert>
       ) : null}
       <PagamentoPendenteSlot pedido={pedido} />
+      {aberto ? (
+        <Suspense fallback={null}>
+          <QuerSaberDoPedido />
+        </Suspense>
+      ) : null}
       <div className={classes.colunas}>
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Andamento">
-          <Stack gap="md">
-            <PedidoStatus pedido={pedido} />
-            {/* Right under the timeline's cancellation ('Pagamentos online são estornados automaticamente.'). */}
-            <EstornoAviso pedido={pedido} />
-          </Stack>
-        </Paper>
+        <Stack gap="md">
+          <Paper
+            withBorder
+            radius="md"
+            p={{ base: 'md', sm: 'lg' }}
+            component="section"
+            aria-label="Andamento"
+          >
+            <Stack gap="md">
+              <PedidoStatus pedido={pedido} />
+              {/* Right under the timeline's cancellation ('Pagamentos online são estornados automaticamente.'). */}
+              <EstornoAviso pedido={pedido} />
+            </Stack>
+          </Paper>
+          {avaliavel ? <AvaliacaoPedido idpedido={pedido.id} /> : null}
+        </Stack>
         <Stack gap="md">
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">

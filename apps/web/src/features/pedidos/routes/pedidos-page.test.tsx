@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import { h, makePedido } from '../testing/fixtures.ts';
 import { PENDENTES, concluidosPath, get, getWith, mockApi } from '../testing/mock-api.ts';
-import { renderPedidos } from '../testing/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import PedidosPage from './pedidos-page.tsx';
 
 beforeEach(() => {
@@ -19,7 +19,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderPage = (route = '/pedido') => renderPedidos({ '/pedido': <PedidosPage /> }, { route });
+const renderPage = (route = '/pedido') =>
+  renderWithProviders({ '/pedido': <PedidosPage /> }, { route, location: true });
 
 const concluido = (id: number, referencia = String(5000 + id)) =>
   makePedido({ id, referencia, historico: [h(0), h(STATUS.Confirmado, 5), h(STATUS.Concluido, 60)] });

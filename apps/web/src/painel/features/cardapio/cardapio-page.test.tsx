@@ -171,8 +171,17 @@ describe('/painel/:id/cardapio', () => {
 
   it('shows a price typed in the editor in the preview at once, and sends it in cents on save', async () => {
     const m = api((c) =>
-      c.method === 'PUT' && c.path === `${BASE}/produtos/20/`
-        ? { status: 200, body: { ...CARDAPIO.categorias[1]!.produtos[0], ...(c.body as object) } }
+      c.method === 'POST' && c.path === `${BASE}/produtos/salvar/`
+        ? {
+            status: 200,
+            body: {
+              produto: {
+                ...CARDAPIO.categorias[1]!.produtos[0],
+                ...(c.body as { produto: object }).produto,
+              },
+              gruposopcao: CARDAPIO.gruposopcao.filter((g) => g.idgrupoopcao === 200),
+            },
+          }
         : undefined,
     );
     const user = userEvent.setup();
@@ -186,16 +195,39 @@ describe('/painel/:id/cardapio', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar produto' }));
     await waitFor(() =>
       expect(
-        m.calls.find((c) => c.method === 'PUT' && c.path === `${BASE}/produtos/20/`)?.body,
+        m.calls.find((c) => c.method === 'POST' && c.path === `${BASE}/produtos/salvar/`)?.body,
       ).toMatchObject({
-        idgrupo: 2,
-        descricao: 'Combo da casa',
-        preco: 123450,
-        grupoopcoes: [200],
+        idproduto: 20,
+        produto: { idgrupo: 2, descricao: 'Combo da casa', preco: 123450 },
+        grupos: [{ idgrupoopcao: 200 }],
       }),
     );
     expect(await screen.findByText(/Produto salvo/)).toBeInTheDocument();
-    // Nothing else was written: the group and its options did not change.
+    // One request saved it all (the product with its group and options, as one unit).
+    expect(m.calls.filter((c) => c.method !== 'GET')).toHaveLength(1);
+  }, 60_000);
+
+  it("shows the one save's refusal on the field it names (an option's price, by its place in the body)", async () => {
+    const m = api(
+      on('POST', `${BASE}/produtos/salvar/`, 400, {
+        'grupos.0.opcoes.1.preco': ['Preço recusado pelo servidor.'],
+      }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/cardapio?produto=20');
+    const preco = await screen.findByRole('textbox', { name: 'Preço do produto' });
+    await user.clear(preco);
+    await user.type(preco, '41,90');
+    await user.click(screen.getByRole('button', { name: 'Salvar produto' }));
+    await screen.findAllByText('Preço recusado pelo servidor.');
+    // On the second option's price field, not on the product's.
+    const invalidos = [...document.querySelectorAll<HTMLElement>('[aria-invalid="true"]')];
+    expect(invalidos).toHaveLength(1);
+    expect(invalidos[0]).toHaveAccessibleDescription(/Preço recusado pelo servidor/);
+    expect(invalidos[0]).toHaveAccessibleName(/^Preço/);
+    expect(invalidos[0]).not.toBe(preco);
+    expect(preco).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
     expect(m.calls.filter((c) => c.method !== 'GET')).toHaveLength(1);
   }, 60_000);
 

@@ -104,6 +104,23 @@ describe('the product photo', () => {
     expect(await screen.findByText(MSG_CATALOGO.imagemGrande)).toHaveAttribute('role', 'alert');
   }, 60_000);
 
+  it('offers the formats the server takes; its pixel cap and its rate limit show on the field', async () => {
+    let resposta = { status: 400, body: { imagem: [MSG_CATALOGO.imagemDimensoes] } as object };
+    mockApi(on('GET', '/painel/eu/', 200, EU_DONO), on('GET', `${BASE}/cardapio/`, 200, CARDAPIO), (c) =>
+      c.method === 'PUT' && c.path === `${BASE}/produtos/20/imagem/` ? resposta : undefined,
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/cardapio?produto=20');
+    const campo = await campoFoto();
+    expect(campo).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    expect(screen.getByText(/^JPEG, PNG ou WebP, até 5 MB/)).toBeInTheDocument();
+    await user.upload(campo, jpeg());
+    expect(await screen.findByText(MSG_CATALOGO.imagemDimensoes)).toHaveAttribute('role', 'alert');
+    resposta = { status: 429, body: { detail: MSG_CATALOGO.imagemMuitas } };
+    await user.upload(campo, jpeg());
+    expect(await screen.findByText(MSG_CATALOGO.imagemMuitas)).toHaveAttribute('role', 'alert');
+  }, 60_000);
+
   it('removes the photo', async () => {
     const m = mockApi(
       on('GET', '/painel/eu/', 200, EU_DONO),

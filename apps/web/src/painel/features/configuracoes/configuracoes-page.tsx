@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PainelApiError } from '../../api/client.ts';
 import { useSalvarConfigPainel } from '../../api/config-salvar.ts';
 import { useConfigPainel } from '../../api/config.ts';
-import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -153,7 +153,7 @@ function ConfigForm({ idest, inicial }: { idest: number; inicial: PainelConfig }
 
 /** /painel/:id/configuracoes (owner): the queue's alert times, the acceptance limit, the default estimate, auto-accept. */
 export default function ConfiguracoesPage() {
-  const { id } = useEstabelecimento();
+  const { id } = useEstabelecimentoAtual();
   const config = useConfigPainel(id);
   return (
     <Stack maw={880} mx="auto" w="100%" gap="md">

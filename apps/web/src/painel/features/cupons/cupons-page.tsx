@@ -26,7 +26,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { PainelApiError, estPath, painelGet, painelPost, painelPut } from '../../api/client.ts';
-import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { CampoDinheiro } from '../../components/campo-dinheiro.tsx';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
@@ -278,7 +278,7 @@ const SITUACAO_RECUSA: Partial<Record<CupomRecusa, string>> = {
 
 /** /painel/:id/cupons (owner): coupons with how often each was used; create and edit. */
 export default function CuponsPage() {
-  const { id } = useEstabelecimento();
+  const { id } = useEstabelecimentoAtual();
   const q = useQuery(cuponsQuery(id));
   const [editando, setEditando] = useState<number | 'novo' | null>(null);
   // The button that opened the form is gone: the focus goes to the form's heading (not to a

@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Stack, Switch, Text, TextInput, Title } fr
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDisponibilidade, useMudarDisponibilidade, type TipoItem } from '../../api/disponibilidade.ts';
-import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -123,7 +123,7 @@ function Secao({
  * out' narrow the list.
  */
 export default function EmFaltaPage() {
-  const { id } = useEstabelecimento();
+  const { id } = useEstabelecimentoAtual();
   const disp = useDisponibilidade(id);
   const mudar = useMudarDisponibilidade(id);
   const [busca, setBusca] = useState('');

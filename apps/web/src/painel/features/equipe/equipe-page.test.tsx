@@ -63,9 +63,7 @@ describe('/painel/:id/equipe', () => {
         papel: 'dono',
       }),
     );
-    expect(
-      await screen.findByText(`${MSG_PAINEL.conviteEnviado} (carla@exemplo.com.br)`),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(MSG_PAINEL.conviteEnviado('carla@exemplo.com.br'))).toBeInTheDocument();
     // The form is emptied and the list read again.
     expect(screen.getByLabelText(/E-mail/)).toHaveValue('');
     await waitFor(() => expect(api.gets(`${BASE}/equipe/`)).toBeGreaterThan(1));

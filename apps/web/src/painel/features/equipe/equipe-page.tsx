@@ -2,10 +2,10 @@ import { conviteInputSchema, MSG_PAINEL, PAPEL_NOME, PAPEIS, type Papel } from '
 import { Alert, Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '../../../shared/components/app-modal.tsx';
 import { useConvidar, useEquipe, useRemoverMembro, type Membro } from '../../api/equipe.ts';
 import { useEu } from '../../api/eu.ts';
-import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -136,7 +136,7 @@ function RemoverModal({
 
 /** /painel/:id/equipe (owner): who works here, pending invitations, invite, remove. */
 export default function EquipePage() {
-  const { id, nome: estabelecimento } = useEstabelecimento();
+  const { id, nome: estabelecimento } = useEstabelecimentoAtual();
   const eu = useEu();
   const equipe = useEquipe(id);
   const [removendo, setRemovendo] = useState<Membro | null>(null);
@@ -209,9 +209,7 @@ export default function EquipePage() {
       <ConviteForm
         idest={id}
         onEnviado={(m) =>
-          setAviso(
-            m.pendente ? `${MSG_PAINEL.conviteEnviado} (${m.email})` : `${m.nome} agora faz parte da equipe.`,
-          )
+          setAviso(m.pendente ? MSG_PAINEL.conviteEnviado(m.email) : `${m.nome} agora faz parte da equipe.`)
         }
       />
       <RemoverModal

@@ -7,7 +7,7 @@ import { clearStaffSession, setStaffTokens } from '../../session.ts';
 import FilaPage from './fila-page.tsx';
 import { audioFalso } from './testing/audio.ts';
 import { haMin, pedidoPainel } from './testing/fixtures.ts';
-import { renderPainel } from './testing/render.tsx';
+import { renderPainel } from '../../testing/render.tsx';
 import { servidorPainel } from './testing/servidor.ts';
 
 let audio: ReturnType<typeof audioFalso>;

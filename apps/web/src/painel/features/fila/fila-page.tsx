@@ -4,11 +4,10 @@
  * acknowledges a new order, the tab title, notifications, the store's switch, auto-accept, the
  * screen kept awake and the keyboard shortcuts.
  */
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { STATUS, isCancelado } from '@rango/domain';
 import {
-  COLUNAS,
   EVENTO,
   PAINEL_CONFIG_PADRAO,
   acoesDoPedido,
@@ -19,14 +18,14 @@ import {
   type Coluna,
   type PedidoPainel,
 } from '@rango/domain/painel';
-import { IconBell, IconBellRinging, IconKeyboard, IconVolume } from '@tabler/icons-react';
+import { IconKeyboard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AppDrawer } from '../../../components/app-drawer.tsx';
+import { AppDrawer } from '../../../shared/components/app-drawer.tsx';
 import { useConfigPainel } from '../../api/config.ts';
 import { getDisponibilidadeQueryOptions } from '../../api/disponibilidade.ts';
 import { getLojaQueryOptions } from '../../api/loja.ts';
-import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import type { EventoPainel } from '../../live/eventos-painel.ts';
@@ -34,14 +33,15 @@ import { AceitarModal } from './components/aceitar-modal.tsx';
 import { AtalhosModal } from './components/atalhos-modal.tsx';
 import { CancelarModal } from './components/cancelar-modal.tsx';
 import { ConexaoIndicador } from './components/conexao-indicador.tsx';
-import { COLUNAS_OUTRAS, COLUNAS_TRABALHO, FilaBoard, type ColunaOutra } from './components/fila-board.tsx';
-import botao from '../../components/botao-longo.module.css';
+import { FilaAvisos } from './components/fila-avisos.tsx';
+import { FilaBoard, type ColunaOutra } from './components/fila-board.tsx';
 import classes from './components/fila.module.css';
 import { LojaToggle } from './components/loja-toggle.tsx';
 import { PedidoDetalhe } from './components/pedido-detalhe.tsx';
 import { useAcoes } from './hooks/use-acoes.ts';
 import { useAgora } from './hooks/use-agora.ts';
 import { useAtalhos } from './hooks/use-atalhos.ts';
+import { useNavegacaoFila } from './hooks/use-navegacao-fila.ts';
 import { useCampainha, useToqueContinuo } from './hooks/use-campainha.ts';
 import { useChegadas } from './hooks/use-chegadas.ts';
 import { useFila } from './hooks/use-fila.ts';
@@ -56,17 +56,8 @@ const LARGO = '(min-width: 62em)';
 
 type Dialogo = { tipo: 'aceitar' | 'cancelar'; id: number } | { tipo: 'atalhos' } | null;
 
-const ehSetaOuEnterEmControle = (e: KeyboardEvent) => {
-  const alvo = e.target;
-  return (
-    alvo instanceof HTMLElement &&
-    (alvo.closest('[role="tablist"], [role="radiogroup"], [role="menu"]') !== null ||
-      alvo.tagName === 'INPUT')
-  );
-};
-
 export default function FilaPage() {
-  const { id: idest, nome } = useEstabelecimento();
+  const { id: idest, nome } = useEstabelecimentoAtual();
   const qc = useQueryClient();
   const configQuery = useConfigPainel(idest);
   const config = configQuery.data ?? PAINEL_CONFIG_PADRAO;
@@ -189,84 +180,21 @@ export default function FilaPage() {
     [mover],
   );
 
-  // Keyboard: moving between cards and columns, opening, acknowledging, the list of keys.
-  const cards = () => [...(areaRef.current?.querySelectorAll<HTMLElement>('[data-pedido]') ?? [])];
-  const focarCard = (el: HTMLElement | undefined) => {
-    if (!el) return;
-    el.focus();
-    el.scrollIntoView({ block: 'nearest' });
-    cursor.current = Number(el.dataset.pedido);
-  };
-  const moverCursor = (passo: 1 | -1) => {
-    const lista = cards();
-    if (lista.length === 0) return;
-    const atual = lista.findIndex(
-      (el) => el === document.activeElement || Number(el.dataset.pedido) === cursor.current,
-    );
-    focarCard(
-      lista[
-        atual === -1
-          ? passo === 1
-            ? 0
-            : lista.length - 1
-          : Math.min(lista.length - 1, Math.max(0, atual + passo))
-      ],
-    );
-  };
-  const colunasVisiveis: Coluna[] = largo ? [...COLUNAS_TRABALHO, outra] : [aba];
-  const irParaColuna = (c: Coluna) => {
-    if (largo) {
-      if ((COLUNAS_OUTRAS as readonly Coluna[]).includes(c)) setOutra(c as ColunaOutra);
-      setAba(c);
-    } else setAba(c);
-    requestAnimationFrame(() =>
-      focarCard(
-        areaRef.current?.querySelector<HTMLElement>(`[data-coluna="${c}"] [data-pedido]`) ?? undefined,
-      ),
-    );
-  };
-  const moverColuna = (passo: 1 | -1) => {
-    if (!largo) {
-      const i = COLUNAS.indexOf(aba);
-      const c = COLUNAS[(i + passo + COLUNAS.length) % COLUNAS.length];
-      if (c) irParaColuna(c);
-      return;
-    }
-    const ativo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const atual = ativo?.closest<HTMLElement>('[data-coluna]')?.dataset.coluna as Coluna | undefined;
-    const i = colunasVisiveis.indexOf(atual ?? aba);
-    const c = colunasVisiveis[Math.min(colunasVisiveis.length - 1, Math.max(0, i + passo))];
-    if (c) irParaColuna(c);
-  };
-  const setas = (fn: () => void) => (e: KeyboardEvent) => {
-    if (ehSetaOuEnterEmControle(e)) return false;
-    fn();
-  };
   const okVi = () => reconhecer(tocando);
-  useAtalhos(
-    {
-      j: () => moverCursor(1),
-      k: () => moverCursor(-1),
-      ArrowDown: setas(() => moverCursor(1)),
-      ArrowUp: setas(() => moverCursor(-1)),
-      h: () => moverColuna(-1),
-      l: () => moverColuna(1),
-      ArrowLeft: setas(() => moverColuna(-1)),
-      ArrowRight: setas(() => moverColuna(1)),
-      Enter: (e) => {
-        // On a card (a button) Enter already opens it; elsewhere it opens the card last visited.
-        const alvo = e.target instanceof HTMLElement ? e.target : null;
-        if (alvo && alvo !== document.body && alvo.id !== 'conteudo') return false;
-        if (cursor.current !== null && fila.pedidos.some((p) => p.id === cursor.current))
-          abrir(cursor.current);
-        else return false;
-      },
-      o: okVi,
-      '?': () => setDialogo({ tipo: 'atalhos' }),
-      ...Object.fromEntries(COLUNAS.map((c, i) => [String(i + 1), () => irParaColuna(c)])),
-    },
-    aberto === null && dialogo === null,
-  );
+  useNavegacaoFila({
+    cursor,
+    areaRef,
+    largo,
+    aba,
+    setAba,
+    outra,
+    setOutra,
+    existe: (id) => fila.pedidos.some((p) => p.id === id),
+    abrir,
+    okVi,
+    atalhos: () => setDialogo({ tipo: 'atalhos' }),
+    ativo: aberto === null && dialogo === null,
+  });
   useAtalhos(
     {
       ...Object.fromEntries(
@@ -309,51 +237,7 @@ export default function FilaPage() {
         </Button>
       </div>
 
-      <div className={classes.avisos}>
-        {campainha.disponivel && !campainha.liberado ? (
-          <Button
-            color="brasa"
-            size="md"
-            classNames={{ root: botao.longo, label: botao.longoTexto }}
-            leftSection={<IconVolume size={20} aria-hidden="true" />}
-            onClick={() => void campainha.liberar()}
-          >
-            Clique para ativar o som dos novos pedidos
-          </Button>
-        ) : null}
-        {tocando.size > 0 ? (
-          <Alert
-            // The live log announces each new order; this is the visible, persistent side.
-            role="note"
-            color="brasa"
-            variant="filled"
-            icon={<IconBellRinging aria-hidden="true" />}
-            title={
-              tocando.size === 1 ? '1 pedido novo aguardando' : `${tocando.size} pedidos novos aguardando`
-            }
-          >
-            <Group gap="xs">
-              <span>Abra o pedido para ver os itens e aceitar.</span>
-              <Button size="compact-md" variant="white" color="brasa.9" onClick={okVi} aria-keyshortcuts="o">
-                Ok, vi
-              </Button>
-            </Group>
-          </Alert>
-        ) : null}
-        {notif.permissao === 'default' ? (
-          <Group>
-            <Button
-              variant="default"
-              size="compact-md"
-              classNames={{ root: botao.longo, label: botao.longoTexto }}
-              leftSection={<IconBell size={18} aria-hidden="true" />}
-              onClick={() => void notif.pedir()}
-            >
-              Receber avisos de novos pedidos mesmo com a aba em segundo plano
-            </Button>
-          </Group>
-        ) : null}
-      </div>
+      <FilaAvisos campainha={campainha} notif={notif} tocando={tocando.size} okVi={okVi} />
 
       <div className={classes.sr} aria-live="polite" role="log">
         {anuncio}

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CardapioPainel } from '@rango/domain/painel/catalogo';
 import { useMemo } from 'react';
-import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useCardapio } from '../cardapio/api/cardapio.ts';
+import { useCardapio } from '../../api/cardapio.ts';
 import { useAuditoria } from './api.ts';
 import classes from './historico-page.module.css';
 import { autor, descrever, formatQuando, type Nomes } from './lib/descrever.ts';
@@ -27,7 +27,7 @@ function nomesDo(c: CardapioPainel | undefined): Nomes {
  * when — newest first, 50 at a time with 'Carregar mais'.
  */
 export default function HistoricoPage() {
-  const { id } = useEstabelecimento();
+  const { id } = useEstabelecimentoAtual();
   const q = useAuditoria(id);
   const cardapio = useCardapio(id);
   const nomes = useMemo(() => nomesDo(cardapio.data), [cardapio.data]);

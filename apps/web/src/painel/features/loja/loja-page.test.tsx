@@ -6,6 +6,9 @@ import { mockApi, on } from '../../../test/mock-api.ts';
 import { clearStaffSession, setStaffTokens } from '../../session.ts';
 import { EU_DONO, renderPainel } from '../../testing/render.tsx';
 
+/** Next year: special dates go up to its end (issue 20). */
+const ANO = new Date().getUTCFullYear() + 1;
+
 const BASE = '/painel/estabelecimento/1';
 const DADOS: EstabelecimentoConfig = {
   id: 1,
@@ -45,7 +48,7 @@ function api(...extra: Parameters<typeof mockApi>) {
       horarios: [{ diadasemana: 6, abertura: '18:00', fechamento: '02:00', dia_seguinte: true }],
     }),
     on('GET', `${BASE}/horarios/excecoes/`, 200, {
-      excecoes: [{ data: '2099-12-25', fechado: true, faixas: [] }],
+      excecoes: [{ data: `${ANO}-12-25`, fechado: true, faixas: [] }],
     }),
     on('GET', `${BASE}/areas/`, 200, [
       { idareaentrega: 5, lat: -23.5, lng: -46.6, raio: 3000, taxaentrega: 500, valorminimo: null },
@@ -106,13 +109,15 @@ describe('/painel/:id/loja', () => {
     const user = userEvent.setup();
     renderPainel('/1/loja');
     const secao = await screen.findByRole('region', { name: 'Feriados e datas especiais' });
-    expect(await within(secao).findByRole('group', { name: 'Data especial 25/12/2099' })).toBeInTheDocument();
-    expect(within(secao).getByRole('checkbox', { name: '25/12/2099: fechado o dia todo' })).toBeChecked();
+    expect(
+      await within(secao).findByRole('group', { name: `Data especial 25/12/${ANO}` }),
+    ).toBeInTheDocument();
+    expect(within(secao).getByRole('checkbox', { name: `25/12/${ANO}: fechado o dia todo` })).toBeChecked();
     await user.click(within(secao).getByRole('button', { name: 'Adicionar data' }));
     const datas = within(secao).getAllByLabelText('Data');
-    fireEvent.change(datas[1]!, { target: { value: '2099-12-31' } });
-    await user.click(within(secao).getByRole('checkbox', { name: '31/12/2099: fechado o dia todo' }));
-    const fecha = within(secao).getByLabelText('31/12/2099: fecha às');
+    fireEvent.change(datas[1]!, { target: { value: `${ANO}-12-31` } });
+    await user.click(within(secao).getByRole('checkbox', { name: `31/12/${ANO}: fechado o dia todo` }));
+    const fecha = within(secao).getByLabelText(`31/12/${ANO}: fecha às`);
     await user.clear(fecha);
     await user.type(fecha, '17:00');
     // Inverted: marked as typed, nothing sent.
@@ -125,9 +130,9 @@ describe('/painel/:id/loja', () => {
     await waitFor(() =>
       expect(m.calls.find((c) => c.method === 'PUT')?.body).toEqual({
         excecoes: [
-          { data: '2099-12-25', fechado: true, faixas: [] },
+          { data: `${ANO}-12-25`, fechado: true, faixas: [] },
           {
-            data: '2099-12-31',
+            data: `${ANO}-12-31`,
             fechado: false,
             faixas: [{ abertura: '18:00', fechamento: '23:00', dia_seguinte: false }],
           },
@@ -144,21 +149,21 @@ describe('/painel/:id/loja', () => {
     const user = userEvent.setup();
     renderPainel('/1/loja');
     const secao = await screen.findByRole('region', { name: 'Feriados e datas especiais' });
-    await within(secao).findByRole('group', { name: 'Data especial 25/12/2099' });
+    await within(secao).findByRole('group', { name: `Data especial 25/12/${ANO}` });
     await user.click(within(secao).getByRole('button', { name: 'Adicionar data' }));
     const datas = within(secao).getAllByLabelText('Data');
     fireEvent.change(datas[1]!, { target: { value: '2000-01-01' } });
     await user.click(within(secao).getByRole('button', { name: 'Salvar datas especiais' }));
     expect(await within(secao).findByText(MSG_CATALOGO.dataExcecaoPassada)).toHaveAttribute('role', 'alert');
-    fireEvent.change(datas[1]!, { target: { value: '2099-12-25' } });
+    fireEvent.change(datas[1]!, { target: { value: `${ANO}-12-25` } });
     expect(await within(secao).findByText(MSG_CATALOGO.dataExcecaoRepetida)).toBeInTheDocument();
     expect(m.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
-    // Both rows now read 25/12/2099: remove the first.
-    await user.click(within(secao).getAllByRole('button', { name: 'Remover a data 25/12/2099' })[0]!);
+    // Both rows now read 25/12 of next year: remove the first.
+    await user.click(within(secao).getAllByRole('button', { name: `Remover a data 25/12/${ANO}` })[0]!);
     await user.click(within(secao).getByRole('button', { name: 'Salvar datas especiais' }));
     expect(await within(secao).findByText('Recusada pelo servidor.')).toHaveAttribute('role', 'alert');
     expect(m.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      excecoes: [{ data: '2099-12-25', fechado: true, faixas: [] }],
+      excecoes: [{ data: `${ANO}-12-25`, fechado: true, faixas: [] }],
     });
   }, 30_000);
 

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { DadosSecao } from './components/dados-secao.tsx';
 import { EntregaSecao } from './components/entrega-secao.tsx';
@@ -9,7 +9,7 @@ import { HorariosSecao } from './components/horarios-secao.tsx';
 
 /** /painel/:id/loja (owner): the establishment's data, hours and holidays, delivery areas and payment methods. */
 export default function LojaPage() {
-  const { id } = useEstabelecimento();
+  const { id } = useEstabelecimentoAtual();
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
       <PageTitle>Loja</PageTitle>

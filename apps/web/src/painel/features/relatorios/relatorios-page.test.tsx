@@ -1,3 +1,4 @@
+import { MSG_RELATORIO, dataMaxRelatorio } from '@rango/domain/painel/relatorio';
 import type { Relatorio } from '@rango/domain/painel/relatorio';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -125,6 +126,11 @@ describe('/painel/:id/relatorios', () => {
     fireEvent.change(ate, { target: { value: '2026-03-01' } });
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect(ate).toHaveAccessibleDescription('O período pode ter no máximo 366 dias.');
+    // Issue 20: no report beyond the end of next year (the server refuses it with the same text).
+    fireEvent.change(de, { target: { value: '2026-03-01' } });
+    fireEvent.change(ate, { target: { value: '9999-12-31' } });
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(ate).toHaveAccessibleDescription(MSG_RELATORIO.dataForaDoLimite(dataMaxRelatorio(hojeSaoPaulo())));
     expect(m.calls.filter((c) => c.path.includes('/relatorio/'))).toHaveLength(1);
   }, 20_000);
 

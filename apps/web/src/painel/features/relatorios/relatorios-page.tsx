@@ -13,8 +13,10 @@ import {
 } from '@mantine/core';
 import { formatBRL } from '@rango/domain';
 import {
+  DATA_MIN_RELATORIO,
   MSG_RELATORIO,
   TIPO_RELATORIO_NOME,
+  dataMaxRelatorio,
   relatorioQuerySchema,
   type LinhaItem,
   type Relatorio,
@@ -24,7 +26,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PainelApiError } from '../../api/client.ts';
-import { useEstabelecimento } from '../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -49,7 +51,7 @@ interface Periodo {
 /** The period in the URL (?de=&ate=) when it is a valid one, else the default preset's. */
 function usePeriodo(hoje: string): [Periodo, (p: Periodo) => void] {
   const [params, setParams] = useSearchParams();
-  const q = relatorioQuerySchema.safeParse({ de: params.get('de'), ate: params.get('ate') });
+  const q = relatorioQuerySchema(hoje).safeParse({ de: params.get('de'), ate: params.get('ate') });
   const periodo = q.success ? q.data : periodoDo(PADRAO, hoje);
   return [periodo, (p) => setParams({ de: p.de, ate: p.ate }, { replace: true })];
 }
@@ -218,7 +220,7 @@ function Filtro({
 
   const aplicar = (e: FormEvent) => {
     e.preventDefault();
-    const r = relatorioQuerySchema.safeParse({ de, ate });
+    const r = relatorioQuerySchema(hoje).safeParse({ de, ate });
     if (r.success) {
       setErros({});
       onChange(r.data);
@@ -249,7 +251,8 @@ function Filtro({
               type="date"
               label="De"
               value={de}
-              max={ate || undefined}
+              min={DATA_MIN_RELATORIO}
+              max={ate || dataMaxRelatorio(hoje)}
               onChange={(e) => setDe(e.currentTarget.value)}
               error={erros.de}
               required
@@ -259,7 +262,8 @@ function Filtro({
               type="date"
               label="Até"
               value={ate}
-              min={de || undefined}
+              min={de || DATA_MIN_RELATORIO}
+              max={dataMaxRelatorio(hoje)}
               onChange={(e) => setAte(e.currentTarget.value)}
               error={erros.ate}
               required
@@ -281,7 +285,7 @@ function Filtro({
  * orders per hour — as the server aggregates them, and the same as CSV ('Baixar CSV').
  */
 export default function RelatoriosPage() {
-  const { id } = useEstabelecimento();
+  const { id } = useEstabelecimentoAtual();
   const [hoje] = useState(hojeSaoPaulo);
   const [periodo, setPeriodo] = usePeriodo(hoje);
   const q = useRelatorio(id, periodo);

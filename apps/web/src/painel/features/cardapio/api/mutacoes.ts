@@ -5,7 +5,7 @@
 import type { CardapioPainel } from '@rango/domain/painel/catalogo';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { idTemporario, type Rascunho } from '../lib/rascunho.ts';
-import { catalogoApi, getCardapioQueryOptions } from './cardapio.ts';
+import { catalogoApi, getCardapioQueryOptions } from '../../../api/cardapio.ts';
 
 type Aplicar<V> = (c: CardapioPainel, v: V) => CardapioPainel;
 

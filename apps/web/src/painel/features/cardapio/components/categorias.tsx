@@ -3,7 +3,7 @@ import { formatBRL } from '@rango/domain';
 import { categoriaInputSchema, type CardapioPainel } from '@rango/domain/painel/catalogo';
 import { IconPlus } from '@tabler/icons-react';
 import { Icone } from './icone.tsx';
-import { AppModal } from '../../../../components/app-modal.tsx';
+import { AppModal } from '../../../../shared/components/app-modal.tsx';
 import { memo, useCallback, useState, type FormEvent } from 'react';
 import { mover } from '../lib/rascunho.ts';
 import { Alca, ListaArrastavel, useArrastavel, useIds } from './arrastar.tsx';

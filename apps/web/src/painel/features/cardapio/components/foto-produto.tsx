@@ -1,14 +1,14 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { MAX_BYTES_IMAGEM, MSG_CATALOGO } from '@rango/domain/painel/catalogo';
+import { FORMATOS_IMAGEM, MAX_BYTES_IMAGEM, MSG_CATALOGO } from '@rango/domain/painel/catalogo';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { memo, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { imageUrl } from '../../../../config/paths.ts';
+import { imageUrl } from '../../../../shared/config/api.ts';
 import { PainelApiError } from '../../../api/client.ts';
-import { catalogoApi } from '../api/cardapio.ts';
+import { catalogoApi } from '../../../api/cardapio.ts';
 import classes from './cardapio.module.css';
 
-/** The types the menu takes; the server decides from the bytes themselves. */
-export const TIPOS_FOTO = 'image/jpeg,image/png,image/webp';
+/** The types the menu takes (the server's list); the server decides from the bytes themselves. */
+export const TIPOS_FOTO = FORMATOS_IMAGEM.map((f) => `image/${f}`).join(',');
 
 /** The server's refusal of the photo, on the field: {imagem: ['…']} (400, or 413 past the size limit). */
 function recusaFoto(e: unknown): string {

@@ -12,12 +12,12 @@ import {
   type QuantidadesGrupo,
 } from '@rango/domain';
 import { memo, useMemo, useState } from 'react';
-import { imageUrl } from '../../../../config/paths.ts';
+import { imageUrl } from '../../../../shared/config/api.ts';
 // The customer's own drawer parts: the preview is what the customer sees, not a look-alike. The
 // panel is its own build, so nothing of the panel reaches the customer's bundle this way.
-import { OptionGroupFieldset as Fieldset } from '../../../../features/estabelecimento/components/option-group-fieldset.tsx';
-import { ProductPrice } from '../../../../features/estabelecimento/components/product-price.tsx';
-import { ProductDrawerFooter } from '../../../../features/estabelecimento/components/product-drawer-footer.tsx';
+import { OptionGroupFieldset as Fieldset } from '../../../../shared/produto/option-group-fieldset.tsx';
+import { ProductPrice } from '../../../../shared/produto/product-price.tsx';
+import { ProductDrawerFooter } from '../../../../shared/produto/product-drawer-footer.tsx';
 
 type Escolhas = Record<number, QuantidadesGrupo>;
 

@@ -13,7 +13,8 @@ import {
 import type { GrupoOpcaoPainel } from '@rango/domain/painel/catalogo';
 import { IconPlus } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { chave, novoGrupo, type Atualizar, type Rascunho } from '../lib/rascunho.ts';
+import { chave } from '../lib/validar-rascunho.ts';
+import { novoGrupo, type Atualizar, type Rascunho } from '../lib/rascunho.ts';
 import { CampoDinheiro, CampoSituacao, ValidacaoLocal, errosDe, semErros, useValidacao } from './campos.tsx';
 import { GrupoEditor } from './grupo-editor.tsx';
 

@@ -4,10 +4,10 @@ import { IconArrowLeft, IconDownload, IconFileImport } from '@tabler/icons-react
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import { useEstabelecimento } from '../../../app/estabelecimento.ts';
+import { useEstabelecimentoAtual } from '../../../lib/estabelecimento-atual.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { painelPaths } from '../../../paths.ts';
-import { getCardapioQueryOptions } from '../api/cardapio.ts';
+import { getCardapioQueryOptions } from '../../../api/cardapio.ts';
 import classes from '../components/cardapio.module.css';
 import { baixarCardapio, importar, lerArquivo, type Formato, type Resposta } from './api.ts';
 import { TITULO_AVISO } from '../../../components/aviso.ts';
@@ -372,7 +372,7 @@ function Importar({ idest }: { idest: number }) {
 
 /** /painel/:id/cardapio/arquivo (owner): export the menu, import a file with a dry run first. */
 export default function ImportarPage() {
-  const { id } = useEstabelecimento();
+  const { id } = useEstabelecimentoAtual();
   return (
     <Stack gap="md" maw={880} mx="auto" w="100%">
       <Anchor component={Link} to={painelPaths.cardapio(id)} size="sm" className={classes.voltar}>

@@ -3,23 +3,20 @@ import {
   type GrupoOpcaoPainel,
   type OpcaoPainel,
   type ProdutoPainel,
+  type SalvarProdutoInput,
 } from '@rango/domain/painel/catalogo';
 import { describe, expect, it, vi } from 'vitest';
 import { CARDAPIO, COMBO } from '../testing/fixtures.ts';
+import { SalvarErro, alterado, salvarRascunho, type EscritaCatalogo } from './salvar-rascunho.ts';
+import { chave, validarRascunho } from './validar-rascunho.ts';
 import {
-  SalvarErro,
-  alterado,
-  chave,
   mover,
   novaOpcao,
   novoGrupo,
   novoRascunho,
   parseDinheiro,
   rascunhoDe,
-  salvarRascunho,
   textoDinheiro,
-  validarRascunho,
-  type EscritaCatalogo,
 } from './rascunho.ts';
 
 describe('parseDinheiro', () => {
@@ -91,42 +88,43 @@ describe('validarRascunho', () => {
   });
 });
 
-function fakeApi() {
+function fakeApi(falha?: unknown) {
+  const calls: SalvarProdutoInput[] = [];
   let id = 500;
-  const calls: [string, ...unknown[]][] = [];
   const api: EscritaCatalogo = {
-    criarProduto: vi.fn(async (b) => {
-      calls.push(['criarProduto', b]);
-      return { idproduto: ++id } as ProdutoPainel;
+    salvarProduto: vi.fn(async (b: SalvarProdutoInput) => {
+      calls.push(structuredClone(b));
+      if (falha) throw falha;
+      const gruposopcao = b.grupos.map((g) => {
+        const idg = g.idgrupoopcao < 0 ? ++id : g.idgrupoopcao;
+        return {
+          ...g,
+          idgrupoopcao: idg,
+          opcoes: g.opcoes.map((o, ordem) => ({
+            ...COMBO.opcoes[0]!,
+            ...o,
+            idopcao: o.idopcao < 0 ? ++id : o.idopcao,
+            idgrupoopcao: idg,
+            ordem,
+          })),
+          produtos: [],
+        } as GrupoOpcaoPainel;
+      });
+      const produto = {
+        ...b.produto,
+        idproduto: b.idproduto ?? ++id,
+        imagem: null,
+        ordem: 0,
+        grupoopcoes: gruposopcao.map((g) => g.idgrupoopcao),
+      } as ProdutoPainel;
+      return { produto, gruposopcao };
     }),
-    salvarProduto: vi.fn(async (i, b) => {
-      calls.push(['salvarProduto', i, b]);
-      return { idproduto: i } as ProdutoPainel;
-    }),
-    criarGrupo: vi.fn(async (b) => {
-      calls.push(['criarGrupo', b]);
-      return { ...COMBO, ...b, idgrupoopcao: ++id, opcoes: [] };
-    }),
-    salvarGrupo: vi.fn(async (i, b) => {
-      calls.push(['salvarGrupo', i, b]);
-      return { ...COMBO, idgrupoopcao: i };
-    }),
-    criarOpcao: vi.fn(async (g, b) => {
-      calls.push(['criarOpcao', g, b]);
-      return { idopcao: ++id } as OpcaoPainel;
-    }),
-    salvarOpcao: vi.fn(async (g, o, b) => {
-      calls.push(['salvarOpcao', g, o, b]);
-      return { idopcao: o } as OpcaoPainel;
-    }),
-    excluirOpcao: vi.fn(async (g, o) => calls.push(['excluirOpcao', g, o])),
-    ordenarOpcoes: vi.fn(async (g, ids) => calls.push(['ordenarOpcoes', g, ids])),
   };
   return { api, calls };
 }
 
 describe('salvarRascunho', () => {
-  it('creates a new Kit group as Normal first, adds its options, then sets Kit, then the product', async () => {
+  it('sends the product with its groups in order and their options in one request (a new Kit as it is)', async () => {
     const { api, calls } = fakeApi();
     const r = novoRascunho(2);
     const g = {
@@ -139,21 +137,28 @@ describe('salvarRascunho', () => {
     r.produto = { ...r.produto, descricao: 'Combo', preco: 2990, grupoopcoes: [g.idgrupoopcao] };
     r.grupos[g.idgrupoopcao] = g;
     const salvo = await salvarRascunho(api, r, CARDAPIO);
-    expect(calls.map((c) => c[0])).toEqual(['criarGrupo', 'criarOpcao', 'salvarGrupo', 'criarProduto']);
-    expect(calls[0]![1]).toMatchObject({ stprecopraticado: 0, qtdmultiplomin: 0 });
-    expect(calls[1]).toEqual(['criarOpcao', 501, expect.objectContaining({ descricao: 'Suco', preco: 700 })]);
-    expect(calls[2]).toEqual([
-      'salvarGrupo',
-      501,
-      expect.objectContaining({ stprecopraticado: 10, qtdmultiplomin: 1 }),
-    ]);
-    expect(calls[3]![1]).toMatchObject({ idgrupo: 2, preco: 2990, grupoopcoes: [501] });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      idproduto: null,
+      produto: { idgrupo: 2, descricao: 'Combo', preco: 2990 },
+      grupos: [
+        {
+          idgrupoopcao: g.idgrupoopcao,
+          stprecopraticado: 10,
+          qtdmultiplomin: 1,
+          opcoes: [{ idopcao: g.opcoes[0]!.idopcao, descricao: 'Suco', preco: 700 }],
+        },
+      ],
+    });
+    expect(calls[0]!.produto).not.toHaveProperty('grupoopcoes');
+    // The draft takes the server's ids.
     expect(salvo.produto.idproduto).toBe(503);
+    expect(salvo.produto.grupoopcoes).toEqual([501]);
+    expect(salvo.grupos[501]!.opcoes.map((o) => o.idopcao)).toEqual([502]);
   });
 
-  it('after a failure keeps the ids already created, so a retry creates nothing twice', async () => {
-    const { api, calls } = fakeApi();
-    vi.mocked(api.criarProduto).mockRejectedValueOnce(new Error('Sem conexão'));
+  it('a refused save keeps the draft as it was, and each field of the answer lands on its editor field', async () => {
+    const { api, calls } = fakeApi(new Error('Sem conexão'));
     const r = novoRascunho(2);
     const g = { ...novoGrupo(r.produto.idproduto), descricao: 'Extras' };
     g.opcoes = [{ ...novaOpcao(g.idgrupoopcao), descricao: 'Bacon', preco: 500 }];
@@ -161,31 +166,32 @@ describe('salvarRascunho', () => {
     r.grupos[g.idgrupoopcao] = g;
     const erro = await salvarRascunho(api, r, CARDAPIO).catch((e: unknown) => e);
     expect(erro).toBeInstanceOf(SalvarErro);
-    const parcial = (erro as SalvarErro).rascunho;
-    expect(parcial.produto.grupoopcoes[0]).toBeGreaterThan(0);
-    calls.length = 0;
-    const servidor = {
-      ...CARDAPIO,
-      gruposopcao: [
-        ...CARDAPIO.gruposopcao,
-        { ...parcial.grupos[parcial.produto.grupoopcoes[0]!]!, produtos: [] },
-      ],
-    };
-    await salvarRascunho(api, parcial, servidor);
-    expect(calls.map((c) => c[0])).toEqual(['criarProduto']);
+    const e = erro as SalvarErro;
+    // Nothing was written: the retry sends the same body, with the same (new) ids.
+    expect(e.rascunho).toEqual(r);
+    await salvarRascunho(api, e.rascunho, CARDAPIO).catch(() => undefined);
+    expect(calls[1]).toEqual(calls[0]);
+    expect(e.alvo('produto.preco')).toBe(chave.produto('preco'));
+    expect(e.alvo('produto.grupoopcoes')).toBe(chave.produto('grupoopcoes'));
+    expect(e.alvo('grupos.0.descricao')).toBe(chave.grupo(g.idgrupoopcao, 'descricao'));
+    expect(e.alvo('grupos.0.opcoes.0.preco')).toBe(chave.opcao(g.opcoes[0]!.idopcao, 'preco'));
   });
 
-  it('writes only what changed: an option edited, one removed, the order (the product itself did not change)', async () => {
+  it('an existing product sends its whole draft once; an unchanged one sends nothing', async () => {
     const { api, calls } = fakeApi();
     const r = rascunhoDe(CARDAPIO, 20)!;
+    expect(await salvarRascunho(api, r, CARDAPIO)).toBe(r);
+    expect(calls).toHaveLength(0);
     const g = r.grupos[200]!;
     r.grupos[200] = { ...g, opcoes: [{ ...g.opcoes[2]!, preco: 2600 }, g.opcoes[0]!] };
     expect(alterado(r, CARDAPIO)).toBe(true);
     await salvarRascunho(api, r, CARDAPIO);
-    expect(calls).toEqual([
-      ['salvarOpcao', 200, 2003, expect.objectContaining({ preco: 2600 })],
-      ['excluirOpcao', 200, 2002],
-      ['ordenarOpcoes', 200, [2003, 2001]],
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.idproduto).toBe(20);
+    expect(calls[0]!.grupos.map((x) => x.idgrupoopcao)).toEqual([200]);
+    expect(calls[0]!.grupos[0]!.opcoes.map((o) => [o.idopcao, o.preco])).toEqual([
+      [2003, 2600],
+      [2001, g.opcoes[0]!.preco],
     ]);
     expect(alterado(rascunhoDe(CARDAPIO, 20)!, CARDAPIO)).toBe(false);
   });

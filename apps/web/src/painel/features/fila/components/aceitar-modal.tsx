@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { PREVISAO_MAX, PREVISAO_MIN, previsaoSugerida, type PedidoPainel } from '@rango/domain/painel';
 import { useState, type FormEvent } from 'react';
-import { AppModal } from '../../../../components/app-modal.tsx';
+import { AppModal } from '../../../../shared/components/app-modal.tsx';
 import { PainelApiError } from '../../../api/client.ts';
 import { formatHora } from '../lib/formato.ts';
 import classes from './detalhe.module.css';

@@ -1,5 +1,5 @@
 import { Kbd, Table } from '@mantine/core';
-import { AppModal } from '../../../../components/app-modal.tsx';
+import { AppModal } from '../../../../shared/components/app-modal.tsx';
 
 const ATALHOS: [string[], string][] = [
   [['J', '↓'], 'Próximo pedido'],

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { MSG_PAINEL, type PainelStatusResposta, type PedidoPainel } from '@rango/domain/painel';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AppModal } from '../../../../components/app-modal.tsx';
+import { AppModal } from '../../../../shared/components/app-modal.tsx';
 import { PainelApiError } from '../../../api/client.ts';
 import { dinheiro } from '../lib/formato.ts';
 import classes from './detalhe.module.css';

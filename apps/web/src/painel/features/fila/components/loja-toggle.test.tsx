@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearStaffSession, setStaffTokens } from '../../../session.ts';
-import { renderPainel } from '../testing/render.tsx';
+import { renderPainel } from '../../../testing/render.tsx';
 import { servidorPainel } from '../testing/servidor.ts';
 import { LojaToggle, estadoLojaTexto, proximaMeiaNoite } from './loja-toggle.tsx';
 
@@ -26,6 +26,14 @@ describe('estadoLojaTexto and proximaMeiaNoite', () => {
 });
 
 describe('LojaToggle', () => {
+  it('a store awaiting the platform’s approval is not shown as open', async () => {
+    setStaffTokens({ access: 'tok', refresh: 'r' }, { newSession: true });
+    servidorPainel([], { aguardandoAprovacao: true });
+    renderPainel(<LojaToggle idest={7} agora={Date.now()} />);
+    expect(await screen.findByText('Loja ainda não publicada')).toBeInTheDocument();
+    expect(screen.queryByText('Loja aberta')).toBeNull();
+  });
+
   it('closes the store for 30 minutes, then opens it again', async () => {
     setStaffTokens({ access: 'tok', refresh: 'r' }, { newSession: true });
     const srv = servidorPainel([]);

@@ -48,6 +48,8 @@ export function LojaToggle({ idest, agora }: { idest: number; agora: number }) {
   const mudar = useMudarLoja(idest);
   if (!loja.data) return null;
   const { aberta, reabrir_em, no_horario } = loja.data;
+  // Not published yet (the platform approves new restaurants): no customer sees it, open or not.
+  const aguardando = loja.data.aguardando_aprovacao === true;
   const falhou = (e: unknown) =>
     notifications.show({
       color: 'red',
@@ -56,11 +58,11 @@ export function LojaToggle({ idest, agora }: { idest: number; agora: number }) {
     });
   return (
     <Group gap="xs" wrap="wrap">
-      <span className={classes.loja} data-aberta={aberta || undefined} role="status">
+      <span className={classes.loja} data-aberta={(aberta && !aguardando) || undefined} role="status">
         <IconBuildingStore size={18} aria-hidden="true" />
-        {estadoLojaTexto(aberta, reabrir_em, agora)}
+        {aguardando ? 'Loja ainda não publicada' : estadoLojaTexto(aberta, reabrir_em, agora)}
       </span>
-      {aberta && !no_horario ? (
+      {aberta && !no_horario && !aguardando ? (
         <span className={classes.lojaNota}>Fora do horário de funcionamento</span>
       ) : null}
       {aberta ? (

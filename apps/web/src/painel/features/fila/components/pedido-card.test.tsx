@@ -2,7 +2,7 @@ import { STATUS } from '@rango/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AGORA, CONFIG, emMin, haMin, pedidoPainel } from '../testing/fixtures.ts';
-import { renderPainel } from '../testing/render.tsx';
+import { renderPainel } from '../../../testing/render.tsx';
 import { PedidoCard } from './pedido-card.tsx';
 
 function cardDe(over: Parameters<typeof pedidoPainel>[0], agora = AGORA) {

@@ -27,11 +27,18 @@ export function servidorPainel(
     config?: Partial<PainelConfig>;
     estorno?: PainelStatusResposta['estorno'];
     recusar?: string;
+    /** The store waits for the platform's approval (APROVACAO_ESTABELECIMENTOS). */
+    aguardandoAprovacao?: boolean;
   } = {},
 ) {
   const pedidos = new Map(pedidosIniciais.map((p) => [p.id, p]));
   const chamadas: ChamadaApi[] = [];
-  let loja: LojaPainel = { aberta: true, reabrir_em: null, no_horario: true };
+  let loja: LojaPainel = {
+    aberta: true,
+    reabrir_em: null,
+    no_horario: true,
+    ...(opcoes.aguardandoAprovacao ? { aguardando_aprovacao: true } : {}),
+  };
   const config: PainelConfig = { ...CONFIG, ...opcoes.config };
   let ultimoEvento = 10;
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];

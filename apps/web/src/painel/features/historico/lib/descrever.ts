@@ -17,6 +17,7 @@ const ENTIDADE: Record<string, string> = {
   opcao: 'a opção',
   cupom: 'o cupom',
   cardapio: 'o cardápio',
+  webhook: 'o webhook',
 };
 
 const obj = (v: unknown): Record<string, unknown> =>
@@ -35,6 +36,7 @@ function nome(i: ItemAuditoria, nomes: Nomes): string | null {
     txt(d.codigo) ??
     txt(d.apelidooufantasia) ??
     txt(d.bairro) ??
+    txt(d.url) ??
     (i.identidade !== null ? (nomes[i.entidade]?.get(i.identidade) ?? null) : null);
   return n ? `“${n}”` : null;
 }
@@ -79,6 +81,10 @@ export function descrever(i: ItemAuditoria, nomes: Nomes = {}): string {
       return d.imagem === null ? `Removeu a foto ${de(alvo)}` : `Trocou a foto ${de(alvo)}`;
     case 'desativar':
       return `Desativou ${alvo} (já usado em pedidos, não pode ser excluído)`;
+    case 'segredo':
+      return `Gerou um novo segredo de assinatura para ${alvo}`;
+    case 'desativar_falhas':
+      return `Desativou ${alvo} depois de 3 dias de falhas nas entregas`;
     case 'importar':
       return `Importou o cardápio: ${plural(num(d.criar), 'item criado', 'itens criados')}, ${plural(num(d.alterar), 'alterado', 'alterados')}, ${plural(num(d.excluir), 'excluído', 'excluídos')}`;
     default:

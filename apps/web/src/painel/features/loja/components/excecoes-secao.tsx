@@ -13,6 +13,7 @@ import {
 import { wallClock } from '@rango/domain';
 import {
   excecoesHorarioInputSchema,
+  dataMaxExcecao,
   problemasExcecoes,
   type ExcecaoHorarioInput,
 } from '@rango/domain/painel/catalogo';
@@ -127,6 +128,7 @@ function Editor({ inicial, idest }: { inicial: ExcecaoHorarioInput[]; idest: num
                 w={170}
                 label="Data"
                 min={hoje()}
+                max={dataMaxExcecao(hoje())}
                 value={e.data}
                 onChange={(ev) => setData(e.k, { data: ev.currentTarget.value })}
                 error={erros[`excecoes.${i}.data`]}

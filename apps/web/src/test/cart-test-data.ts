@@ -1,5 +1,5 @@
 /** Items and establishments for the cart's tests. */
-import type { CartEstablishment, CartItem } from './cart-types.ts';
+import type { CartEstablishment, CartItem } from '../stores/cart-types.ts';
 
 export const pizzaria: CartEstablishment = { id: 1, nome: 'Pizzaria Bella', pedidominimo: 20 };
 export const hamburgueria: CartEstablishment = { id: 2, nome: 'Hamburgueria do Zé', pedidominimo: 0 };

@@ -11,7 +11,7 @@ import {
   type QuantidadesGrupo,
 } from '@rango/domain';
 import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type Ref } from 'react';
-import { groupChargeText, optionControl, optionPriceLabel } from '../lib/option-display.ts';
+import { groupChargeText, optionControl, optionPriceLabel } from './option-display.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 interface Props {

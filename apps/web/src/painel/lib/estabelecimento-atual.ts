@@ -14,8 +14,8 @@ export const EstabelecimentoContext = createContext<EstabelecimentoAtual | null>
  * For pages under /painel/:id (the layout checked the id against GET /painel/eu/ before
  * rendering them, so this is always set there).
  */
-export function useEstabelecimento(): EstabelecimentoAtual {
+export function useEstabelecimentoAtual(): EstabelecimentoAtual {
   const e = useContext(EstabelecimentoContext);
-  if (!e) throw new Error('useEstabelecimento outside /painel/:id');
+  if (!e) throw new Error('useEstabelecimentoAtual outside /painel/:id');
   return e;
 }

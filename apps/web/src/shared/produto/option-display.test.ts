@@ -1,6 +1,6 @@
 import { PRECO_PRATICADO, priceItem, type Opcao, type StPrecoPraticado } from '@rango/domain';
 import { describe, expect, it } from 'vitest';
-import * as data from '../testing/fixtures.ts';
+import * as data from '../../features/estabelecimento/testing/fixtures.ts';
 import { optionAdjustment, optionPriceLabel } from './option-display.ts';
 
 const modo = (stprecopraticado: StPrecoPraticado, stnegagrupoopcao = 0) => ({

@@ -24,7 +24,7 @@ import {
   painelPut,
   painelRequest,
   semCorpo,
-} from '../../../api/client.ts';
+} from './client.ts';
 
 export const cardapioPaths = {
   cardapio: 'cardapio/',
