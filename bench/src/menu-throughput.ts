@@ -1,110 +1,84 @@
 /**
  * Menu requests per second: the real app (child server on a fresh demo SQLite) against a bare
- * node:http server that returns the very same bytes. Same connections and duration, warm-up
- * first, runs interleaved A/B/A/B. Target: app/plain ≥ 0.9 without compression.
+ * node:http server that returns the very same bytes (lib/plain.ts), measured in the same run.
+ * Same connections and duration, warm-up first, then ROUNDS pairs, the pair's order alternating
+ * (AB, BA, AB, …) so a load that drifts during the run weighs on both sides alike; the figure is
+ * the median of the pairs' ratios. Beside it, the servers' CPU time per answer (/proc), which
+ * other load on the machine barely moves. Target: app/plain ≥ 0.9 without compression.
  */
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { join } from 'node:path';
 import type { BenchResult } from './lib/results.ts';
 import { printFigures, saveResult } from './lib/results.ts';
-import {
-  REPO_ROOT,
-  freePort,
-  isMain,
-  median,
-  startServer,
-  stopChild,
-  tempDir,
-  waitForUrl,
-} from './lib/server.ts';
+import { MENU_PATH, getRaw, getRps, razao, startPlainMenu, type PlainServer } from './lib/plain.ts';
+import { cpuMs, isMain, median, startServer } from './lib/server.ts';
 
-const MENU_PATH = '/api/ead/api/estabelecimento/1/menu/';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-
-/** One GET with exactly the given headers (fetch would add Accept-Encoding on its own). */
-function getRaw(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ body: Buffer; headers: Record<string, string | string[] | undefined> }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function measure(
-  url: string,
-  headers: Record<string, string> = {},
-  duration = DURATION,
-): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  if (result.errors > 0 || result.non2xx > 0) {
-    throw new Error(`${url}: ${result.errors} erros, ${result.non2xx} respostas não-2xx`);
-  }
-  return Math.round(result.requests.average);
-}
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const DURATION_PAR = Number(process.env.BENCH_DURATION ?? 4);
 
 export async function runMenuThroughput(): Promise<BenchResult> {
   const app = await startServer();
-  const tmp = tempDir('rango-plain-');
-  let plain: ReturnType<typeof spawn> | undefined;
+  let plain: PlainServer | undefined;
   try {
     const appUrl = `${app.baseUrl}${MENU_PATH}`;
-    const first = await getRaw(appUrl);
-    if (first.headers['content-encoding']) throw new Error('O servidor comprimiu sem Accept-Encoding');
-    const contentType = String(first.headers['content-type'] ?? 'application/json');
-    const bodyFile = join(tmp.dir, 'menu.json');
-    writeFileSync(bodyFile, first.body);
+    plain = await startPlainMenu(app.baseUrl);
     const gz = await getRaw(appUrl, { 'accept-encoding': 'gzip' });
     const compresses = gz.headers['content-encoding'] === 'gzip';
 
-    const port = await freePort();
-    let log = '';
-    plain = spawn(process.execPath, ['--import', 'tsx', 'bench/src/plain-server.ts'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), BODY_FILE: bodyFile, CONTENT_TYPE: contentType },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    plain.stderr?.on('data', (c: Buffer) => (log += c.toString()));
-    const plainUrl = `http://127.0.0.1:${port}/`;
-    await waitForUrl(plainUrl, plain, 20_000, () => log);
-    const check = await getRaw(plainUrl);
-    if (!check.body.equals(first.body)) throw new Error('O servidor simples não devolve os mesmos bytes');
-
     console.log(
-      `\nCardápio: ${(first.body.length / 1024).toFixed(1)} KiB (${contentType}); ${CONNECTIONS} conexões, ${DURATION} s por rodada, ${ROUNDS} rodadas A/B`,
+      `\nCardápio: ${(plain.body.length / 1024).toFixed(1)} KiB (${plain.contentType}); ${CONNECTIONS} conexões, ${DURATION_PAR} s por medida, ${ROUNDS} pares alternados`,
     );
     // Warm-up: JIT, caches, SQLite pages.
-    await measure(appUrl, {}, 3);
-    await measure(plainUrl, {}, 3);
+    await getRps(appUrl, CONNECTIONS, 3);
+    await getRps(plain.url, CONNECTIONS, 3);
+    /** Requests per second and the server's CPU ms per answer, over one measurement. */
+    const medir = async (url: string, pid: number | undefined) => {
+      const antes = cpuMs(pid);
+      const rps = await getRps(url, CONNECTIONS, DURATION_PAR);
+      return { rps, cpu: (cpuMs(pid) - antes) / Math.max(rps * DURATION_PAR, 1) };
+    };
     const appRuns: number[] = [];
     const plainRuns: number[] = [];
+    const razoes: number[] = [];
+    const razoesCpu: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      appRuns.push(await measure(appUrl));
-      plainRuns.push(await measure(plainUrl));
-      console.log(`  rodada ${i + 1}: app ${appRuns.at(-1)} req/s, simples ${plainRuns.at(-1)} req/s`);
+      const [a, p] =
+        i % 2 === 0
+          ? [await medir(appUrl, app.pid), await medir(plain.url, plain.pid)]
+          : await medir(plain.url, plain.pid).then(async (p) => [await medir(appUrl, app.pid), p] as const);
+      appRuns.push(a.rps);
+      plainRuns.push(p.rps);
+      razoes.push(a.rps / p.rps);
+      razoesCpu.push(p.cpu / a.cpu);
+      console.log(
+        `  par ${i + 1}: app ${a.rps} req/s (CPU ${(a.cpu * 1000).toFixed(0)} µs/resp.), simples ${p.rps} req/s (CPU ${(p.cpu * 1000).toFixed(0)} µs/resp.): ${(a.rps / p.rps).toFixed(2)}`,
+      );
     }
     const appRps = median(appRuns);
     const plainRps = median(plainRuns);
-    const ratio = Math.round((appRps / plainRps) * 100) / 100;
+    const ratio = razao(median(razoes), 1);
+    const ratioCpu = razao(median(razoesCpu), 1);
     const figures: BenchResult['figures'] = [
       { name: 'app (sem compressão)', value: appRps, unit: 'req/s', target: 'informativo', ok: true },
       { name: 'node:http simples', value: plainRps, unit: 'req/s', target: 'informativo', ok: true },
-      { name: 'razão app/simples', value: ratio, unit: '×', target: '≥ 0.9', ok: ratio >= 0.9 },
+      {
+        name: 'razão app/simples',
+        value: ratio,
+        unit: '×',
+        target: '≥ 0,9',
+        ok: ratio >= 0.9,
+        razao: 'cardapio',
+        de: `mediana das razões de ${ROUNDS} pares alternados (app ${appRps} req/s, node:http simples ${plainRps} req/s, medianas)`,
+      },
+      {
+        name: 'CPU por resposta: simples ÷ app',
+        value: ratioCpu,
+        unit: '×',
+        target: 'informativo',
+        ok: true,
+      },
     ];
     if (compresses) {
-      const gzRps = await measure(appUrl, { 'accept-encoding': 'gzip' });
+      const gzRps = await getRps(appUrl, CONNECTIONS, DURATION_PAR, { 'accept-encoding': 'gzip' });
       figures.push({
         name: `app com gzip (${(gz.body.length / 1024).toFixed(1)} KiB)`,
         value: gzRps,
@@ -117,20 +91,21 @@ export async function runMenuThroughput(): Promise<BenchResult> {
       bench: 'menu-throughput',
       figures,
       details: {
-        bytes: first.body.length,
+        bytes: plain.body.length,
         gzipBytes: compresses ? gz.body.length : null,
         appRuns,
         plainRuns,
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration: DURATION_PAR,
+        razoes,
+        razoesCpu,
       },
     };
     printFigures(result);
     saveResult(result);
     return result;
   } finally {
-    if (plain) await stopChild(plain);
-    tmp.remove();
+    await plain?.stop();
     await app.stop();
   }
 }

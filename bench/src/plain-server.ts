@@ -1,6 +1,7 @@
 /**
- * The baseline for menu-throughput: a bare node:http server answering every request with the
- * bytes of BODY_FILE and the content type CONTENT_TYPE, on PORT.
+ * The plain-node baseline of the throughput benchmarks (lib/plain.ts: menu and orders): a bare
+ * node:http server answering every request with the bytes of BODY_FILE and the content type
+ * CONTENT_TYPE, on PORT.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -11,7 +11,6 @@
  * time for the whole year's aggregates (queries in sequence, no parallel workers), which the
  * machine's load does not inflate.
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -23,7 +22,7 @@ import { reportsRepository as repo } from '../../apps/server/src/modules/reports
 import { createReportsService } from '../../apps/server/src/modules/reports/service.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
 import { printFigures, saveResult } from './lib/results.ts';
-import { isMain, median } from './lib/server.ts';
+import { cpuMs, isMain, median } from './lib/server.ts';
 
 const PG_ADMIN = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PEDIDOS = Number(process.env.BENCH_REPORT_ORDERS ?? 500_000);
@@ -95,12 +94,6 @@ const ITENS = [
     from pedido p, jsonb_array_elements(p.pedido_json::jsonb->'itens') i,
       jsonb_array_elements(i->'subitens') s, jsonb_array_elements(s->'sub_subitens') o`,
 ];
-
-/** CPU time (user + system, ms) a local PostgreSQL backend has used: /proc/<pid>/stat. */
-function cpuMs(pid: number): number {
-  const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(campos[11]) + Number(campos[12])) * 1000) / 100; // utime, stime in 1/100 s
-}
 
 export async function runReport(): Promise<BenchResult> {
   const schema =

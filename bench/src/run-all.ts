@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the benchmarks in sequence, then one summary table. Figures are printed
+ * `npm run bench`: the benchmarks in sequence, then one summary table and the same-run ratios
+ * of issue 21 with their raw figures (BENCH_SO=<names,…> runs only the benchmarks named). Figures are printed
  * and written to bench/results/latest.json; nothing is asserted. A benchmark that fails is
  * reported and the others still run.
  */
@@ -13,10 +14,11 @@ import { runLoginLatency } from './login-latency.ts';
 import { runMenuImport } from './menu-import.ts';
 import { runMenuThroughput } from './menu-throughput.ts';
 import { runOrdersThroughput } from './orders-throughput.ts';
+import { runPhotoMemory } from './photo-memory.ts';
 import { runPwaRepeat } from './pwa-repeat.ts';
 import { runReport } from './report.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
-import { RESULTS_FILE } from './lib/results.ts';
+import { RAZOES, RESULTS_FILE } from './lib/results.ts';
 import { runSearchKeystroke } from './search-keystroke.ts';
 
 const benches: [string, () => Promise<BenchResult>][] = [
@@ -33,13 +35,17 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['search-keystroke', () => runSearchKeystroke()],
   ['report', () => runReport()],
   ['menu-import', () => runMenuImport()],
+  ['photo-memory', () => runPhotoMemory()],
   ['editor-keystroke', () => runEditorKeystroke('nome')],
   ['editor-keystroke-opcao', () => runEditorKeystroke('opcao')],
   ['balancer', () => runBalancer()],
 ];
 
+// BENCH_SO=menu-throughput,orders-throughput: only those (e.g. the three ratios of issue 21).
+const so = process.env.BENCH_SO?.split(',').filter(Boolean);
 const rows: { bench: string; figure: Figure | null; error?: string }[] = [];
 for (const [name, run] of benches) {
+  if (so && !so.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
   try {
     const result = await run();
@@ -69,4 +75,19 @@ const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of table) console.log(line(row));
+
+// Issue 21: the ratios measured within one run (app ÷ plain node, events on ÷ off), each with
+// the raw figures it divides; one that no benchmark produced (it failed, PostgreSQL was not
+// there) is listed as not measured.
+console.log('\n=== Razões medidas na mesma rodada ===');
+for (const [chave, nome] of Object.entries(RAZOES)) {
+  const r = rows.find((x) => x.figure?.razao === chave);
+  if (!r?.figure) {
+    console.log(`  ✗ ${nome}: não medida (veja acima)`);
+    continue;
+  }
+  const f = r.figure;
+  console.log(`  ${f.ok ? '✓' : '✗'} ${nome}: ${f.value} ${f.unit} (meta ${f.target})`);
+  if (f.de) console.log(`      ${f.de}`);
+}
 console.log(`\nResultados em ${RESULTS_FILE}`);

@@ -5,7 +5,6 @@
  * checkout's card forms, the sandbox 3-D Secure challenge, the profile's cards, the tracking
  * page's PIX panel and pending debit modal, the sandbox bank pages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import {
   defaultGroupChoice,
   itemPedido,
@@ -41,6 +40,7 @@ import {
   searchBox,
   submitButton,
 } from './ui.ts';
+import { axePara, type AxeResults } from './axe.ts';
 
 let app: AppHandle;
 let demo: DemoData;
@@ -57,8 +57,6 @@ afterAll(async () => {
   await app?.stop();
   await mail?.stop();
 });
-
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
 /** One readable line per failing node: rule, impact, help, selector and axe's summary. */
 function describeViolations(results: AxeResults): string {
@@ -91,7 +89,7 @@ async function expectNoViolations(page: Page, name: string, exclude?: string): P
     }),
   );
   await screenshot(page, `a11y-${name}`);
-  const builder = new AxeBuilder({ page });
+  const builder = axePara(page);
   if (exclude) builder.exclude(exclude);
   const results = await builder.analyze();
   // Soft: one run reports every page state, not just the first with a problem.
@@ -308,7 +306,7 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
     } finally {
       await close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('pedido: /pagamento (taxa, cupom, recusa), /pedido/{id}/ realizado e pronto com o recibo, /pedido e o selo', async () => {
     const linkPorEmail = async (email: string) => (await mail.waitFor(email, /confirm/i)).text;
@@ -451,7 +449,7 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
     } finally {
       await close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('pagamento online: /pagamento (crédito, débito, PIX), desafio 3-D Secure, cartões em /cliente, /pedido/{id}/ com PIX e com débito pendentes, páginas do banco sandbox', async () => {
     const linkPorEmail = async (email: string) => (await mail.waitFor(email, /confirm/i)).text;
@@ -588,5 +586,5 @@ describe.each(VIEWPORTS)('acessibilidade a $width px', (viewport) => {
     } finally {
       await close();
     }
-  }, 120_000);
+  }, 240_000);
 });

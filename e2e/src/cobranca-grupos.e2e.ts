@@ -3,11 +3,11 @@
  * how, and 'Como o total é calculado' lists lines that add up to the total on the button — the
  * engine's total. Demo products of Sabor da Vila with every such mode; axe at 375 and 1280 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, VIEWPORTS, screenshot, startApp } from './harness.ts';
 import { acceptCookies, productDrawer } from './ui.ts';
+import { axePara } from './axe.ts';
 
 let app: AppHandle;
 
@@ -83,7 +83,7 @@ describe('product drawer: how a group is charged, and the total in lines', { tim
             await drawer.getByRole('button', { name: 'Como o total é calculado' }).click();
             await page.waitForTimeout(500);
             await screenshot(page, `cobranca-total`);
-            const results = await new AxeBuilder({ page }).analyze();
+            const results = await axePara(page).analyze();
             expect(
               results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
             ).toEqual([]);

@@ -115,8 +115,8 @@ describe('contas de cliente', () => {
       await page.getByRole('link', { name: 'Alterar Dados' }).filter({ visible: true }).click();
       await page.waitForURL('**/cliente');
       await page.getByRole('heading', { name: 'Dados do cadastro' }).waitFor();
-      await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(dados.email);
-      expect(await page.getByLabel('E-mail').isEditable()).toBe(false);
+      await expect.poll(() => page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(dados.email);
+      expect(await page.getByLabel('E-mail', { exact: true }).isEditable()).toBe(false);
       await page.getByLabel('CPF').fill('123');
       await page.getByRole('button', { name: 'Atualizar' }).click();
       await page.getByText('O CPF precisa ter 11 dígitos.').waitFor();
@@ -423,7 +423,7 @@ describe('sessão expirada', () => {
       const refreshed = page.waitForResponse((r) => r.url().includes('/controle/token/refresh/'));
       await page.goto('/cliente');
       expect((await refreshed).status()).toBe(200);
-      await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(email);
+      await expect.poll(() => page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email);
       const after = await page.evaluate(() => localStorage.getItem('refresh_token'));
       expect(after).not.toBe(before);
 

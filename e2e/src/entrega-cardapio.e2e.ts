@@ -4,7 +4,6 @@
  * a CEP of 7 digits and an unknown CEP; the header's chosen address shown at once; the cart's gap
  * to free delivery. axe at 375 and 1280 px on every new state.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, VIEWPORTS, screenshot, startApp } from './harness.ts';
@@ -18,6 +17,7 @@ import {
   searchBox,
   submitButton,
 } from './ui.ts';
+import { axePara } from './axe.ts';
 
 let app: AppHandle;
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 /** axe on the whole page, or only on the 'Entrega' panel (`soPainel`: the page has a known issue of its own). */
 async function semViolacoes(page: Page, nome: string, soPainel = false): Promise<void> {
   await screenshot(page, `entrega-${nome}`);
-  const builder = new AxeBuilder({ page });
+  const builder = axePara(page);
   if (soPainel) builder.include('section[aria-label="Entrega"]');
   const results = await builder.analyze();
   const linhas = results.violations.flatMap((v) =>

@@ -6,7 +6,6 @@
  * that fail say 'Mapa indisponível' and leave the numbers; with no MAPA_TILES_URL (the default)
  * there is no map and the numbers still work.
  */
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, TABLET, screenshot, startApp, type AppHandle } from './harness.ts';
 import { entrarNoPainel } from './painel-helpers.ts';
+import { axePara } from './axe.ts';
 
 const MAPA = 'Mapa das áreas de entrega';
 
@@ -76,7 +76,7 @@ async function tilesCarregados(page: Page): Promise<void> {
 }
 
 async function axe(page: Page, nome: string): Promise<void> {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axePara(page).analyze();
   const texto = r.violations
     .flatMap((v) => v.nodes.map((n) => `- ${v.id}: ${v.help}\n    ${n.target.join(' ')}`))
     .join('\n');
@@ -226,6 +226,20 @@ describe('with MAPA_TILES_URL: the circles over a map', () => {
 
       // Dragged east, inside the map, by mouse: down, moves in steps, up.
       await alca.scrollIntoViewIfNeeded();
+      // The handle where the mouse will press it: its box the same twice in a row (no scroll
+      // from the field's focus, no zoom animation still moving it) and the handle on top at its
+      // centre. A press that missed it would pan the map instead (CI saw the radius unchanged).
+      const emRepouso = async () => {
+        const b1 = await alca.boundingBox();
+        await page.waitForTimeout(100);
+        const b2 = await alca.boundingBox();
+        if (!b1 || !b2 || b1.x !== b2.x || b1.y !== b2.y) return false;
+        return page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.mapa-alca') != null, {
+          x: b2.x + b2.width / 2,
+          y: b2.y + b2.height / 2,
+        });
+      };
+      await expect.poll(emRepouso).toBe(true);
       const mapa = await entrega.getByRole('region', { name: MAPA }).boundingBox();
       const a = await alca.boundingBox();
       if (!mapa || !a) throw new Error('no box for the map or the handle');

@@ -4,7 +4,6 @@
  * axe finds nothing at 375 and 1280 px, and the cart gets today's prices. Another customer's
  * order stays a 404.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { formatBRL, type PedidoGravado } from '@rango/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { montarPedidoApi } from './pedido-api.ts';
 import { api, type Cliente, entrar, novoCliente, operador } from './pedidos-helpers.ts';
 import { DONO } from './painel-helpers.ts';
 import { acceptCookies, cartDrawer } from './ui.ts';
+import { axePara } from './axe.ts';
 
 let app: AppHandle;
 let cliente: Cliente | undefined;
@@ -48,7 +48,7 @@ async function pedidoConcluido(): Promise<{ id: number; referencia: string; grav
 
 async function semViolacoes(page: Page, nome: string): Promise<void> {
   await screenshot(page, `pedir-de-novo-${nome}`);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axePara(page).analyze();
   expect
     .soft(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

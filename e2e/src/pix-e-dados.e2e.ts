@@ -7,13 +7,13 @@
  * axe-core at 375 and 1280 px on each state; screenshots in test-results/screenshots.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppHandle, DESKTOP, MOBILE, screenshot, startApp } from './harness.ts';
 import { type DemoData, loadDemo } from './menu-data.ts';
 import * as h from './pedidos-helpers.ts';
 import { acceptCookies } from './ui.ts';
+import { axePara } from './axe.ts';
 
 /** Long enough to open the order page, short enough to wait for. */
 const PIX_SEGUNDOS = 25;
@@ -37,7 +37,7 @@ async function semViolacoes(page: Page, nome: string): Promise<void> {
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
   await screenshot(page, nome);
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axePara(page).analyze();
   expect
     .soft(
       r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
@@ -81,7 +81,10 @@ describe('issue 14 (cliente)', () => {
 
       await gerar.click();
       const novo = painel.getByText(/^000201/);
-      await novo.waitFor();
+      // The new code, or the refusal the panel shows (its text makes a failure readable: a CI run
+      // once waited 15 s here and said nothing more).
+      await novo.or(painel.getByRole('alert')).first().waitFor({ timeout: 30_000 });
+      expect(await painel.getByRole('alert').allTextContents()).toEqual([]);
       expect(await novo.textContent()).not.toBe(codigoAntigo);
       // The focus moved to the new code's copy button (the renewal button is gone).
       await expect

@@ -142,7 +142,11 @@ export interface StartServerOptions {
   nodeFlags?: string[];
 }
 
-let serverBuilt = false;
+/**
+ * `npm test` (scripts/test.mjs) builds the web app and the server bundle just before it starts
+ * Vitest and says so with RANGO_BUILD_FEITO=1: the end-to-end files then build nothing again.
+ */
+let serverBuilt = process.env.RANGO_BUILD_FEITO === '1';
 /** Builds the server bundle once per process (the sources may have changed since the last build). */
 export function ensureServerBuild(): void {
   if (serverBuilt) return;

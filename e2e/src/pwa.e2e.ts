@@ -7,7 +7,6 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { novoNumeroPedido } from '@rango/domain';
@@ -16,6 +15,7 @@ import { montarPedidoApi } from './pedido-api.ts';
 import { REPO_ROOT } from './processes.ts';
 import { api, entrar, novoCliente, operador, type Cliente } from './pedidos-helpers.ts';
 import { acceptCookies, productCard, productDrawer, submitButton } from './ui.ts';
+import { axePara } from './axe.ts';
 
 let app: AppHandle;
 let cliente: Cliente;
@@ -116,7 +116,7 @@ describe.each([MOBILE, DESKTOP])('instalável e offline a $width px', (viewport)
         .first()
         .waitFor();
       await screenshot(page, 'offline-pedido');
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await axePara(page).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
       // Checkout needs the network: refused in Portuguese, nothing sent, the cart kept.
@@ -124,7 +124,7 @@ describe.each([MOBILE, DESKTOP])('instalável e offline a $width px', (viewport)
       await page.getByRole('alert').filter({ hasText: 'Sem conexão com a internet' }).waitFor();
       expect(await page.getByRole('button', { name: 'Finalizar' }).count()).toBe(0);
       await screenshot(page, 'offline-pagamento');
-      const axePagamento = await new AxeBuilder({ page }).analyze();
+      const axePagamento = await axePara(page).analyze();
       expect(axePagamento.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     } finally {
       await context.setOffline(false);

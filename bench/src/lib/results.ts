@@ -10,7 +10,24 @@ export interface Figure {
   /** The target as text, e.g. '≤ 150 KiB'. */
   target: string;
   ok: boolean;
+  /**
+   * A ratio of two figures measured in the same run (issue 21: app ÷ plain node, events on ÷
+   * off), which means the same on a slow or a fast machine; `npm run bench` lists them last, each
+   * by its key (RAZOES: the ones it expects, a missing one is reported as not measured).
+   */
+  razao?: RazaoChave;
+  /** A ratio's raw figures, e.g. '3635 pedidos/s ÷ 7492 req/s'. */
+  de?: string;
 }
+
+/** The same-run ratios of issue 21 that `npm run bench` prints last, in this order. */
+export const RAZOES = {
+  cardapio: 'cardápio GET ÷ node:http simples (SQLite)',
+  'pedidos-sqlite': 'pedidos/s ÷ node:http simples (SQLite)',
+  'pg-vazao': 'PostgreSQL pedidos/s com eventos ÷ sem',
+  'pg-p99': 'PostgreSQL p99 sem eventos ÷ com',
+} as const;
+export type RazaoChave = keyof typeof RAZOES;
 
 export interface BenchResult {
   bench: string;
@@ -36,5 +53,6 @@ export function saveResult(result: BenchResult): void {
 export function printFigures(result: BenchResult): void {
   for (const f of result.figures) {
     console.log(`  ${f.ok ? '✓' : '✗'} ${f.name}: ${f.value} ${f.unit} (meta ${f.target})`);
+    if (f.de) console.log(`      ${f.de}`);
   }
 }

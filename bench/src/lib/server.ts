@@ -54,3 +54,20 @@ export function median(values: number[]): number {
 export function isMain(metaUrl: string): boolean {
   return process.argv[1] !== undefined && fileURLToPath(metaUrl) === process.argv[1];
 }
+
+/**
+ * CPU time (user + system) a local process has used so far, in ms (Linux: /proc/<pid>/stat,
+ * 100 Hz ticks); NaN when it cannot be read. The machine's other load barely moves a process's
+ * CPU time per request, so ratios of it hold on a busy machine.
+ */
+export function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    return (Number(campos[11]) + Number(campos[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
