@@ -109,7 +109,8 @@ export interface CobrancaCartao {
   autenticacao: AutenticacaoExterna | null;
   /** Where the bank's authentication page sends the customer back (/aguardando-pagamento). */
   returnUrl: string;
-  comprador: { nome: string; cpf: string | null };
+  /** `email`: Mercado Pago requires the payer's e-mail (Cielo ignores it). */
+  comprador: { nome: string; cpf: string | null; email?: string | null };
   /** Establishment name on the statement (≤ 13 chars on Cielo). */
   softDescriptor?: string;
 }
@@ -117,7 +118,7 @@ export interface CobrancaCartao {
 export interface CobrancaPix {
   chave: string;
   valor: number;
-  comprador: { nome: string; cpf: string | null };
+  comprador: { nome: string; cpf: string | null; email?: string | null };
   /** Seconds until the charge expires. */
   expiraEmSegundos: number;
 }
@@ -135,6 +136,12 @@ export interface ResultadoPagamento {
   /** The card's token when `salvar` was asked and the gateway kept it. */
   cardToken: string | null;
   pix: PixGerado | null;
+  /**
+   * Mercado Pago's 3-D Secure challenge (`status_detail: pending_challenge`): the browser POSTs
+   * `creq` to `url` in an iframe (mercadopago/formato.ts `paginaDesafio3ds` writes that page).
+   * Absent for the other gateways.
+   */
+  desafio3ds?: { url: string; creq: string } | null;
 }
 
 export interface PixGerado {
@@ -200,7 +207,7 @@ export class GatewayIndisponivelError extends Error {
 }
 
 export interface PaymentGateway {
-  readonly nome: 'sandbox' | 'cielo';
+  readonly nome: 'sandbox' | 'cielo' | 'mercadopago';
   /** Authorise and capture a credit or debit card payment. Throws GatewayValidacaoError / GatewayIndisponivelError. */
   cobrarCartao(req: CobrancaCartao): Promise<ResultadoPagamento>;
   /** Create a dynamic PIX charge. */
