@@ -818,14 +818,12 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
     const invalido = (message: string) =>
       reply.code(400).send({ error: 'invalid_grant', message, status: 400, cause: [] });
     if (!o || str(b.client_id) !== o.clientId || str(b.client_secret) !== o.clientSecret) {
-      return reply
-        .code(401)
-        .send({
-          error: 'invalid_client',
-          message: 'invalid client_id or client_secret',
-          status: 401,
-          cause: [],
-        });
+      return reply.code(401).send({
+        error: 'invalid_client',
+        message: 'invalid client_id or client_secret',
+        status: 401,
+        cause: [],
+      });
     }
     if (str(b.grant_type) === 'authorization_code') {
       const c = codigos.get(str(b.code));

@@ -243,8 +243,10 @@ function escapar(s: string): string {
 
 /**
  * The page the challenge iframe loads (Mercado Pago's 3DS guide: the browser POSTs `creq` to
- * `external_resource_url`, form-encoded). Served by us, it submits itself; it carries no card data.
+ * `external_resource_url`, form-encoded). Served by us, it submits itself (its one inline script
+ * carries the CSP nonce of the response); it carries no card data.
  */
-export function paginaDesafio3ds(desafio: { url: string; creq: string }): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Autenticação do banco</title></head><body><form id="f" method="post" action="${escapar(desafio.url)}"><input type="hidden" name="creq" value="${escapar(desafio.creq)}"><noscript><button type="submit">Continuar</button></noscript></form><script>document.getElementById('f').submit()</script></body></html>`;
+export function paginaDesafio3ds(desafio: { url: string; creq: string }, nonce?: string): string {
+  const n = nonce ? ` nonce="${escapar(nonce)}"` : '';
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Autenticação do banco</title></head><body><form id="f" method="post" action="${escapar(desafio.url)}"><input type="hidden" name="creq" value="${escapar(desafio.creq)}"><noscript><button type="submit">Continuar</button></noscript></form><script${n}>document.getElementById('f').submit()</script></body></html>`;
 }

@@ -587,6 +587,25 @@ describe('Mercado Pago: webhooks', () => {
     }
   });
 
+  it('a verifier shared by the gateways of a process refuses a replay to a fresh gateway', () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const headers = {
+      'x-request-id': 'req-2',
+      'x-signature': assinarWebhook({ segredo: SEGREDO_WEBHOOK, dataId: '77', requestId: 'req-2', ts }),
+    };
+    const body = { type: 'payment', data: { id: '77' } };
+    const compartilhado = createWebhookVerifier({ segredo: SEGREDO_WEBHOOK });
+    expect(gateway({ webhookVerifier: compartilhado }).lerNotificacao(body, headers)).toBe('77');
+    expect(gateway({ webhookVerifier: compartilhado }).lerNotificacao(body, headers)).toBeNull();
+    // Without sharing, only the time window protects (the payment is re-read anyway).
+    expect(gateway().lerNotificacao(JSON.stringify(body), headers)).toBe('77');
+    expect(gateway({ webhookSecret: undefined }).lerNotificacao(body, headers)).toBeNull();
+    expect(paginaDesafio3ds({ url: 'https://acs.example/"x', creq: 'a<b' }, 'n0nce')).toContain(
+      '<script nonce="n0nce">',
+    );
+    expect(paginaDesafio3ds({ url: 'https://acs.example/"x', creq: 'a<b' })).not.toContain('"x');
+  });
+
   it('accepts ts in milliseconds and refuses a notification that is not about a payment', () => {
     const ts = String(Date.now());
     const headers = {

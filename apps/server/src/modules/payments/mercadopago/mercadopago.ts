@@ -28,6 +28,7 @@ import {
 } from './formato.ts';
 import { bandeiraPeloBin } from '../cielo/formato.ts';
 import { createWebhookVerifier } from './webhook.ts';
+import type { WebhookVerifier } from './webhook.ts';
 
 /**
  * Mercado Pago's payments API (Checkout Transparente / Checkout API), behind our PaymentGateway port.
@@ -67,6 +68,11 @@ export interface MercadoPagoOptions {
   webhookSecret?: string;
   /** Seconds a webhook's `ts` may be old. Default 300. */
   webhookJanelaSegundos?: number;
+  /**
+   * A verifier shared by the gateways of one process (webhook.ts `createWebhookVerifier`), so a
+   * replay is refused even when each request builds its own gateway. Default: one per gateway.
+   */
+  webhookVerifier?: WebhookVerifier;
   /** The marketplace fee in cents for a payment of `valor` cents (OAuth integrations only). */
   applicationFee?: (valor: number) => number;
   /** Where Mercado Pago posts the webhooks of payments created here (optional: the application's URL is used otherwise). */
@@ -110,13 +116,15 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const apiUrl = opts.apiUrl.replace(/\/+$/, '');
   const agora = opts.agora ?? (() => new Date());
-  const webhook = opts.webhookSecret
-    ? createWebhookVerifier({
-        segredo: opts.webhookSecret,
-        janelaSegundos: opts.webhookJanelaSegundos,
-        agora,
-      })
-    : null;
+  const webhook =
+    opts.webhookVerifier ??
+    (opts.webhookSecret
+      ? createWebhookVerifier({
+          segredo: opts.webhookSecret,
+          janelaSegundos: opts.webhookJanelaSegundos,
+          agora,
+        })
+      : null);
 
   async function pedir(
     metodo: 'GET' | 'POST' | 'PUT' | 'DELETE',

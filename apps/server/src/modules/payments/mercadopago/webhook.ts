@@ -98,7 +98,11 @@ export interface WebhookVerifierOptions {
  * the window): a replay changes nothing even before the payment is re-read. It remembers
  * signatures only for the window, so memory stays bounded by the notifications of one window.
  */
-export function createWebhookVerifier(opts: WebhookVerifierOptions) {
+export interface WebhookVerifier {
+  verificar(e: EntradaWebhook): ResultadoWebhook;
+}
+
+export function createWebhookVerifier(opts: WebhookVerifierOptions): WebhookVerifier {
   const janela = (opts.janelaSegundos ?? 300) * 1000;
   const agora = opts.agora ?? (() => new Date());
   const vistas = new Map<string, number>();
