@@ -157,6 +157,28 @@ try {
 console.log(`== os ${Math.min(15, arquivos.length)} arquivos mais lentos (de ${arquivos.length})`);
 for (const f of arquivos.slice(0, 15)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.nome}`);
 
+// Tests that passed only when run again (CI's retry, vitest.config.ts): passed, but named here
+// with the first line of their first failure, so a flaky test is seen and mended, not hidden.
+const segunda = [];
+for (const f of report.testResults) {
+  for (const a of f.assertionResults ?? []) {
+    if (a.status === 'passed' && (a.failureMessages ?? []).length > 0) {
+      segunda.push({
+        arquivo: String(f.name).replace(raiz, ''),
+        teste: a.fullName,
+        erro: a.failureMessages[0],
+      });
+    }
+  }
+}
+if (segunda.length > 0) {
+  console.log(`\n== ${segunda.length} teste(s) passaram só na segunda execução (instáveis: corrigir)`);
+  for (const t of segunda) {
+    console.log(`  ${t.arquivo} › ${t.teste}`);
+    console.log(`      ${String(t.erro).split('\n')[0].slice(0, 300)}`);
+  }
+}
+
 const passed = report.numPassedTests;
 // Failed tests, plus each file that failed outside any test (an import error, a beforeAll):
 // counting every failed suite as well would count a failing test two or three times.

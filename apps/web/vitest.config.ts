@@ -12,5 +12,7 @@ export default defineProject({
     // jsdom pages with axe take 1–3 s on a quiet machine and over 5 s (Vitest's default) when the
     // machine is busy: a time-out there says nothing about the page.
     testTimeout: 20_000,
+    // As the other projects (vitest.config.ts RETRY): once more in CI, listed by scripts/test.mjs.
+    retry: Number(process.env.RANGO_RETRY ?? (process.env.CI ? 1 : 0)),
   },
 });
