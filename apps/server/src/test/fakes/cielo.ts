@@ -74,6 +74,11 @@ export interface CieloFakeControles {
   concluirAutenticacao(paymentId: string, aprovar: boolean): boolean;
   /** The customer pays a waiting PIX. False: unknown or not waiting. */
   pagarPix(paymentId: string): boolean;
+  /**
+   * The merchant's credentials stop working (an account closed or its key changed at Cielo): every
+   * call with them answers 401, as Cielo does. `false` makes them work again.
+   */
+  revogar(merchantId: string, revogado?: boolean): void;
   /** Clears the switches (not the sales). */
   reset(): void;
 }
@@ -181,7 +186,9 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
     { merchantId: opts.merchantId, merchantKey: opts.merchantKey },
     ...(opts.outrosLojistas ?? []),
   ];
+  const revogados = new Set<string>();
   const credenciado = (req: FastifyRequest) =>
+    !revogados.has(str(req.headers['merchantid'])) &&
     lojistas.some(
       (l) => req.headers['merchantid'] === l.merchantId && req.headers['merchantkey'] === l.merchantKey,
     );
@@ -584,6 +591,10 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
       v.status = 2;
       Object.assign(v.payment, { Status: 2, ReturnCode: '0', ReturnMessage: 'Pix pago' });
       return true;
+    },
+    revogar(merchantId, revogado = true) {
+      if (revogado) revogados.add(merchantId);
+      else revogados.delete(merchantId);
     },
     reset() {
       atraso = null;
