@@ -95,8 +95,8 @@ export interface Gateways {
   /** Forgets an account's gateway (its credentials or settings changed, or it was removed). */
   invalidar(idconta: number): void;
   /**
-   * Records a failure of an account's gateway that says its credentials no longer work (the owner
-   * sees it, customers stop being offered online methods), and a success after one.
+   * Records a failure of an account's gateway that says its credentials no longer work: the owner
+   * sees it, customers stop being offered online methods until a 'Testar' succeeds again.
    */
   registrarFalha(idconta: number, e: unknown): Promise<void>;
 }
