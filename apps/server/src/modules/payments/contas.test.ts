@@ -80,6 +80,8 @@ describe.each(DIALECTS)('payment accounts per establishment on %s', (dialect: Di
       logLevel: 'info',
       payments: {
         ...base,
+        // An expired PIX waits for 'Gerar novo código' (renovar-pix.ts) this long.
+        pixRenovarSegundos: 600,
         cielo: {
           ...base.cielo,
           merchantId: '',
@@ -380,6 +382,32 @@ describe.each(DIALECTS)('payment accounts per establishment on %s', (dialect: Di
       online: boolean;
     }[];
     expect(depois.some((f) => f.online)).toBe(true);
+  });
+
+  it('a PIX renewed after the establishment changed accounts is charged on the account of the expired one', async () => {
+    const contaB = (await listar(2)).contas.find((c) => c.provedor === 'cielo')!;
+    expect(contaB.ativa).toBe(true);
+    const r = await pedir(2, PIX2);
+    expect(r.statusCode, r.body).toBe(201);
+    const id = pedidoCriadoSchema.parse(r.json()).id;
+    const velho = await tentativa(id);
+    await ativar(2, null);
+    await t.db
+      .updateTable('pagamento')
+      .set({ expira_em: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', velho.id)
+      .execute();
+    const renovar = await app.inject({
+      method: 'POST',
+      url: `${API}/controle/pedido/${id}/pix/renovar/`,
+      headers: maria.headers,
+    });
+    expect(renovar.statusCode, renovar.body).toBe(200);
+    const novo = await tentativa(id);
+    expect(novo.id).not.toBe(velho.id);
+    expect(novo).toMatchObject({ idconta: contaB.id, gateway: 'cielo', estado: 'pendente' });
+    expect(fake.vendas().at(-1)).toMatchObject({ merchantId: B.merchantId, paymentId: novo.payment_id });
+    await ativar(2, contaB.id);
   });
 
   it('sandbox activation, back to the default, and removal rules', async () => {
