@@ -43,6 +43,7 @@ const OWNERS = {
   cupom_uso: 'modules/orders',
   // payments
   pagamento: 'modules/payments',
+  conta_pagamento: 'modules/payments',
   sandbox_cartao: 'modules/payments',
   sandbox_pagamento: 'modules/payments',
   sandbox_3ds: 'modules/payments',

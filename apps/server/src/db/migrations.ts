@@ -1597,6 +1597,42 @@ const notificacoes: Migration = {
   },
 };
 
+/**
+ * Issue 23 part 1: each establishment's payment accounts (provider, active, settings, state;
+ * credentials in `segredo`) and, on each payment attempt, the account that took it.
+ */
+const contaPagamento: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('conta_pagamento')
+      .addColumn('id', 'integer', idColumn(db))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('provedor', 'varchar(16)', notNull)
+      .addColumn('ativa', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('config_json', 'text', (c) => c.notNull().defaultTo('{}'))
+      .addColumn('estado', 'varchar(8)', (c) => c.notNull().defaultTo('ok'))
+      .addColumn('erro', 'text')
+      .addColumn('testado_em', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .addColumn('removida_em', 'text')
+      .execute();
+    await db.schema
+      .createIndex('conta_pagamento_estabelecimento_idx')
+      .on('conta_pagamento')
+      .columns(['idestabelecimento', 'provedor'])
+      .execute();
+    // One account charging per establishment (a partial index: SQLite and PostgreSQL both).
+    await sql`create unique index conta_pagamento_ativa_idx on conta_pagamento (idestabelecimento)
+      where ativa = 1 and removida_em is null`.execute(db);
+    await db.schema.alterTable('pagamento').addColumn('idconta', 'integer').execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('pagamento').dropColumn('idconta').execute();
+    await db.schema.dropTable('conta_pagamento').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1621,6 +1657,7 @@ export const migrations: Record<string, Migration> = {
   '0021_webhooks': webhooks,
   '0022_avaliacao': avaliacao,
   '0023_notificacoes': notificacoes,
+  '0024_conta_pagamento': contaPagamento,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely';
  */
 export interface PagamentoTables {
   pagamento: PagamentoTable;
+  conta_pagamento: ContaPagamentoTable;
   sandbox_cartao: SandboxCartaoTable;
   sandbox_pagamento: SandboxPagamentoTable;
   sandbox_3ds: Sandbox3dsTable;
@@ -24,7 +25,13 @@ export interface PagamentoTable {
   idcliente: number | null;
   /** Our idempotency key for the attempt. */
   chave: string;
+  /** The provider that took it ('sandbox' | 'cielo' | 'mercadopago'). */
   gateway: string;
+  /**
+   * The establishment's payment account that took it (0024, issue 23); null: the environment's
+   * gateway. Refunds, reconciliation and PIX renewal use this account, whichever is active now.
+   */
+  idconta: ColumnType<number | null, number | null | undefined, number | null>;
   tipo: 'credito' | 'debito' | 'pix';
   valor: number;
   estado: EstadoPagamentoRow;
@@ -90,4 +97,31 @@ export interface Sandbox3dsTable {
   /** When a payment consumed it (a replayed reference id is refused). */
   usado_em: string | null;
   criado_em: string;
+}
+
+/** A payment provider an account can be on (modules/payments/contas.ts). */
+export type ProvedorConta = 'sandbox' | 'cielo' | 'mercadopago';
+
+/**
+ * An establishment's payment account (0024, issue 23): the provider, whether it is the one
+ * charging now, its non-secret settings and its state. Credentials are in the secrets store
+ * (`segredo`, names `conta.<id>.<provedor>.<campo>`), never here. A row is never changed to other
+ * credentials: new ones are a new row, and the old one is kept (removida_em) for the payments it
+ * took, so their refunds and reconciliation still reach the right account.
+ */
+export interface ContaPagamentoTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  provedor: ProvedorConta;
+  /** 1: the account new charges go to (at most one per establishment, among those not removed). */
+  ativa: number;
+  /** Non-secret settings, JSON (e.g. the PIX key). */
+  config_json: string;
+  estado: 'ok' | 'erro';
+  /** The last failure, in Portuguese, while estado is 'erro'. */
+  erro: string | null;
+  testado_em: string | null;
+  criado_em: string;
+  atualizado_em: string;
+  removida_em: string | null;
 }

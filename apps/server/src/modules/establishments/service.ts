@@ -7,6 +7,7 @@ import {
   ladosDaForma,
 } from '@rango/domain';
 import type { AreaEntrega, EstabelecimentoDetalhe, FormaPgto } from '@rango/domain';
+import { onlineDisponivel } from '../payments/contas-painel.ts';
 import type { Db } from '../../db/index.ts';
 import { conform } from '../../http/contract.ts';
 import { estabelecimentoNaoEncontrado } from '../../http/errors.ts';
@@ -240,7 +241,11 @@ export function createEstablishmentsService(db: Db, resumoAvaliacoes?: ResumoAva
       await requireEstabelecimento(db, id);
       const rows = await repo.listFormasPgto(db, id);
       // A stored type the contract does not know is left out rather than breaking checkout.
-      const formas = rows.filter((r) => FORMAS.has(r.sttipopgto)).map(formaDaLinha);
+      let formas = rows.filter((r) => FORMAS.has(r.sttipopgto)).map(formaDaLinha);
+      // Issue 23: while the establishment's payment account fails, only what is paid on delivery.
+      if (!(await onlineDisponivel(db, id))) {
+        formas = formas.filter((f) => f.na_entrega).map((f) => ({ ...f, online: false }));
+      }
       return conform(formasPgtoSchema, formas, 'formapgto');
     },
 

@@ -257,6 +257,7 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     // Online payment (issue 5): checked now, charged once the order is written (PgtoPendente).
     const online = pagamento.pre_pago
       ? await payments.prepararOnline(
+          est.id,
           cliente.id,
           { sttipopgto: forma.sttipopgto, online: lados.online },
           pagamento,

@@ -9,6 +9,7 @@ import {
 } from '@rango/domain';
 import type { PagamentoInput, TipoTransacao } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
+import type { ProvedorConta } from '../../db/types.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { AutenticacaoExterna, BandeiraGateway, CartaoCobranca, PaymentGateway } from './port.ts';
 import { paymentsRepository as repo } from './repository.ts';
@@ -35,6 +36,8 @@ export const MSG_PAGAMENTO = {
   debitoNegado: MSG_PEDIDO.autenticacaoNegadaDebito,
   pixNaoPago: MSG_PEDIDO.pagamentoNaoEfetuado,
   naoConcluido: 'Pagamento não concluído.',
+  contaIndisponivel:
+    'Pagamento online indisponível neste estabelecimento no momento. Escolha pagar na entrega.',
 } as const;
 
 /** 400 codigo 106 (spec section 8) with its inner code: 500 gateway errors, 501 refused, 100 not allowed. */
@@ -54,6 +57,8 @@ export interface PagamentoOnline {
   autenticacao: AutenticacaoExterna | null;
   /** What the order and the saved card may show. */
   exibicao: { bandeira: string; numero: string; titular: string; cnpjoucpf: string } | null;
+  /** The establishment's account that will take it (issue 23); null/absent: the environment's gateway. */
+  conta?: { id: number; provedor: ProvedorConta } | null;
 }
 
 /** Checks the online payment entry before the order is written (refusals charge nothing). */

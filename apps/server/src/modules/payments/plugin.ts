@@ -6,7 +6,14 @@ import { requireCliente, storedSecret } from '../../http/auth.ts';
 import { conform } from '../../http/contract.ts';
 import { R } from '../../http/openapi.ts';
 import type { Contrato } from '../../http/openapi.ts';
+import { createSegredos } from '../secrets/service.ts';
+import type { Segredos } from '../secrets/service.ts';
 import { createCieloGateway } from './cielo/cielo.ts';
+import type { CieloOptions } from './cielo/cielo.ts';
+import { createContasPainel } from './contas-painel.ts';
+import { contasRoutes } from './contas-routes.ts';
+import { createGateways } from './contas.ts';
+import type { FabricasGateway, Gateways } from './contas.ts';
 import type { PedidoPort } from './pedido-port.ts';
 import type { PaymentGateway } from './port.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
@@ -16,7 +23,11 @@ import { createPayments } from './service.ts';
 import type { Payments, PaymentsLog } from './service.ts';
 
 export interface PaymentsStack {
+  /** The environment's gateway (establishments with no active account; card tokenisation). */
   gateway: PaymentGateway;
+  /** Each establishment's own accounts (issue 23): resolved per order and per payment. */
+  gateways: Gateways;
+  segredos: Segredos;
   /** Set when the gateway is the embedded sandbox (its bank pages and CLI actions). */
   sandbox: SandboxGateway | null;
   /** The sandbox's signing secret (its 3-D Secure server shares it). */
@@ -38,33 +49,50 @@ export async function createPaymentsStack(
   const sandboxSecret = p.sandboxSecret ?? (await storedSecret(db, 'pagamentos_sandbox_secret'));
   let sandbox: SandboxGateway | null = null;
   let gateway: PaymentGateway;
+  // Cielo's hosts, its SOP and 3-D Secure clients and the notification secret are the install's;
+  // the merchant id and key are the environment's, or an establishment's account's.
+  const cielo = (merchantId: string, merchantKey: string): CieloOptions => ({
+    merchantId,
+    merchantKey,
+    apiUrl: p.cielo.apiUrl,
+    queryUrl: p.cielo.queryUrl,
+    sopUrl: p.cielo.sopUrl,
+    mpi: p.cielo.mpi,
+    pixProvider: p.cielo.pixProvider,
+    ...(p.cielo.sopOAuth ? { sopOAuth: p.cielo.sopOAuth } : {}),
+    ...(p.cielo.notificationSecret ? { notificationSecret: p.cielo.notificationSecret } : {}),
+  });
   if (p.gateway === 'cielo') {
-    gateway = createCieloGateway({
-      merchantId: p.cielo.merchantId,
-      merchantKey: p.cielo.merchantKey,
-      apiUrl: p.cielo.apiUrl,
-      queryUrl: p.cielo.queryUrl,
-      sopUrl: p.cielo.sopUrl,
-      mpi: p.cielo.mpi,
-      pixProvider: p.cielo.pixProvider,
-      ...(p.cielo.sopOAuth ? { sopOAuth: p.cielo.sopOAuth } : {}),
-      ...(p.cielo.notificationSecret ? { notificationSecret: p.cielo.notificationSecret } : {}),
-    });
+    gateway = createCieloGateway(cielo(p.cielo.merchantId, p.cielo.merchantKey));
   } else {
     sandbox = createSandboxGateway({ db, secret: sandboxSecret, pix: p.pix });
     gateway = sandbox;
   }
+  const sandboxDaConta = sandbox;
+  // One factory per provider this server can charge on (contas.ts). Mercado Pago joins when its
+  // adapter exists; until then its accounts cannot be saved nor activated. The sandbox only where
+  // it runs (never in production: config.ts refuses it there).
+  const fabricas: FabricasGateway = {
+    cielo: (c) =>
+      createCieloGateway(
+        cielo(c.segredos.merchant_id?.revelar() ?? '', c.segredos.merchant_key?.revelar() ?? ''),
+      ),
+    ...(sandboxDaConta ? { sandbox: () => sandboxDaConta } : {}),
+  };
   gateway = wrap(gateway);
+  const segredos = createSegredos(db, config);
+  const gateways = createGateways({ db, padrao: gateway, segredos, fabricas, wrap });
   const payments = createPayments({
     db,
     gateway,
+    gateways,
     pedidos,
     log,
     pixExpiraSegundos: p.pixExpiraSegundos,
     pixRenovarSegundos: p.pixRenovarSegundos,
     publicUrl: config.publicUrl,
   });
-  return { gateway, sandbox, sandboxSecret, payments };
+  return { gateway, gateways, segredos, sandbox, sandboxSecret, payments };
 }
 
 const CONTRATO_3DS: Contrato = {
@@ -94,6 +122,13 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
       if (!ok) return reply.code(401).send({ detail: 'Notificação não reconhecida.' });
       return reply.code(200).send({ ok: true });
     });
+
+    // The owner's accounts in the back office ('Pagamentos', issue 23 part 1).
+    await app.register(
+      contasRoutes(
+        createContasPainel({ db, segredos: stack.segredos, gateways: stack.gateways, log: app.log }),
+      ),
+    );
 
     if (stack.sandbox) await app.register(sandboxRoutes({ db, stack: { ...stack, sandbox: stack.sandbox } }));
 

@@ -1,7 +1,9 @@
 import { STATUS, isCancelado } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import { HttpError, rotaNaoEncontrada } from '../../http/errors.ts';
-import type { PaymentGateway, ResultadoPagamento } from './port.ts';
+import type { Gateways } from './contas.ts';
+import type { ProvedorConta } from '../../db/types.ts';
+import type { ResultadoPagamento } from './port.ts';
 import { paymentsRepository as repo } from './repository.ts';
 import type { NovoPagamento, PagamentoRow } from './repository.ts';
 
@@ -22,7 +24,8 @@ const conflito = (detail: string) => new HttpError(409, { detail });
 /** What the service lends the renewal (its closures: one state change, one result applied, one sync). */
 export interface RenovarPixCtx {
   db: Db;
-  gateway: PaymentGateway;
+  /** The new charge goes to the account that took the expired one (issue 23). */
+  gateways: Gateways;
   log: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
   agora: () => Date;
   pixExpiraSegundos: number;
@@ -34,7 +37,14 @@ export interface RenovarPixCtx {
     pedidoId: string,
     idcliente: number,
     valor: number,
-    online: { tipo: 'pix'; cartao: null; salvar: false; autenticacao: null; exibicao: null },
+    online: {
+      tipo: 'pix';
+      cartao: null;
+      salvar: false;
+      autenticacao: null;
+      exibicao: null;
+      conta: { id: number; provedor: ProvedorConta } | null;
+    },
   ) => Promise<NovoPagamento>;
 }
 
@@ -74,7 +84,7 @@ function comprador(pedidoJson: string): { nome: string; cpf: string | null } {
  * gateway without expiry is refunded (service.ts aplicar, 'pago' of an 'expirado' attempt).
  */
 export function criarRenovarPix(ctx: RenovarPixCtx) {
-  const { db, gateway, log, agora } = ctx;
+  const { db, gateways, log, agora } = ctx;
 
   return async function renovarPix(idcliente: number, idpedido: number): Promise<void> {
     let pedido = await pedidoDoCliente(db, idcliente, idpedido);
@@ -112,12 +122,15 @@ export function criarRenovarPix(ctx: RenovarPixCtx) {
       salvar: false,
       autenticacao: null,
       exibicao: null,
+      conta:
+        ultima.idconta === null ? null : { id: ultima.idconta, provedor: ultima.gateway as ProvedorConta },
     });
     const id = await repo.insert(db, idpedido, nova);
     const p = await repo.porChave(db, nova.chave);
     if (!p) throw new Error(`pagamento ${nova.chave} não gravado`);
     let r: ResultadoPagamento;
     try {
+      const gateway = await gateways.doPagamento(p);
       r = await gateway.criarPix({
         chave: nova.chave,
         valor: pedido.total,

@@ -2,7 +2,7 @@ import { EVENTO } from '@rango/domain';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { eventosLigados, registrarEventoDoPagamento } from '../events/record.ts';
-import type { EstadoPagamentoRow, PagamentoTable } from '../../db/types.ts';
+import type { ContaPagamentoTable, EstadoPagamentoRow, PagamentoTable } from '../../db/types.ts';
 
 export type PagamentoRow = Selectable<PagamentoTable>;
 export type NovoPagamento = Omit<Insertable<PagamentoTable>, 'idpedido'>;
@@ -181,4 +181,109 @@ export const paymentsRepository = {
     (await db.selectFrom('cartao').select('idcliente').where('token', '=', token).execute()).map(
       (r) => r.idcliente,
     ),
+};
+
+export type ContaRow = Selectable<ContaPagamentoTable>;
+
+/** Payment accounts' SQL (issue 23 part 1). Removed accounts stay for the payments they took. */
+export const contasRepository = {
+  /** The establishment's accounts not removed, oldest first. */
+  doEstabelecimento: (db: Db, idestabelecimento: number) =>
+    db
+      .selectFrom('conta_pagamento')
+      .selectAll()
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('removida_em', 'is', null)
+      .orderBy('id')
+      .execute(),
+
+  /** The account charging now, if any. */
+  ativa: (db: Db, idestabelecimento: number) =>
+    db
+      .selectFrom('conta_pagamento')
+      .selectAll()
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('ativa', '=', 1)
+      .where('removida_em', 'is', null)
+      .executeTakeFirst(),
+
+  /** By id, removed or not (a payment's account). */
+  porId: (db: Db, id: number) =>
+    db.selectFrom('conta_pagamento').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  /** By id within its establishment, not removed (the owner's routes: another's answers nothing). */
+  doDono: (db: Db, idestabelecimento: number, id: number) =>
+    db
+      .selectFrom('conta_pagamento')
+      .selectAll()
+      .where('id', '=', id)
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('removida_em', 'is', null)
+      .executeTakeFirst(),
+
+  async inserir(db: Db, conta: Insertable<ContaPagamentoTable>): Promise<number> {
+    const r = await db.insertInto('conta_pagamento').values(conta).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  },
+
+  /** Makes `id` the one account charging (the others stop), in one transaction. */
+  async ativar(db: Db, idestabelecimento: number, id: number, agora: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('conta_pagamento')
+        .set({ ativa: 0, atualizado_em: agora })
+        .where('idestabelecimento', '=', idestabelecimento)
+        .where('ativa', '=', 1)
+        .execute();
+      await trx
+        .updateTable('conta_pagamento')
+        .set({ ativa: 1, atualizado_em: agora })
+        .where('id', '=', id)
+        .where('idestabelecimento', '=', idestabelecimento)
+        .where('removida_em', 'is', null)
+        .execute();
+    });
+  },
+
+  /** Stops charging on every account: the environment's gateway is the default again. */
+  async desativarTodas(db: Db, idestabelecimento: number, agora: string): Promise<void> {
+    await db
+      .updateTable('conta_pagamento')
+      .set({ ativa: 0, atualizado_em: agora })
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('ativa', '=', 1)
+      .execute();
+  },
+
+  async estado(
+    db: Db,
+    id: number,
+    mudanca: { estado: 'ok' | 'erro'; erro: string | null; testado_em?: string; atualizado_em: string },
+  ): Promise<void> {
+    await db.updateTable('conta_pagamento').set(mudanca).where('id', '=', id).execute();
+  },
+
+  /** Kept for the payments it took (their refunds, reconciliation), no longer listed nor charging. */
+  async remover(db: Db, id: number, agora: string): Promise<void> {
+    await db
+      .updateTable('conta_pagamento')
+      .set({ ativa: 0, removida_em: agora, atualizado_em: agora })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Gone for good: only an account that took no payment. */
+  async apagar(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('conta_pagamento').where('id', '=', id).execute();
+  },
+
+  async tomouPagamentos(db: Db, id: number): Promise<boolean> {
+    const r = await db
+      .selectFrom('pagamento')
+      .select('id')
+      .where('idconta', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
+  },
 };

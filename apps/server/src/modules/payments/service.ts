@@ -10,6 +10,8 @@ import type { PagamentoOnline } from './entrada.ts';
 import type { PedidoPort } from './pedido-port.ts';
 import { GatewayIndisponivelError, GatewayValidacaoError } from './port.ts';
 import type { PaymentGateway, ResultadoPagamento } from './port.ts';
+import { gatewayUnico } from './contas.ts';
+import type { Gateways } from './contas.ts';
 import { criarRenovarPix } from './renovar-pix.ts';
 import { ESTADOS_ABERTOS, paymentsRepository as repo } from './repository.ts';
 import type { NovoPagamento, PagamentoRow } from './repository.ts';
@@ -45,7 +47,13 @@ export interface PaymentsLog {
 
 export interface PaymentsDeps {
   db: Db;
+  /** The environment's gateway (payments of no account). */
   gateway: PaymentGateway;
+  /**
+   * Establishments' own accounts (issue 23, contas.ts): new charges on the establishment's active
+   * account, every later step on the account that took the payment. Without: `gateway` for all.
+   */
+  gateways?: Gateways;
   /** The orders a payment moves or removes (orders/status.ts `pedidoPort`, wired by app.ts). */
   pedidos: PedidoPort;
   log: PaymentsLog;
@@ -91,11 +99,20 @@ export function presentTransacao(
   };
 }
 
+function lerJson(texto: string): unknown {
+  try {
+    return JSON.parse(texto);
+  } catch {
+    return null;
+  }
+}
+
 /** A pending refund is tried again at most this often (the gateway's time-out is 15 s). */
 export const ESTORNO_RETRY_MS = 2 * 60_000;
 
 export function createPayments(deps: PaymentsDeps) {
   const { db, gateway, log, pedidos } = deps;
+  const gateways = deps.gateways ?? gatewayUnico(gateway);
   const agora = deps.agora ?? (() => new Date());
   const returnUrl = `${deps.publicUrl.replace(/\/$/, '')}/aguardando-pagamento`;
 
@@ -120,7 +137,8 @@ export function createPayments(deps: PaymentsDeps) {
       pedido_id: pedidoId,
       idcliente,
       chave: chaveTentativa(pedidoId, n),
-      gateway: gateway.nome,
+      gateway: online.conta?.provedor ?? gateway.nome,
+      idconta: online.conta?.id ?? null,
       tipo: online.tipo,
       valor,
       estado: 'iniciado',
@@ -251,17 +269,30 @@ export function createPayments(deps: PaymentsDeps) {
   async function cobrar(pedido: PedidoACobrar, chave: string, online: PagamentoOnline): Promise<void> {
     const p = await repo.porChave(db, chave);
     if (!p) throw new Error(`pagamento ${chave} não gravado`);
+    let g: PaymentGateway;
+    try {
+      g = await gateways.doPagamento(p);
+    } catch (e) {
+      // The account's gateway cannot be built (its credentials unreadable): nothing was charged.
+      log.warn(
+        { pagamento: p.id, erro: e instanceof Error ? e.message : String(e) },
+        'conta de pagamento indisponível',
+      );
+      await mudar(db, p.id, ['iniciado'], { estado: 'negado', atualizado_em: agora().toISOString() });
+      await removerPedido(pedido.id, pedido.pedido_id);
+      throw recusaPagamento({ codigo: 100, msg: MSG_PAGAMENTO.contaIndisponivel });
+    }
     let r: ResultadoPagamento;
     try {
       r =
         online.tipo === 'pix'
-          ? await gateway.criarPix({
+          ? await g.criarPix({
               chave: p.chave,
               valor: pedido.total,
               comprador: { nome: pedido.nome, cpf: pedido.cpf },
               expiraEmSegundos: deps.pixExpiraSegundos,
             })
-          : await gateway.cobrarCartao({
+          : await g.cobrarCartao({
               chave: p.chave,
               valor: pedido.total,
               tipo: online.tipo,
@@ -327,7 +358,8 @@ export function createPayments(deps: PaymentsDeps) {
     await repo.consultado(db, p.id, agora().toISOString());
     let r: ResultadoPagamento | null;
     try {
-      r = p.payment_id ? await gateway.consultar(p.payment_id) : await gateway.consultarPorChave(p.chave);
+      const g = await gateways.doPagamento(p);
+      r = p.payment_id ? await g.consultar(p.payment_id) : await g.consultarPorChave(p.chave);
     } catch (e) {
       log.warn(
         { pagamento: p.id, erro: e instanceof Error ? e.message : String(e) },
@@ -395,7 +427,7 @@ export function createPayments(deps: PaymentsDeps) {
         : await mudar(db, p.id, ['pago'], { estado: 'estorno_pendente', atualizado_em: dthr });
     if (!meu) return;
     try {
-      const r = await gateway.estornar(p.payment_id, p.valor);
+      const r = await (await gateways.doPagamento(p)).estornar(p.payment_id, p.valor);
       if (r.estado === 'estornado') await aplicar({ ...p, estado: 'estorno_pendente' }, r);
     } catch (e) {
       // Stays estorno_pendente: the reconciler asks again.
@@ -412,18 +444,36 @@ export function createPayments(deps: PaymentsDeps) {
 
   return {
     /** Checks the online payment entry before the order is written (entrada.ts). */
-    prepararOnline: (
+    /** On the establishment's active account (refused while that account is failing). */
+    async prepararOnline(
+      idestabelecimento: number,
       idcliente: number,
       forma: Parameters<typeof prepararOnline>[2],
       entrada: PagamentoInput,
-    ): Promise<PagamentoOnline> => prepararOnline({ db, gateway }, idcliente, forma, entrada),
+    ): Promise<PagamentoOnline> {
+      let atual: Awaited<ReturnType<Gateways['doEstabelecimento']>>;
+      try {
+        atual = await gateways.doEstabelecimento(idestabelecimento);
+      } catch (e) {
+        log.warn(
+          { estabelecimento: idestabelecimento, erro: e instanceof Error ? e.message : String(e) },
+          'conta de pagamento indisponível',
+        );
+        throw recusaPagamento({ codigo: 100, msg: MSG_PAGAMENTO.contaIndisponivel });
+      }
+      const { gateway: g, conta } = atual;
+      if (conta?.estado === 'erro')
+        throw recusaPagamento({ codigo: 100, msg: MSG_PAGAMENTO.contaIndisponivel });
+      const online = await prepararOnline({ db, gateway: g }, idcliente, forma, entrada);
+      return { ...online, conta: conta ? { id: conta.id, provedor: conta.provedor } : null };
+    },
     novaTentativa,
     cobrar,
     estornar,
     /** 'Gerar novo código' for an expired PIX of an order still awaiting payment (renovar-pix.ts). */
     renovarPix: criarRenovarPix({
       db,
-      gateway,
+      gateways,
       log,
       agora,
       pixExpiraSegundos: deps.pixExpiraSegundos,
@@ -448,10 +498,20 @@ export function createPayments(deps: PaymentsDeps) {
       body: unknown,
       headers: Record<string, string | string[] | undefined>,
     ): Promise<boolean> {
-      const paymentId = gateway.lerNotificacao(body, headers);
+      // The payment it names decides which account reads it (issue 23 part 3): that account's
+      // gateway checks the notification, then the payment is re-read from it before anything moves.
+      const b = (typeof body === 'string' ? lerJson(body) : body) as { PaymentId?: unknown } | null;
+      const alegado = typeof b?.PaymentId === 'string' ? b.PaymentId : null;
+      const p = alegado ? await repo.porPaymentId(db, alegado) : undefined;
+      let g: PaymentGateway;
+      try {
+        g = p ? await gateways.doPagamento(p) : gateway;
+      } catch {
+        return false;
+      }
+      const paymentId = g.lerNotificacao(body, headers);
       if (!paymentId) return false;
-      const p = await repo.porPaymentId(db, paymentId);
-      if (p) await sincronizarTentativa(p);
+      if (p && paymentId === p.payment_id) await sincronizarTentativa(p);
       return true;
     },
 

@@ -22,6 +22,11 @@ import { SANDBOX_DESFECHOS } from '../../modules/payments/port.ts';
 export interface CieloFakeOptions {
   merchantId: string;
   merchantKey: string;
+  /**
+   * More merchants on the same fake (issue 23: each establishment's own Cielo account). Like Cielo,
+   * a merchant sees only its own sales: another merchant's PaymentId answers 404.
+   */
+  outrosLojistas?: { merchantId: string; merchantKey: string }[];
   /** The SOP's OAuth2 client. */
   sop: { clientId: string; clientSecret: string };
   /** The 3-D Secure (MPI) client. */
@@ -41,6 +46,8 @@ export interface VendaFake {
   /** The Payment node Cielo answers (masked card). */
   payment: Record<string, unknown>;
   customer: Record<string, unknown>;
+  /** The MerchantId whose credentials created the sale (issue 23: which account took it). */
+  merchantId: string;
 }
 
 export interface RequisicaoFake {
@@ -67,6 +74,11 @@ export interface CieloFakeControles {
   concluirAutenticacao(paymentId: string, aprovar: boolean): boolean;
   /** The customer pays a waiting PIX. False: unknown or not waiting. */
   pagarPix(paymentId: string): boolean;
+  /**
+   * The merchant's credentials stop working (an account closed or its key changed at Cielo): every
+   * call with them answers 401, as Cielo does. `false` makes them work again.
+   */
+  revogar(merchantId: string, revogado?: boolean): void;
   /** Clears the switches (not the sales). */
   reset(): void;
 }
@@ -170,8 +182,23 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
     requisicoes.push({ method: req.method, url: req.url, headers: req.headers });
   });
 
+  const lojistas = [
+    { merchantId: opts.merchantId, merchantKey: opts.merchantKey },
+    ...(opts.outrosLojistas ?? []),
+  ];
+  const revogados = new Set<string>();
   const credenciado = (req: FastifyRequest) =>
-    req.headers['merchantid'] === opts.merchantId && req.headers['merchantkey'] === opts.merchantKey;
+    !revogados.has(str(req.headers['merchantid'])) &&
+    lojistas.some(
+      (l) => req.headers['merchantid'] === l.merchantId && req.headers['merchantkey'] === l.merchantKey,
+    );
+  /** The merchant of a request already past `exigirCredenciais`. */
+  const lojistaDe = (req: FastifyRequest) => str(req.headers['merchantid']);
+  /** A sale as the asking merchant may see it: another merchant's is not found. */
+  const vendaDoLojista = (req: FastifyRequest, id: string) => {
+    const v = vendas.get(id);
+    return v && v.merchantId === lojistaDe(req) ? v : undefined;
+  };
   /** Cielo answers wrong credentials with 401 and no body. */
   const exigirCredenciais = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!credenciado(req)) return reply.code(401).send();
@@ -348,6 +375,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
       status: Number(p.Status),
       payment: p,
       customer: cliente,
+      merchantId: lojistaDe(req),
     };
     registrar(v);
     if (falhaAgora) return reply.code(falhaAgora.status).type('text/html').send('<h1>Gateway Timeout</h1>');
@@ -371,7 +399,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
     async (req, reply) => {
       if (consultaFalha(reply)) return reply;
       const id = req.query.merchantOrderId ?? '';
-      const achadas = ordem.filter((v) => v.merchantOrderId === id);
+      const achadas = ordem.filter((v) => v.merchantOrderId === id && v.merchantId === lojistaDe(req));
       if (achadas.length === 0) return reply.code(404).send();
       // Cielo's documented answer (its field name spelled as documented).
       return {
@@ -385,7 +413,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
     { preHandler: exigirCredenciais },
     async (req, reply) => {
       if (consultaFalha(reply)) return reply;
-      const v = vendas.get(req.params.id);
+      const v = vendaDoLojista(req, req.params.id);
       if (!v) return reply.code(404).send();
       return venda(v, origemDe(req));
     },
@@ -395,7 +423,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
     '/1/sales/:id/void',
     { preHandler: exigirCredenciais },
     async (req, reply) => {
-      const v = vendas.get(req.params.id);
+      const v = vendaDoLojista(req, req.params.id);
       if (!v) return reply.code(404).send();
       const amount = req.query.amount === undefined ? v.amount : Number(req.query.amount);
       if (![1, 2].includes(v.status) || !Number.isInteger(amount) || amount <= 0 || amount > v.amount) {
@@ -563,6 +591,10 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
       v.status = 2;
       Object.assign(v.payment, { Status: 2, ReturnCode: '0', ReturnMessage: 'Pix pago' });
       return true;
+    },
+    revogar(merchantId, revogado = true) {
+      if (revogado) revogados.add(merchantId);
+      else revogados.delete(merchantId);
     },
     reset() {
       atraso = null;

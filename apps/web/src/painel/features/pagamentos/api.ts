@@ -1,0 +1,26 @@
+/** The payment accounts' calls (issue 23 part 1): the paths live here only. */
+import {
+  contaPagamentoSchema,
+  contasPagamentoSchema,
+  testeContaSchema,
+  type ContaCieloInput,
+} from '@rango/domain/painel/pagamentos';
+import { queryOptions } from '@tanstack/react-query';
+import { estPath, painelDelete, painelGet, painelPost, painelPut } from '../../api/client.ts';
+
+const base = (id: number, resto = '') => estPath(id, `pagamentos/${resto}`);
+
+export const contasQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['painel', id, 'pagamentos'] as const,
+    queryFn: ({ signal }) => painelGet(base(id), contasPagamentoSchema, signal),
+  });
+
+export const salvarCielo = (id: number, v: ContaCieloInput) =>
+  painelPost(base(id, 'cielo/'), v, contaPagamentoSchema);
+export const ativarSandbox = (id: number) => painelPost(base(id, 'sandbox/'), {}, contaPagamentoSchema);
+export const ativarConta = (id: number, idconta: number | null) =>
+  painelPut(base(id, 'ativa/'), { idconta }, contasPagamentoSchema);
+export const testarConta = (id: number, idconta: number) =>
+  painelPost(base(id, `${idconta}/teste/`), {}, testeContaSchema);
+export const removerConta = (id: number, idconta: number) => painelDelete(base(id, `${idconta}/`));

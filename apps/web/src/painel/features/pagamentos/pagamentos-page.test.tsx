@@ -1,0 +1,83 @@
+import type { ContaPagamento, ContasPagamento } from '@rango/domain/painel/pagamentos';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, on } from '../../../test/mock-api.ts';
+import { clearStaffSession, setStaffTokens } from '../../session.ts';
+import { EU_DONO, renderPainel } from '../../testing/render.tsx';
+
+const BASE = '/painel/estabelecimento/1/pagamentos';
+const CIELO: ContaPagamento = {
+  id: 4,
+  provedor: 'cielo',
+  ativa: true,
+  estado: 'erro',
+  erro: 'A Cielo recusou as credenciais (merchant id ou chave incorretos, ou conta desativada).',
+  testado_em: '2026-11-28T10:00:00Z',
+  metodos: ['credito', 'debito', 'pix'],
+  credenciais: {
+    merchant_id: { configurado: true, final: 'a1b2' },
+    merchant_key: { configurado: true, final: '1234' },
+  },
+  criado_em: '2026-11-28T09:00:00Z',
+};
+const LISTA: ContasPagamento = {
+  contas: [CIELO],
+  padrao: { provedor: 'sandbox', metodos: ['credito', 'debito', 'pix'] },
+  ativa: 4,
+  disponiveis: ['sandbox', 'cielo'],
+  online_disponivel: false,
+};
+
+beforeEach(() => setStaffTokens({ access: 'a1', refresh: 'r1' }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearStaffSession();
+});
+
+describe('/painel/:id/pagamentos', () => {
+  it('shows the account in use, its failure, secrets only as configurado ••••1234; Testar asks the server', async () => {
+    const m = mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/`, 200, LISTA),
+      on('POST', `${BASE}/4/teste/`, 200, {
+        ok: true,
+        mensagem: 'Conexão com o provedor funcionando.',
+        conta: { ...CIELO, estado: 'ok', erro: null },
+      }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/pagamentos');
+    const card = (await screen.findByRole('heading', { name: 'Cielo' })).closest('article')!;
+    expect(card).toHaveTextContent('Merchant Key: configurado ••••1234');
+    expect(card).toHaveTextContent('Ativa');
+    expect(screen.getByRole('alert')).toHaveTextContent('Pagamento online suspenso');
+    expect(screen.getByRole('alert')).toHaveTextContent('A Cielo recusou as credenciais');
+    expect(screen.getByRole('button', { name: 'Conectar Mercado Pago' })).toBeDisabled();
+    await user.click(within(card).getByRole('button', { name: 'Testar' }));
+    expect(
+      await screen.findByText('Teste concluído: Conexão com o provedor funcionando.'),
+    ).toBeInTheDocument();
+    expect(m.calls.some((c) => c.method === 'POST' && c.path === `${BASE}/4/teste/`)).toBe(true);
+  });
+
+  it('checks the Cielo form before sending, and shows the server’s refusal by its field', async () => {
+    const m = mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/`, 200, { ...LISTA, contas: [], ativa: null, online_disponivel: true }),
+      on('POST', `${BASE}/cielo/`, 400, { merchant_key: ['A Cielo recusou as credenciais.'] }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/pagamentos');
+    await screen.findByText('Nenhuma conta própria ainda.');
+    await user.click(screen.getByRole('button', { name: 'Salvar e testar' }));
+    expect(await screen.findByText(/Informe o Merchant ID/)).toBeInTheDocument();
+    expect(m.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('textbox', { name: /Merchant ID/ }));
+    await user.paste('1b2c3d4e-0000-4000-8000-000000000001');
+    await user.click(screen.getByLabelText(/Merchant Key/));
+    await user.paste('K'.repeat(40));
+    await user.click(screen.getByRole('button', { name: 'Salvar e testar' }));
+    expect(await screen.findByText('A Cielo recusou as credenciais.')).toBeInTheDocument();
+  });
+});

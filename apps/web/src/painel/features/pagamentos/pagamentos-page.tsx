@@ -1,0 +1,311 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  NOME_METODO,
+  NOME_PROVEDOR_CONTA,
+  contaCieloInputSchema,
+  type ContaCieloInput,
+  type ContaPagamento,
+  type ContasPagamento,
+  type MetodoOnline,
+} from '@rango/domain/painel/pagamentos';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { PainelApiError } from '../../api/client.ts';
+import { ErroCarga } from '../../components/erro-carga.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
+import { ativarConta, ativarSandbox, contasQuery, removerConta, salvarCielo, testarConta } from './api.ts';
+
+type Erros = Partial<Record<keyof ContaCieloInput | 'non_field_errors', string>>;
+
+const data = (iso: string) =>
+  new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+const metodos = (m: readonly MetodoOnline[]) => m.map((x) => NOME_METODO[x]).join(', ');
+
+/** "configurado ••••1234": never the secret, only that it is there and how it ends. */
+function credencial(d: { configurado: boolean; final: string | null } | undefined): string {
+  if (!d?.configurado) return 'não configurado';
+  return d.final ? `configurado ••••${d.final}` : 'configurado';
+}
+
+function errosDoServidor(e: unknown): Erros {
+  if (!(e instanceof PainelApiError) || e.status !== 400 || !e.data || typeof e.data !== 'object') return {};
+  const out: Erros = {};
+  for (const [k, v] of Object.entries(e.data as Record<string, unknown>)) {
+    const m: unknown = Array.isArray(v) ? v[0] : v;
+    if (typeof m === 'string') out[k as keyof Erros] = m;
+  }
+  return out;
+}
+
+/** What new orders are charged on now, and whether customers can pay online. */
+function Atual({ d }: { d: ContasPagamento }) {
+  const ativa = d.contas.find((c) => c.id === d.ativa) ?? null;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="conta-atual">
+      <Stack gap="xs">
+        <Title order={2} size="h3" id="conta-atual">
+          Conta em uso
+        </Title>
+        {ativa ? (
+          <Text>
+            <strong>{NOME_PROVEDOR_CONTA[ativa.provedor]}</strong> — recebe os pagamentos online dos novos
+            pedidos.
+          </Text>
+        ) : (
+          <Text>
+            <strong>Padrão do servidor</strong> ({NOME_PROVEDOR_CONTA[d.padrao.provedor]}): nenhuma conta
+            própria ativa.
+          </Text>
+        )}
+        <Text size="sm">Formas oferecidas: {metodos(ativa ? ativa.metodos : d.padrao.metodos)}</Text>
+        {!d.online_disponivel && ativa ? (
+          <Alert color="red" variant="light" title="Pagamento online suspenso" role="alert">
+            A conta {NOME_PROVEDOR_CONTA[ativa.provedor]} está com erro: {ativa.erro ?? 'falha no provedor.'}{' '}
+            Enquanto isso, os clientes só veem as formas de pagamento na entrega. Corrija as credenciais e use
+            “Testar”.
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
+  const qc = useQueryClient();
+  const [aviso, setAviso] = useState<string | null>(null);
+  const [confirmar, setConfirmar] = useState(false);
+  const recarregar = () => void qc.invalidateQueries({ queryKey: contasQuery(idest).queryKey });
+  const testar = useMutation({
+    mutationFn: () => testarConta(idest, c.id),
+    onSuccess: (r) => {
+      setAviso(r.ok ? `Teste concluído: ${r.mensagem}` : `O teste falhou: ${r.mensagem}`);
+      recarregar();
+    },
+  });
+  const ativar = useMutation({ mutationFn: () => ativarConta(idest, c.id), onSuccess: recarregar });
+  const remover = useMutation({ mutationFn: () => removerConta(idest, c.id), onSuccess: recarregar });
+  const titulo = `conta-${c.id}`;
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-labelledby={titulo}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="start" wrap="nowrap">
+          <Title order={3} size="h4" id={titulo}>
+            {NOME_PROVEDOR_CONTA[c.provedor]}
+          </Title>
+          <Group gap={4} wrap="nowrap">
+            {c.ativa ? (
+              <Badge color="teal.9" variant="filled">
+                Ativa
+              </Badge>
+            ) : null}
+            <Badge color={c.estado === 'erro' ? 'red.9' : 'gray.7'} variant="filled">
+              {c.estado === 'erro' ? 'Com erro' : 'OK'}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="sm">Formas: {metodos(c.metodos)}</Text>
+        {Object.entries(c.credenciais).map(([campo, d]) => (
+          <Text size="sm" key={campo}>
+            {campo === 'merchant_id' ? 'Merchant ID' : campo === 'merchant_key' ? 'Merchant Key' : campo}:{' '}
+            <span data-credencial={campo}>{credencial(d)}</span>
+          </Text>
+        ))}
+        {c.estado === 'erro' && c.erro ? (
+          <Text size="sm" c="red.9">
+            Erro: {c.erro}
+          </Text>
+        ) : null}
+        {c.testado_em ? (
+          <Text size="sm" c="dimmed">
+            Último teste: {data(c.testado_em)}
+          </Text>
+        ) : null}
+        <Group gap="xs" wrap="wrap">
+          <Button size="xs" variant="default" onClick={() => testar.mutate()} loading={testar.isPending}>
+            Testar
+          </Button>
+          {!c.ativa ? (
+            <Button size="xs" onClick={() => ativar.mutate()} loading={ativar.isPending}>
+              Usar esta conta
+            </Button>
+          ) : null}
+          {!c.ativa ? (
+            confirmar ? (
+              <>
+                <Button size="xs" color="red" onClick={() => remover.mutate()} loading={remover.isPending}>
+                  Confirmar remoção
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setConfirmar(false)}>
+                  Manter
+                </Button>
+              </>
+            ) : (
+              <Button size="xs" variant="default" color="red" onClick={() => setConfirmar(true)}>
+                Remover
+              </Button>
+            )
+          ) : null}
+        </Group>
+        <div role="status" aria-live="polite">
+          {aviso ? <Text size="sm">{aviso}</Text> : null}
+        </div>
+        <FormError error={testar.error ?? ativar.error ?? remover.error} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Cielo's merchant id and key; the server tests them at Cielo before keeping them. */
+function CieloForm({ idest, existente }: { idest: number; existente: ContaPagamento | null }) {
+  const qc = useQueryClient();
+  const [v, setV] = useState<ContaCieloInput>({ merchant_id: '', merchant_key: '' });
+  const [erros, setErros] = useState<Erros>({});
+  const [ok, setOk] = useState<string | null>(null);
+  const salvar = useMutation({
+    mutationFn: (b: ContaCieloInput) => salvarCielo(idest, b),
+    onSuccess: () => {
+      setV({ merchant_id: '', merchant_key: '' });
+      setOk('Credenciais da Cielo salvas e testadas.');
+      void qc.invalidateQueries({ queryKey: contasQuery(idest).queryKey });
+    },
+    onError: (e) => setErros(errosDoServidor(e)),
+  });
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    setOk(null);
+    const r = contaCieloInputSchema.safeParse({
+      merchant_id: v.merchant_id.trim(),
+      merchant_key: v.merchant_key.trim(),
+    });
+    const out: Erros = {};
+    if (!r.success) for (const i of r.error.issues) out[String(i.path[0]) as keyof Erros] ??= i.message;
+    setErros(out);
+    if (r.success) salvar.mutate(r.data);
+  };
+  const geral = salvar.error && Object.keys(errosDoServidor(salvar.error)).length === 0 ? salvar.error : null;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="cielo-form">
+      <form onSubmit={enviar} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="cielo-form">
+            {existente ? 'Trocar credenciais da Cielo' : 'Conectar Cielo'}
+          </Title>
+          <Text size="sm">
+            Use o Merchant ID e a Merchant Key do seu contrato Cielo E-commerce. Eles são testados na Cielo
+            antes de serem salvos e nunca são mostrados de novo
+            {existente ? '; a conta atual continua atendendo os pagamentos que já recebeu' : ''}.
+          </Text>
+          <TextInput
+            label="Merchant ID"
+            autoComplete="off"
+            spellCheck={false}
+            value={v.merchant_id}
+            onChange={(e) => setV({ ...v, merchant_id: e.currentTarget.value })}
+            error={erros.merchant_id}
+            required
+          />
+          <PasswordInput
+            label="Merchant Key"
+            autoComplete="off"
+            value={v.merchant_key}
+            onChange={(e) => setV({ ...v, merchant_key: e.currentTarget.value })}
+            error={erros.merchant_key}
+            required
+          />
+          <Group>
+            <Button type="submit" loading={salvar.isPending}>
+              Salvar e testar
+            </Button>
+          </Group>
+          <div role="status" aria-live="polite">
+            {ok ? <Text size="sm">{ok}</Text> : null}
+          </div>
+          <FormError error={geral} />
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** /painel/:id/pagamentos (owner): the restaurant's own payment accounts (issue 23). */
+export default function PagamentosPage() {
+  const { id } = useEstabelecimentoAtual();
+  const qc = useQueryClient();
+  const q = useQuery(contasQuery(id));
+  const recarregar = () => void qc.invalidateQueries({ queryKey: contasQuery(id).queryKey });
+  const sandbox = useMutation({ mutationFn: () => ativarSandbox(id), onSuccess: recarregar });
+  const padrao = useMutation({ mutationFn: () => ativarConta(id, null), onSuccess: recarregar });
+  const d = q.data;
+  const cielo = d?.contas.find((c) => c.provedor === 'cielo') ?? null;
+  return (
+    <Stack gap="md" maw={960} mx="auto" w="100%">
+      <PageTitle>Pagamentos</PageTitle>
+      <Text size="sm">
+        Receba os pagamentos online (crédito, débito e PIX) na conta do seu restaurante. Trocar de conta não
+        afeta os pagamentos já feitos: estornos e confirmações continuam na conta que os recebeu.
+      </Text>
+      {q.isPending ? <PageLoader /> : null}
+      {q.isError ? <ErroCarga error={q.error} onRetry={() => void q.refetch()} /> : null}
+      {d ? (
+        <>
+          <Atual d={d} />
+          <Stack gap="xs" component="section" aria-labelledby="contas">
+            <Title order={2} size="h3" id="contas">
+              Contas
+            </Title>
+            {d.contas.length === 0 ? <Text c="dimmed">Nenhuma conta própria ainda.</Text> : null}
+            {d.contas.map((c) => (
+              <ContaCard key={c.id} idest={id} c={c} />
+            ))}
+            <Group gap="xs" wrap="wrap">
+              {d.disponiveis.includes('sandbox') &&
+              !d.contas.some((c) => c.provedor === 'sandbox' && c.ativa) ? (
+                <Button variant="default" onClick={() => sandbox.mutate()} loading={sandbox.isPending}>
+                  Usar o sandbox (testes)
+                </Button>
+              ) : null}
+              {d.ativa !== null ? (
+                <Button variant="default" onClick={() => padrao.mutate()} loading={padrao.isPending}>
+                  Usar o padrão do servidor
+                </Button>
+              ) : null}
+            </Group>
+            <FormError error={sandbox.error ?? padrao.error} />
+          </Stack>
+          {d.disponiveis.includes('cielo') ? <CieloForm idest={id} existente={cielo} /> : null}
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="mercadopago">
+            <Group justify="space-between" wrap="nowrap">
+              <Title order={2} size="h3" id="mercadopago">
+                Mercado Pago
+              </Title>
+              <Badge color="gray.7" variant="filled">
+                Em breve
+              </Badge>
+            </Group>
+            <Button mt="sm" variant="default" disabled aria-describedby="mercadopago-nota">
+              Conectar Mercado Pago
+            </Button>
+            <Text size="sm" c="dimmed" mt="xs" id="mercadopago-nota">
+              Em breve.
+            </Text>
+          </Paper>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
