@@ -63,7 +63,9 @@ export function notificacoesPlugin({
     api.jobs.define({
       name: 'notificacoes',
       everyMs: NOTIFICACOES_MS,
-      leaseSeconds: 120,
+      // Short: an instance killed mid-run holds the job only this long (each message's own claim,
+      // PRAZO_TENTATIVA_MS, keeps a second run from sending it again).
+      leaseSeconds: 30,
       run: () => service.rodar(),
     });
     await api.register(notificacoesRoutes(service, async () => (await chaves()).publicKey));

@@ -67,6 +67,8 @@ export interface NotificacoesDeps {
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   agora?: () => Date;
+  /** An attempt's claim (PRAZO_TENTATIVA_MS; the crash tests shorten it). */
+  prazoTentativaMs?: number;
 }
 
 export type NotificacoesService = ReturnType<typeof createNotificacoesService>;
@@ -76,6 +78,7 @@ class CursorMovido extends Error {}
 export function createNotificacoesService(deps: NotificacoesDeps) {
   const { db, mailer, push, publicUrl, log } = deps;
   const agora = deps.agora ?? (() => new Date());
+  const prazoTentativa = deps.prazoTentativaMs ?? PRAZO_TENTATIVA_MS;
   const linkDo = (idpedido: number) => `${publicUrl}/pedido/${idpedido}`;
 
   /**
@@ -289,7 +292,7 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
     const devidas = await repo.devidas(db, agoraEm.toISOString(), LOTE_ENVIO);
     let enviadas = 0;
     for (const n of devidas) {
-      const ate = new Date(agoraEm.getTime() + PRAZO_TENTATIVA_MS).toISOString();
+      const ate = new Date(agora().getTime() + prazoTentativa).toISOString();
       // 'enviando' recorded before the provider is called (a row still 'enviando' past its claim
       // is an instance that died mid-send: this attempt is a retomada).
       if (!(await repo.reivindicar(db, n.id, n.tentativas, ate))) continue;
