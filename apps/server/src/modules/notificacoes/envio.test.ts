@@ -16,6 +16,7 @@ import { startPushFake } from './push-fake.ts';
 import type { PushFake } from './push-fake.ts';
 import { notificacoesRepository } from './repository.ts';
 import { createNotificacoesService } from './service.ts';
+import { staffBearer } from '../staff/testing.ts';
 
 const API = '/api/ead';
 const CONSENT = `${API}/controle/cliente/notificacoes/`;
@@ -339,5 +340,64 @@ describe.each(DIALECTS)('notificações: repasse, PIX e retomada on %s', (dialec
     expect(
       await notificacoesRepository.concluir(db, n!.id, 1, { estado: 'falhou', status_provedor: 'x' }),
     ).toBe(false);
+  });
+
+  it("the panel's order drawer: the order's messages with their state, its rating and the WhatsApp link; 404 for another establishment", async () => {
+    t = Date.now();
+    const c = await novoCliente(h.app, db);
+    await escolher(c, 'email');
+    await escolher(c, 'push');
+    const a = await assinar(c);
+    fake.responder(a.endpoint, 410);
+    const id = await pedidoDe(c);
+    await db.updateTable('cliente').set({ telefone: '(11) 98765-4321' }).where('id', '=', c.id).execute();
+    await escritas(id, 2);
+    await servico().rodar();
+    await db
+      .insertInto('avaliacao')
+      .values({
+        idpedido: id,
+        idcliente: c.id,
+        idestabelecimento: 1,
+        nota: 4,
+        comentario: 'Chegou quente',
+        resposta: null,
+        respondido_em: null,
+        criado_em: new Date(t).toISOString(),
+        atualizado_em: new Date(t).toISOString(),
+      })
+      .execute();
+    const dono = await staffBearer(h.app, db, 1, `dono-${id}@rango.test`, 'dono');
+    const atendente = await staffBearer(h.app, db, 1, `atendente-${id}@rango.test`, 'atendente');
+    const outro = await staffBearer(h.app, db, 2, `outro-${id}@rango.test`, 'dono');
+    const url = (est: number, p: number | string) =>
+      `${API}/painel/estabelecimento/${est}/pedido/${p}/mensagens/`;
+    const referencia = (
+      await db.selectFrom('pedido').select('referencia').where('id', '=', id).executeTakeFirstOrThrow()
+    ).referencia;
+    for (const headers of [dono, atendente]) {
+      const r = await h.app.inject({ url: url(1, id), headers });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toEqual({
+        mensagens: [
+          expect.objectContaining({
+            canal: 'email',
+            tipo: 'recebido',
+            estado: 'enviada',
+            enviado_em: expect.any(String),
+          }),
+          expect.objectContaining({ canal: 'push', tipo: 'recebido', estado: 'falhou', enviado_em: null }),
+        ],
+        avaliacao: { nota: 4, comentario: 'Chegou quente', resposta: null },
+        whatsapp: `https://wa.me/5511987654321?text=${encodeURIComponent(`Olá! Sobre o pedido #${referencia}`)}`,
+      });
+    }
+    // Another establishment's staff, or its own order asked under the other's id: 404, nothing told.
+    expect((await h.app.inject({ url: url(2, id), headers: outro })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: url(1, id), headers: outro })).statusCode).toBe(404);
+    const alheio = await inserirPedido(db, { idestabelecimento: 2 });
+    expect((await h.app.inject({ url: url(1, alheio), headers: dono })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: url(1, 'abc'), headers: dono })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: url(1, id) })).statusCode).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { carregarVapid, createWebPushSender } from './push.ts';
 import type { PushSender, Vapid } from './push.ts';
+import { notificacoesPainelRoutes } from './painel-routes.ts';
 import { notificacoesRoutes } from './routes.ts';
 import { createNotificacoesService } from './service.ts';
 
@@ -69,5 +70,6 @@ export function notificacoesPlugin({
       run: () => service.rodar(),
     });
     await api.register(notificacoesRoutes(service, async () => (await chaves()).publicKey));
+    await api.register(notificacoesPainelRoutes(service));
   };
 }

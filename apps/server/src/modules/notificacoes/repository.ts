@@ -235,6 +235,28 @@ export const notificacoesRepository = {
     return (await q.execute()).map((r) => r.canal);
   },
 
+  /** The order of this establishment (undefined for another's) and the customer's phone. */
+  async pedidoDoEstabelecimento(db: Db, idestabelecimento: number, idpedido: number) {
+    const p = await db
+      .selectFrom('pedido')
+      .leftJoin('cliente', 'cliente.id', 'pedido.idcliente')
+      .select(['pedido.id', 'pedido.referencia', 'pedido.pedido_json', 'cliente.telefone'])
+      .where('pedido.id', '=', idpedido)
+      .where('pedido.idestabelecimento', '=', idestabelecimento)
+      .executeTakeFirst();
+    if (!p) return undefined;
+    let telefone = p.telefone ?? null;
+    if (!telefone) {
+      try {
+        const t = (JSON.parse(p.pedido_json) as { cliente?: { telefone?: unknown } }).cliente?.telefone;
+        telefone = typeof t === 'string' ? t : null;
+      } catch {
+        telefone = null;
+      }
+    }
+    return { id: p.id, referencia: p.referencia, telefone };
+  },
+
   /** The order's messages for the panel's drawer (only of this establishment's order). */
   async doPedido(db: Db, idestabelecimento: number, idpedido: number) {
     return db

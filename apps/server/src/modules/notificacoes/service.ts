@@ -4,6 +4,9 @@ import type { Db } from '../../db/index.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { eventosDepois } from '../events/cursor.ts';
 import type { Chave, EventoTail } from '../events/cursor.ts';
+import { whatsappLink } from '@rango/domain/painel';
+import type { MensagensDoPedido } from '@rango/domain/painel';
+import { avaliacaoDoPedido } from '../avaliacoes/service.ts';
 import { completarPedidos, leiturasDoEstabelecimento } from '../orders/reads.ts';
 import { receiptHtml } from '../orders/receipt.ts';
 import type { PushSender } from './push.ts';
@@ -363,6 +366,35 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
       const escritas = await seguirEventos();
       const enviadas = await enviarPendentes();
       return { escritas, enviadas };
+    },
+
+    /**
+     * The panel's order drawer: the order's messages with their state, its rating and the wa.me
+     * link; undefined when the order is not this establishment's.
+     */
+    async mensagensDoPedido(
+      idestabelecimento: number,
+      idpedido: number,
+    ): Promise<MensagensDoPedido | undefined> {
+      const pedido = await repo.pedidoDoEstabelecimento(db, idestabelecimento, idpedido);
+      if (!pedido) return undefined;
+      const [mensagens, avaliacao] = await Promise.all([
+        repo.doPedido(db, idestabelecimento, idpedido),
+        avaliacaoDoPedido(db, idpedido),
+      ]);
+      return {
+        mensagens: mensagens.map((m) => ({
+          id: m.id,
+          canal: m.canal,
+          tipo: m.tipo,
+          titulo: m.titulo,
+          estado: m.estado,
+          criado_em: m.criado_em,
+          enviado_em: m.enviado_em,
+        })),
+        avaliacao,
+        whatsapp: whatsappLink(pedido.telefone, pedido.referencia),
+      };
     },
 
     async consentimentos(idcliente: number) {
