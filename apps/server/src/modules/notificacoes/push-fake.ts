@@ -38,6 +38,11 @@ export interface PushFake {
   responder(endpoint: string, status: 201 | 404 | 410 | 429): void;
   /** Only JWTs signed with this key are accepted (the server's VAPID public key). */
   exigirChave(k: string): void;
+  /**
+   * A slow service: each accepted message is stored as soon as it is read, its 201 answered `ms`
+   * later (a sender killed meanwhile never learns it was accepted).
+   */
+  atrasar(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -143,6 +148,7 @@ export async function startPushFake(): Promise<PushFake> {
   const recebidas: MensagemRecebida[] = [];
   const recusadas: PushFake['recusadas'] = [];
   let chave: string | undefined;
+  let atraso = 0;
   let origin = '';
 
   const server = createServer({ key, cert }, (req, res) => {
@@ -175,7 +181,12 @@ export async function startPushFake(): Promise<PushFake> {
         ttl,
         urgency: req.headers.urgency as string | undefined,
       });
-      res.writeHead(201, { location: `${origin}/mensagem/${recebidas.length}` }).end();
+      const location = `${origin}/mensagem/${recebidas.length}`;
+      const aceitar = () => {
+        if (!res.destroyed) res.writeHead(201, { location }).end();
+      };
+      if (atraso > 0) setTimeout(aceitar, atraso);
+      else aceitar();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -205,6 +216,9 @@ export async function startPushFake(): Promise<PushFake> {
     },
     exigirChave(k) {
       chave = k;
+    },
+    atrasar(ms) {
+      atraso = ms;
     },
     close: () =>
       new Promise<void>((r) => {
