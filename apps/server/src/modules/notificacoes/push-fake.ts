@@ -21,6 +21,8 @@ export interface MensagemRecebida {
   topic: string | undefined;
   ttl: number;
   urgency: string | undefined;
+  /** When it was stored (epoch ms): the benchmark's 'accepted by the provider'. */
+  em: number;
 }
 
 export interface PushFake {
@@ -180,6 +182,7 @@ export async function startPushFake(): Promise<PushFake> {
         topic: req.headers.topic as string | undefined,
         ttl,
         urgency: req.headers.urgency as string | undefined,
+        em: Date.now(),
       });
       const location = `${origin}/mensagem/${recebidas.length}`;
       const aceitar = () => {
