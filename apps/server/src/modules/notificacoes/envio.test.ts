@@ -145,7 +145,7 @@ describe.each(DIALECTS)('notificações: repasse, PIX e retomada on %s', (dialec
 
   beforeAll(async () => {
     fake = await startPushFake();
-    h = await openTestApp(dialect, {}, { pushAgent: fake.agent });
+    h = await openTestApp(dialect, {}, { pushAgent: fake.agent, notificacoesJob: false });
     db = h.t.db;
     const r = await h.app.inject({ url: `${API}/controle/notificacoes/chave-publica/` });
     fake.exigirChave(r.json<{ chave: string }>().chave);
