@@ -67,8 +67,9 @@ export async function preparar(server: ServerHandle, banco: string) {
   // request only appends its own pedido_id and numero_pedido.
   const { pedido_id: _id, numero_pedido: _numero, ...resto } = pedido;
   const corpo = JSON.stringify(resto).slice(0, -1);
-  /** `duration` seconds of orders; every answer must be 201. */
-  return async function carga(duration: number): Promise<Carga> {
+  /** `duration` seconds of orders; every answer must be 201. (`token`: the customer's, for notificacoes.ts.) */
+  return Object.assign(carga, { token });
+  async function carga(duration: number): Promise<Carga> {
     const statuses = new Map<number, number>();
     let exemplo = '';
     const cpuAntes = cpuMs(server.pid);
@@ -100,7 +101,7 @@ export async function preparar(server: ServerHandle, banco: string) {
     }
     const cpuPorPedido = Math.round(((cpuMs(server.pid) - cpuAntes) / Math.max(ok, 1)) * 1000) / 1000;
     return { rps: Math.round(ok / duration), p99: r.latency.p99, p50: r.latency.p50, ok, cpuPorPedido };
-  };
+  }
 }
 
 interface Medida {

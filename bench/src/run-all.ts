@@ -13,6 +13,7 @@ import { runLighthouse, runLighthouseRotas } from './lighthouse.ts';
 import { runLoginLatency } from './login-latency.ts';
 import { runMenuImport } from './menu-import.ts';
 import { runMenuThroughput } from './menu-throughput.ts';
+import { runNotificacoes } from './notificacoes.ts';
 import { runOrdersThroughput } from './orders-throughput.ts';
 import { runPhotoMemory } from './photo-memory.ts';
 import { runPwaRepeat } from './pwa-repeat.ts';
@@ -39,6 +40,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['editor-keystroke', () => runEditorKeystroke('nome')],
   ['editor-keystroke-opcao', () => runEditorKeystroke('opcao')],
   ['balancer', () => runBalancer()],
+  ['notificacoes', () => runNotificacoes()],
 ];
 
 // BENCH_SO=menu-throughput,orders-throughput: only those (e.g. the three ratios of issue 21).

@@ -85,6 +85,8 @@ export interface AppDeps {
   webhooks?: WebhooksOpcoes;
   /** Tests: the HTTPS agent that trusts the local push-service fake (modules/notificacoes). */
   pushAgent?: HttpsAgent;
+  /** Tests: false leaves the notifications' job undefined (the test runs the outbox on its own clock). */
+  notificacoesJob?: boolean;
 }
 
 declare module 'fastify' {
@@ -258,7 +260,15 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         await painel.register(webhooksRoutes(webhooks));
       });
       // The customer's notifications by Web Push and e-mail (issue 22).
-      await api.register(notificacoesPlugin({ config, db, mailer: deps.mailer, pushAgent: deps.pushAgent }));
+      await api.register(
+        notificacoesPlugin({
+          config,
+          db,
+          mailer: deps.mailer,
+          pushAgent: deps.pushAgent,
+          job: deps.notificacoesJob !== false,
+        }),
+      );
       // The owner's sales reports (issue 12, 'Relatórios').
       await api.register(reportsPlugin({ db }));
       // The panel's and the customer's event streams (SSE).

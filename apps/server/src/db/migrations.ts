@@ -1633,6 +1633,32 @@ const contaPagamento: Migration = {
   },
 };
 
+/**
+ * Issue 22 parts 1 and 6 (the rest): a message of a PIX attempt names it (`idpagamento`: the
+ * pending code and its reminder are dropped once that attempt is paid, expired or renewed); the
+ * mail outbox keeps each message's Message-ID, unique, so a send repeated after a crash is
+ * recorded (and, by SMTP, sent with the same Message-ID) once; the drawer's per-order read.
+ */
+const notificacoesEnvio: Migration = {
+  async up(db) {
+    await db.schema.alterTable('notificacao').addColumn('idpagamento', 'integer').execute();
+    await db.schema.createIndex('notificacao_pedido_idx').on('notificacao').column('idpedido').execute();
+    await db.schema.alterTable('mail_outbox').addColumn('message_id', 'varchar(200)').execute();
+    await db.schema
+      .createIndex('mail_outbox_message_id_idx')
+      .on('mail_outbox')
+      .column('message_id')
+      .unique()
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropIndex('mail_outbox_message_id_idx').execute();
+    await db.schema.alterTable('mail_outbox').dropColumn('message_id').execute();
+    await db.schema.dropIndex('notificacao_pedido_idx').execute();
+    await db.schema.alterTable('notificacao').dropColumn('idpagamento').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1658,6 +1684,7 @@ export const migrations: Record<string, Migration> = {
   '0022_avaliacao': avaliacao,
   '0023_notificacoes': notificacoes,
   '0024_conta_pagamento': contaPagamento,
+  '0028_notificacoes_envio': notificacoesEnvio,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,12 @@ export interface MailMessage {
   html: string;
   /** The action link (confirmation, reset); the embedded adapter logs it for the demo. */
   link?: string;
+  /**
+   * The message's Message-ID (`<…@…>`), from a sender that may repeat the send after a crash: the
+   * outbox records it once, SMTP sends it as the header (so the receiver sees one message) and
+   * skips a message already recorded as sent.
+   */
+  messageId?: string;
 }
 
 /** The mail port: the embedded outbox by default, SMTP when SMTP_URL is set. */

@@ -20,6 +20,17 @@ export const mailRepository = {
       .execute();
   },
 
+  /** A message with this Message-ID is already recorded (sent, in SMTP mode). */
+  async registrado(db: Db, messageId: string): Promise<boolean> {
+    const r = await db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('message_id', '=', messageId)
+      .executeTakeFirst();
+    return r !== undefined;
+  },
+
+  /** Records the message; one with a Message-ID already recorded is not recorded again. */
   async insert(db: Db, msg: MailMessage, enviadoEm: string | null): Promise<void> {
     await db
       .insertInto('mail_outbox')
@@ -31,7 +42,9 @@ export const mailRepository = {
         link: msg.link ?? null,
         criado_em: new Date().toISOString(),
         enviado_em: enviadoEm,
+        message_id: msg.messageId ?? null,
       })
+      .onConflict((oc) => oc.column('message_id').doNothing())
       .execute();
   },
 };

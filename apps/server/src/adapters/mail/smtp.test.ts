@@ -124,6 +124,39 @@ describe.each(DIALECTS)('SMTP mail on %s', (dialect) => {
     }
   });
 
+  it('a message with a Message-ID goes once, with that header, however many times it is sent', async () => {
+    const log = { info: () => undefined } as unknown as FastifyBaseLogger;
+    const mailer = createSmtpMailer(
+      ta.t.db,
+      { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Rango <nao-responda@rango.test>' },
+      log,
+    );
+    try {
+      const messageId = `<notificacao.${Date.now()}@rango.test>`;
+      const msg = {
+        para: 'cliente@example.com',
+        assunto: 'Pedido aceito',
+        texto: 'Aceito.',
+        html: '<p>Aceito.</p>',
+        messageId,
+      };
+      const antes = smtp.inbox.length;
+      await mailer.send(msg);
+      // Again (a retry after a crash, another instance): already recorded as sent, not sent again.
+      await mailer.send(msg);
+      const novos = smtp.inbox.slice(antes);
+      expect(novos.map((m) => m.messageId)).toEqual([messageId]);
+      const rows = await ta.t.db
+        .selectFrom('mail_outbox')
+        .select(['message_id', 'enviado_em'])
+        .where('message_id', '=', messageId)
+        .execute();
+      expect(rows).toEqual([{ message_id: messageId, enviado_em: expect.any(String) }]);
+    } finally {
+      mailer.close();
+    }
+  });
+
   it('delivers the reset link, which sets a new password', async () => {
     const email = 'smtp@example.com';
     const res = await ta.app.inject({

@@ -23,6 +23,8 @@ export function createSmtpMailer(
     ));
   return {
     async send(msg) {
+      // Sent before (an instance that died after recording it, or a repeated call): not again.
+      if (msg.messageId && (await mailRepository.registrado(db, msg.messageId))) return;
       // The recipient as an address object, and the envelope given explicitly: nodemailer never
       // parses `para` as an address list, so nothing in it (a comma, a display name) can add a
       // recipient even if it got past the e-mail rule.
@@ -36,6 +38,7 @@ export function createSmtpMailer(
         subject: msg.assunto,
         text: msg.texto,
         html: msg.html,
+        ...(msg.messageId ? { messageId: msg.messageId } : {}),
       });
       await mailRepository.insert(db, msg, new Date().toISOString());
       // No address in the log: it is personal data that account deletion could not erase there.

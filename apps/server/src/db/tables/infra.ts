@@ -20,6 +20,8 @@ export interface MailOutboxTable {
   link: string | null;
   criado_em: string;
   enviado_em: string | null;
+  /** The message's Message-ID when its sender gave one (unique: a repeated send is recorded once). */
+  message_id: string | null;
 }
 
 export interface RateLimitTable {

@@ -39,7 +39,13 @@ export interface NotificacaoPushTable {
   criado_em: string;
 }
 
-export type EstadoNotificacao = 'pendente' | 'enviada' | 'descartada' | 'falhou';
+/**
+ * pendente (due at proxima_em), enviando (claimed and handed to the provider until proxima_em: a
+ * row still 'enviando' after that is an instance that died mid-send, re-checked before any
+ * re-send), enviada, entregue, lida (the provider's word), descartada (past its use), falhou.
+ */
+export type EstadoNotificacao =
+  'pendente' | 'enviando' | 'enviada' | 'entregue' | 'lida' | 'descartada' | 'falhou';
 
 /** One message on one channel, written once per event, channel and kind (`chave` unique). */
 export interface NotificacaoTable {
@@ -63,6 +69,8 @@ export interface NotificacaoTable {
   status_provedor: string | null;
   criado_em: string;
   enviado_em: string | null;
+  /** A PIX message's attempt (0028): dropped once it is no longer the order's pending code. */
+  idpagamento: number | null;
 }
 
 /** Where the outbox has read the event log up to (one row, `nome` 'notificacoes'). */

@@ -174,3 +174,9 @@ export async function exportarAvaliacoesDoCliente(db: Db, idcliente: number) {
 export async function apagarAvaliacoesDoCliente(db: Db, idcliente: number): Promise<void> {
   await repo.apagarDoCliente(db, idcliente);
 }
+
+/** The order's rating for the panel's order drawer (modules/notificacoes), or null. */
+export async function avaliacaoDoPedido(db: Db, idpedido: number) {
+  const r = await repo.doPedido(db, idpedido);
+  return r ? { nota: r.nota, comentario: r.comentario, resposta: r.resposta } : null;
+}

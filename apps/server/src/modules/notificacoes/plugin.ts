@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { carregarVapid, createWebPushSender } from './push.ts';
 import type { PushSender, Vapid } from './push.ts';
+import { notificacoesPainelRoutes } from './painel-routes.ts';
 import { notificacoesRoutes } from './routes.ts';
 import { createNotificacoesService } from './service.ts';
 
@@ -23,6 +24,7 @@ export function notificacoesPlugin({
   mailer: injected,
   push,
   pushAgent,
+  job = true,
 }: {
   config: Config;
   db: Db;
@@ -30,6 +32,8 @@ export function notificacoesPlugin({
   /** Tests: another push port, or the HTTPS agent trusting the local push-service fake. */
   push?: PushSender | undefined;
   pushAgent?: Agent | undefined;
+  /** Tests: false defines no job (the test runs the outbox itself, on its own clock). */
+  job?: boolean;
 }) {
   return async (api: FastifyInstance): Promise<void> => {
     let mailer: Mailer;
@@ -60,12 +64,16 @@ export function notificacoesPlugin({
         api.log.warn({ erro: e instanceof Error ? e.message : String(e) }, 'chaves VAPID indisponíveis');
       });
     });
-    api.jobs.define({
-      name: 'notificacoes',
-      everyMs: NOTIFICACOES_MS,
-      leaseSeconds: 120,
-      run: () => service.rodar(),
-    });
+    if (job)
+      api.jobs.define({
+        name: 'notificacoes',
+        everyMs: NOTIFICACOES_MS,
+        // Short: an instance killed mid-run holds the job only this long (each message's own claim,
+        // PRAZO_TENTATIVA_MS, keeps a second run from sending it again).
+        leaseSeconds: 30,
+        run: () => service.rodar(),
+      });
     await api.register(notificacoesRoutes(service, async () => (await chaves()).publicKey));
+    await api.register(notificacoesPainelRoutes(service));
   };
 }

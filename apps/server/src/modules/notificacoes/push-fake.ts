@@ -21,6 +21,8 @@ export interface MensagemRecebida {
   topic: string | undefined;
   ttl: number;
   urgency: string | undefined;
+  /** When it was stored (epoch ms): the benchmark's 'accepted by the provider'. */
+  em: number;
 }
 
 export interface PushFake {
@@ -38,6 +40,11 @@ export interface PushFake {
   responder(endpoint: string, status: 201 | 404 | 410 | 429): void;
   /** Only JWTs signed with this key are accepted (the server's VAPID public key). */
   exigirChave(k: string): void;
+  /**
+   * A slow service: each accepted message is stored as soon as it is read, its 201 answered `ms`
+   * later (a sender killed meanwhile never learns it was accepted).
+   */
+  atrasar(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -143,6 +150,7 @@ export async function startPushFake(): Promise<PushFake> {
   const recebidas: MensagemRecebida[] = [];
   const recusadas: PushFake['recusadas'] = [];
   let chave: string | undefined;
+  let atraso = 0;
   let origin = '';
 
   const server = createServer({ key, cert }, (req, res) => {
@@ -174,8 +182,14 @@ export async function startPushFake(): Promise<PushFake> {
         topic: req.headers.topic as string | undefined,
         ttl,
         urgency: req.headers.urgency as string | undefined,
+        em: Date.now(),
       });
-      res.writeHead(201, { location: `${origin}/mensagem/${recebidas.length}` }).end();
+      const location = `${origin}/mensagem/${recebidas.length}`;
+      const aceitar = () => {
+        if (!res.destroyed) res.writeHead(201, { location }).end();
+      };
+      if (atraso > 0) setTimeout(aceitar, atraso);
+      else aceitar();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -205,6 +219,9 @@ export async function startPushFake(): Promise<PushFake> {
     },
     exigirChave(k) {
       chave = k;
+    },
+    atrasar(ms) {
+      atraso = ms;
     },
     close: () =>
       new Promise<void>((r) => {

@@ -75,6 +75,14 @@ export const notificacoesRepository = {
       .where('estado', '=', 'pago')
       .limit(1)
       .executeTakeFirst();
+    const ultimoPix = await db
+      .selectFrom('pagamento')
+      .select(['id', 'estado', 'qrcode', 'expira_em'])
+      .where('idpedido', '=', idpedido)
+      .where('tipo', '=', 'pix')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     let formapgto = p.formapgto;
     if (!formapgto) {
       try {
@@ -96,6 +104,7 @@ export const notificacoesRepository = {
       motivo: motivo?.motivo ?? null,
       estabelecimento: p.estabelecimento,
       pixPago: pix !== undefined,
+      pix: ultimoPix ?? null,
     };
   },
 
@@ -152,12 +161,15 @@ export const notificacoesRepository = {
       .execute();
   },
 
-  /** The due messages, oldest first. */
+  /**
+   * The due messages, oldest first: pending ones whose time came, and ones left 'enviando' past
+   * their claim (the instance sending them died: re-checked before any re-send).
+   */
   async devidas(db: Db, agora: string, limite: number) {
     return db
       .selectFrom('notificacao')
       .selectAll()
-      .where('estado', '=', 'pendente')
+      .where('estado', 'in', ['pendente', 'enviando'])
       .where('proxima_em', '<=', agora)
       .orderBy('id')
       .limit(limite)
@@ -165,31 +177,95 @@ export const notificacoesRepository = {
   },
 
   /**
-   * Claims one attempt: only if nobody claimed it since it was read (same `tentativas`); the
-   * claim holds it until `ate` (an instance killed mid-send leaves it to be retried after that).
+   * Claims one attempt and records 'enviando' before the provider is called: only if nobody
+   * claimed it since it was read (same `tentativas`); the claim holds it until `ate` (an instance
+   * killed mid-send leaves it 'enviando', taken again after that and re-checked).
    */
   async reivindicar(db: Db, id: number, tentativas: number, ate: string): Promise<boolean> {
     const r = await db
       .updateTable('notificacao')
-      .set({ tentativas: tentativas + 1, proxima_em: ate })
+      .set({ estado: 'enviando', tentativas: tentativas + 1, proxima_em: ate })
       .where('id', '=', id)
-      .where('estado', '=', 'pendente')
+      .where('estado', 'in', ['pendente', 'enviando'])
       .where('tentativas', '=', tentativas)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /** Ends the attempt this instance claimed (`tentativas` as claimed); false when another took it since. */
   async concluir(
     db: Db,
     id: number,
+    tentativas: number,
     mudanca: {
       estado: NotificacaoTable['estado'];
       status_provedor: string | null;
       enviado_em?: string;
       proxima_em?: string;
+      tentativas?: number;
+      texto?: string;
+      titulo?: string;
     },
-  ): Promise<void> {
-    await db.updateTable('notificacao').set(mudanca).where('id', '=', id).execute();
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('notificacao')
+      .set(mudanca)
+      .where('id', '=', id)
+      .where('estado', '=', 'enviando')
+      .where('tentativas', '=', tentativas)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** The channels that already have this message (same order, kind, event time and PIX attempt). */
+  async canaisDaMensagem(
+    db: Db,
+    n: { idpedido: number; tipo: string; criado_em: string; idpagamento: number | null },
+  ): Promise<string[]> {
+    let q = db
+      .selectFrom('notificacao')
+      .select('canal')
+      .where('idpedido', '=', n.idpedido)
+      .where('tipo', '=', n.tipo)
+      .where('criado_em', '=', n.criado_em);
+    q =
+      n.idpagamento === null
+        ? q.where('idpagamento', 'is', null)
+        : q.where('idpagamento', '=', n.idpagamento);
+    return (await q.execute()).map((r) => r.canal);
+  },
+
+  /** The order of this establishment (undefined for another's) and the customer's phone. */
+  async pedidoDoEstabelecimento(db: Db, idestabelecimento: number, idpedido: number) {
+    const p = await db
+      .selectFrom('pedido')
+      .leftJoin('cliente', 'cliente.id', 'pedido.idcliente')
+      .select(['pedido.id', 'pedido.referencia', 'pedido.pedido_json', 'cliente.telefone'])
+      .where('pedido.id', '=', idpedido)
+      .where('pedido.idestabelecimento', '=', idestabelecimento)
+      .executeTakeFirst();
+    if (!p) return undefined;
+    let telefone = p.telefone ?? null;
+    if (!telefone) {
+      try {
+        const t = (JSON.parse(p.pedido_json) as { cliente?: { telefone?: unknown } }).cliente?.telefone;
+        telefone = typeof t === 'string' ? t : null;
+      } catch {
+        telefone = null;
+      }
+    }
+    return { id: p.id, referencia: p.referencia, telefone };
+  },
+
+  /** The order's messages for the panel's drawer (only of this establishment's order). */
+  async doPedido(db: Db, idestabelecimento: number, idpedido: number) {
+    return db
+      .selectFrom('notificacao')
+      .select(['id', 'canal', 'tipo', 'titulo', 'estado', 'tentativas', 'criado_em', 'enviado_em'])
+      .where('idpedido', '=', idpedido)
+      .where('idestabelecimento', '=', idestabelecimento)
+      .orderBy('id')
+      .execute();
   },
 
   async assinaturas(db: Db, idcliente: number) {

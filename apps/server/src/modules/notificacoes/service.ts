@@ -4,13 +4,17 @@ import type { Db } from '../../db/index.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { eventosDepois } from '../events/cursor.ts';
 import type { Chave, EventoTail } from '../events/cursor.ts';
+import { whatsappLink } from '@rango/domain/painel';
+import type { MensagensDoPedido } from '@rango/domain/painel';
+import { avaliacaoDoPedido } from '../avaliacoes/service.ts';
 import { completarPedidos, leiturasDoEstabelecimento } from '../orders/reads.ts';
 import { receiptHtml } from '../orders/receipt.ts';
 import type { PushSender } from './push.ts';
 import { topicoDe } from './push.ts';
 import { notificacoesRepository as repo } from './repository.ts';
 import type { CanalNotificacao } from '../../db/types.ts';
-import { foraDeUso, mensagem, tipoDoEvento } from './textos.ts';
+import { LEMBRETE_PIX_MS, TIPOS_PIX, foraDeUso, mensagem, tipoDoEvento } from './textos.ts';
+import type { PedidoDaMensagem, TipoMensagem } from './textos.ts';
 
 /** Events read per run. */
 const LOTE_EVENTOS = 200;
@@ -25,6 +29,40 @@ export const espera = (tentativas: number): number => Math.min(5_000 * 2 ** (ten
 
 const EVENTOS_DO_CLIENTE = new Set(['pedido.novo', 'pedido.status', 'pedido.pagamento']);
 
+/**
+ * The order in which a message that failed for good on one channel goes to the next chosen one
+ * (WhatsApp first, then this device, then e-mail). Strings: a channel added later takes its place.
+ */
+export const ORDEM_CANAIS: readonly string[] = ['whatsapp', 'push', 'email'];
+
+/**
+ * What a channel's sender answers: accepted by the provider (its status), or not — for now
+ * (`definitivo` false: retried with backoff) or for good ('falhou de vez': push 404/410, an
+ * e-mail hard bounce, a WhatsApp number that cannot receive or a template rejected), when the
+ * message goes at once to the customer's next chosen channel.
+ */
+export type ResultadoEnvio =
+  { ok: true; status: string } | { ok: false; definitivo: boolean; status: string };
+
+/**
+ * A message handed to a channel's sender. `idempotencia`: the message's key at the provider
+ * (Web Push Topic, e-mail Message-ID); `retomada`: an earlier attempt was claimed and its
+ * instance died mid-send (the sender asks the provider first where it can).
+ */
+export interface Envio {
+  id: number;
+  chave: string;
+  idcliente: number;
+  idestabelecimento: number;
+  idpedido: number;
+  tipo: string;
+  titulo: string;
+  texto: string;
+  link: string;
+  idempotencia: string;
+  retomada: boolean;
+}
+
 export interface NotificacoesDeps {
   db: Db;
   mailer: Mailer;
@@ -32,6 +70,8 @@ export interface NotificacoesDeps {
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   agora?: () => Date;
+  /** An attempt's claim (PRAZO_TENTATIVA_MS; the crash tests shorten it). */
+  prazoTentativaMs?: number;
 }
 
 export type NotificacoesService = ReturnType<typeof createNotificacoesService>;
@@ -41,6 +81,7 @@ class CursorMovido extends Error {}
 export function createNotificacoesService(deps: NotificacoesDeps) {
   const { db, mailer, push, publicUrl, log } = deps;
   const agora = deps.agora ?? (() => new Date());
+  const prazoTentativa = deps.prazoTentativaMs ?? PRAZO_TENTATIVA_MS;
   const linkDo = (idpedido: number) => `${publicUrl}/pedido/${idpedido}`;
 
   /**
@@ -85,26 +126,48 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
           const tipo = tipoDoEvento(ev.tipo, dados, pedido);
           if (!tipo) continue;
           const m = mensagem(tipo, pedido);
+          // A PIX code is one message per attempt (however many events name it), with its reminder
+          // due LEMBRETE_PIX_MS before the code expires (if that is still ahead).
+          const idpagamento = TIPOS_PIX.has(tipo) ? (pedido.pix?.id ?? null) : null;
+          const expira = pedido.pix?.expira_em ? Date.parse(pedido.pix.expira_em) : NaN;
+          const lembrete =
+            tipo === 'pix_pendente' && expira - LEMBRETE_PIX_MS > agora().getTime()
+              ? new Date(expira - LEMBRETE_PIX_MS).toISOString()
+              : null;
           for (const canal of canais) {
             if (canal === 'push' && (await repo.assinaturas(trx, ev.idcliente)).length === 0) continue;
-            const inserida = await repo.inserir(trx, {
-              chave: `${ev.id}:${canal}:${tipo}`,
-              idcliente: ev.idcliente,
-              idpedido: ev.idpedido,
-              idestabelecimento: ev.idestabelecimento,
-              canal,
-              tipo,
-              titulo: m.titulo,
-              texto: m.texto,
-              link: linkDo(ev.idpedido),
-              estado: 'pendente',
-              tentativas: 0,
-              proxima_em: agora().toISOString(),
-              status_provedor: null,
-              criado_em: ev.criado_em,
-              enviado_em: null,
-            });
-            if (inserida) escritas++;
+            const linhas: { tipo: TipoMensagem; chave: string; em: string }[] =
+              idpagamento === null
+                ? [{ tipo, chave: `${ev.id}:${canal}:${tipo}`, em: agora().toISOString() }]
+                : [{ tipo, chave: `pix${idpagamento}:${canal}:${tipo}`, em: agora().toISOString() }];
+            if (idpagamento !== null && lembrete)
+              linhas.push({
+                tipo: 'pix_lembrete',
+                chave: `pix${idpagamento}:${canal}:pix_lembrete`,
+                em: lembrete,
+              });
+            for (const l of linhas) {
+              const ml = l.tipo === tipo ? m : mensagem(l.tipo, pedido);
+              const inserida = await repo.inserir(trx, {
+                chave: l.chave,
+                idcliente: ev.idcliente,
+                idpedido: ev.idpedido,
+                idestabelecimento: ev.idestabelecimento,
+                idpagamento,
+                canal,
+                tipo: l.tipo,
+                titulo: ml.titulo,
+                texto: ml.texto,
+                link: linkDo(ev.idpedido),
+                estado: 'pendente',
+                tentativas: 0,
+                proxima_em: l.em,
+                status_provedor: null,
+                criado_em: ev.criado_em,
+                enviado_em: null,
+              });
+              if (inserida) escritas++;
+            }
           }
         }
         if (!(await repo.moverCursor(trx, de, para))) throw new CursorMovido();
@@ -116,7 +179,7 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
     }
   }
 
-  type Resultado = { ok: true; status: string } | { ok: false; definitivo: boolean; status: string };
+  type Resultado = ResultadoEnvio;
 
   /** The order's receipt (modules/orders), the confirmation e-mail's body. */
   async function recibo(idestabelecimento: number, idpedido: number): Promise<string | undefined> {
@@ -126,15 +189,7 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
     return completo ? receiptHtml(completo) : undefined;
   }
 
-  async function enviarEmail(n: {
-    idcliente: number;
-    idestabelecimento: number;
-    idpedido: number;
-    tipo: string;
-    titulo: string;
-    texto: string;
-    link: string;
-  }): Promise<Resultado> {
+  async function enviarEmail(n: Envio): Promise<Resultado> {
     const dest = await repo.emailDoCliente(db, n.idcliente);
     if (!dest) return { ok: false, definitivo: true, status: 'sem e-mail' };
     const topo =
@@ -148,17 +203,13 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
       texto: `Olá, ${dest.nome}!\n\n${n.texto}\n\nAcompanhe: ${n.link}\n`,
       html: html?.includes('<body>') ? html.replace('<body>', () => `<body>\n${topo}`) : topo,
       link: n.link,
+      // The same Message-ID on every attempt: the outbox records it once, SMTP skips it if sent.
+      messageId: n.idempotencia,
     });
     return { ok: true, status: 'aceito' };
   }
 
-  async function enviarPush(n: {
-    idcliente: number;
-    idpedido: number;
-    chave: string;
-    titulo: string;
-    texto: string;
-  }): Promise<Resultado> {
+  async function enviarPush(n: Envio): Promise<Resultado> {
     const assinaturas = await repo.assinaturas(db, n.idcliente);
     if (assinaturas.length === 0) return { ok: false, definitivo: true, status: 'sem assinatura' };
     const payload = JSON.stringify({
@@ -180,28 +231,100 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
     return { ok: false, definitivo: !transitorio, status: texto };
   }
 
+  /**
+   * After a message failed for good on one channel: the customer's next chosen channel (in
+   * ORDEM_CANAIS) that does not have this message yet gets it, due now (the job runs every second,
+   * so well within a minute). Answers the channel, or null (no other chosen channel left).
+   */
+  async function repassar(n: {
+    chave: string;
+    idcliente: number;
+    idpedido: number;
+    idestabelecimento: number;
+    idpagamento: number | null;
+    canal: string;
+    tipo: string;
+    titulo: string;
+    texto: string;
+    link: string;
+    criado_em: string;
+  }): Promise<string | null> {
+    const escolhidos = await repo.canais(db, n.idcliente);
+    const ja = new Set(await repo.canaisDaMensagem(db, n));
+    const depois = ORDEM_CANAIS.indexOf(n.canal);
+    const ordem = [...ORDEM_CANAIS.slice(depois + 1), ...ORDEM_CANAIS.slice(0, Math.max(depois, 0))];
+    for (const canal of ordem) {
+      if (!escolhidos.includes(canal as CanalNotificacao) || ja.has(canal)) continue;
+      if (canal === 'push' && (await repo.assinaturas(db, n.idcliente)).length === 0) continue;
+      const inserida = await repo.inserir(db, {
+        chave: `${n.chave}>${canal}`.slice(0, 80),
+        idcliente: n.idcliente,
+        idpedido: n.idpedido,
+        idestabelecimento: n.idestabelecimento,
+        idpagamento: n.idpagamento,
+        canal: canal as CanalNotificacao,
+        tipo: n.tipo,
+        titulo: n.titulo,
+        texto: n.texto,
+        link: n.link,
+        estado: 'pendente',
+        tentativas: 0,
+        proxima_em: agora().toISOString(),
+        status_provedor: `repassada de ${n.canal}`,
+        criado_em: n.criado_em,
+        enviado_em: null,
+      });
+      if (inserida) return canal;
+    }
+    return null;
+  }
+
+  /** The message's key at the provider: the e-mail's Message-ID (the Web Push Topic is from `chave`). */
+  const host = (() => {
+    try {
+      return new URL(publicUrl).hostname || 'rango.local';
+    } catch {
+      return 'rango.local';
+    }
+  })();
+  const idempotenciaDe = (id: number) => `<notificacao.${id}@${host}>`;
+
   /** Sends what is due; answers how many were sent. */
   async function enviarPendentes(): Promise<number> {
     const agoraEm = agora();
     const devidas = await repo.devidas(db, agoraEm.toISOString(), LOTE_ENVIO);
     let enviadas = 0;
     for (const n of devidas) {
-      const ate = new Date(agoraEm.getTime() + PRAZO_TENTATIVA_MS).toISOString();
+      const ate = new Date(agora().getTime() + prazoTentativa).toISOString();
+      // 'enviando' recorded before the provider is called (a row still 'enviando' past its claim
+      // is an instance that died mid-send: this attempt is a retomada).
       if (!(await repo.reivindicar(db, n.id, n.tentativas, ate))) continue;
       const tentativas = n.tentativas + 1;
+      const concluir = (m: Parameters<typeof repo.concluir>[3]) => repo.concluir(db, n.id, tentativas, m);
       const pedido = await repo.pedido(db, n.idpedido);
-      if (!pedido || foraDeUso(n.tipo, pedido.status, n.criado_em, agoraEm)) {
-        await repo.concluir(db, n.id, { estado: 'descartada', status_provedor: 'fora de uso' });
+      const motivo = pedido ? foraDeUso(n, pedido, agoraEm) : 'pedido removido';
+      if (!pedido || motivo) {
+        await concluir({ estado: 'descartada', status_provedor: motivo });
         continue;
       }
       // Consent revoked since the message was written: the next message is not sent.
-      if (!(await repo.canais(db, n.idcliente)).includes(n.canal as CanalNotificacao)) {
-        await repo.concluir(db, n.id, { estado: 'descartada', status_provedor: 'consentimento revogado' });
+      if (!(await repo.canais(db, n.idcliente)).includes(n.canal)) {
+        await concluir({ estado: 'descartada', status_provedor: 'consentimento revogado' });
         continue;
       }
+      // A PIX message says the attempt's code and expiry as they are now (the code may have
+      // arrived after the message was written).
+      const texto = TIPOS_PIX.has(n.tipo) ? mensagem(n.tipo as TipoMensagem, pedido as PedidoDaMensagem) : n;
+      const envio: Envio = {
+        ...n,
+        titulo: texto.titulo,
+        texto: texto.texto,
+        idempotencia: idempotenciaDe(n.id),
+        retomada: n.estado === 'enviando',
+      };
       let r: Resultado;
       try {
-        r = n.canal === 'email' ? await enviarEmail(n) : await enviarPush(n);
+        r = n.canal === 'email' ? await enviarEmail(envio) : await enviarPush(envio);
       } catch (e) {
         r = {
           ok: false,
@@ -211,16 +334,21 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
       }
       if (r.ok) {
         enviadas++;
-        await repo.concluir(db, n.id, {
+        await concluir({
           estado: 'enviada',
           status_provedor: r.status,
           enviado_em: agora().toISOString(),
+          titulo: envio.titulo,
+          texto: envio.texto,
         });
       } else if (r.definitivo || tentativas >= MAX_TENTATIVAS) {
         log.warn({ notificacao: n.id, canal: n.canal, status: r.status }, 'notificação não enviada');
-        await repo.concluir(db, n.id, { estado: 'falhou', status_provedor: r.status });
+        if (await concluir({ estado: 'falhou', status_provedor: r.status })) {
+          const canal = await repassar({ ...n, titulo: envio.titulo, texto: envio.texto });
+          if (canal) log.info({ notificacao: n.id, de: n.canal, para: canal }, 'notificação repassada');
+        }
       } else {
-        await repo.concluir(db, n.id, {
+        await concluir({
           estado: 'pendente',
           status_provedor: r.status,
           proxima_em: new Date(agora().getTime() + espera(tentativas)).toISOString(),
@@ -238,6 +366,35 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
       const escritas = await seguirEventos();
       const enviadas = await enviarPendentes();
       return { escritas, enviadas };
+    },
+
+    /**
+     * The panel's order drawer: the order's messages with their state, its rating and the wa.me
+     * link; undefined when the order is not this establishment's.
+     */
+    async mensagensDoPedido(
+      idestabelecimento: number,
+      idpedido: number,
+    ): Promise<MensagensDoPedido | undefined> {
+      const pedido = await repo.pedidoDoEstabelecimento(db, idestabelecimento, idpedido);
+      if (!pedido) return undefined;
+      const [mensagens, avaliacao] = await Promise.all([
+        repo.doPedido(db, idestabelecimento, idpedido),
+        avaliacaoDoPedido(db, idpedido),
+      ]);
+      return {
+        mensagens: mensagens.map((m) => ({
+          id: m.id,
+          canal: m.canal,
+          tipo: m.tipo,
+          titulo: m.titulo,
+          estado: m.estado,
+          criado_em: m.criado_em,
+          enviado_em: m.enviado_em,
+        })),
+        avaliacao,
+        whatsapp: whatsappLink(pedido.telefone, pedido.referencia),
+      };
     },
 
     async consentimentos(idcliente: number) {

@@ -4,7 +4,31 @@ import { FUSOS_BRASIL, FUSO_PADRAO, STATUS, formatBRL } from '@rango/domain';
  * The customer's messages (issue 22): short, Portuguese, naming the restaurant. One kind per
  * change that matters to the customer; a change with no kind here sends nothing.
  */
-export type TipoMensagem = 'recebido' | 'aceito' | 'saiu' | 'pronto' | 'entregue' | 'cancelado' | 'pix_pago';
+export type TipoMensagem =
+  | 'recebido'
+  | 'aceito'
+  | 'saiu'
+  | 'pronto'
+  | 'entregue'
+  | 'cancelado'
+  | 'pix_pendente'
+  | 'pix_lembrete'
+  | 'pix_pago';
+
+/** The PIX messages: the code to pay and its reminder, both of one attempt (`idpagamento`). */
+export const TIPOS_PIX: ReadonlySet<string> = new Set(['pix_pendente', 'pix_lembrete']);
+
+/** How long before the code expires the reminder goes. */
+export const LEMBRETE_PIX_MS = 5 * 60_000;
+
+/** The order's latest PIX attempt. */
+export interface PixDoPedido {
+  id: number;
+  estado: string;
+  /** The copy-paste code (null while the gateway's answer has not carried it). */
+  qrcode: string | null;
+  expira_em: string | null;
+}
 
 export interface PedidoDaMensagem {
   id: number;
@@ -19,6 +43,8 @@ export interface PedidoDaMensagem {
   estabelecimento: string;
   /** A PIX attempt of the order is paid. */
   pixPago: boolean;
+  /** The order's latest PIX attempt, if any. */
+  pix: PixDoPedido | null;
 }
 
 export interface Mensagem {
@@ -30,11 +56,16 @@ export interface Mensagem {
 export function tipoDoEvento(
   tipo: string,
   dados: { status?: unknown; para?: unknown; estado?: unknown },
-  pedido: Pick<PedidoDaMensagem, 'tipo' | 'pixPago'>,
+  pedido: Pick<PedidoDaMensagem, 'tipo' | 'pixPago' | 'pix'>,
 ): TipoMensagem | null {
   const entrega = pedido.tipo;
   if (tipo === 'pedido.novo') return 'recebido';
-  if (tipo === 'pedido.pagamento') return dados.estado === 'pago' && pedido.pixPago ? 'pix_pago' : null;
+  if (tipo === 'pedido.pagamento') {
+    if (dados.estado === 'pago') return pedido.pixPago ? 'pix_pago' : null;
+    // A PIX code to pay (the order's latest attempt is pending).
+    if (dados.estado === 'pendente' && pedido.pix?.estado === 'pendente') return 'pix_pendente';
+    return null;
+  }
   if (tipo !== 'pedido.status') return null;
   switch (dados.para) {
     case STATUS.Confirmado:
@@ -90,18 +121,49 @@ export function mensagem(tipo: TipoMensagem, p: PedidoDaMensagem): Mensagem {
         titulo: `${loja}: pedido cancelado`,
         texto: `${n} cancelado.${p.motivo ? ` Motivo: ${p.motivo}` : ''}`,
       };
+    case 'pix_pendente': {
+      const ate = p.pix?.expira_em ? ` até ${horaLocal(p.pix.expira_em)}` : '';
+      return {
+        titulo: `${loja}: pague com PIX`,
+        texto: p.pix?.qrcode
+          ? `${n}: pague com o PIX copia e cola${ate}: ${p.pix.qrcode}`
+          : `${n}: o código PIX para pagar${ate} está no link.`,
+      };
+    }
+    case 'pix_lembrete': {
+      const hora = p.pix?.expira_em ? horaLocal(p.pix.expira_em) : '';
+      return {
+        titulo: `${loja}: seu PIX vence às ${hora}`,
+        texto: p.pix?.qrcode
+          ? `${n}: o código PIX vence às ${hora}. Copia e cola: ${p.pix.qrcode}`
+          : `${n}: o código PIX vence às ${hora}. Pague pelo link.`,
+      };
+    }
     case 'pix_pago':
       return { titulo: `${loja}: PIX pago`, texto: `Recebemos o PIX do ${n.toLowerCase()}.` };
   }
 }
 
 /**
- * A message past its use is dropped, never sent late: anything but the cancellation once the
- * order is cancelled, and any message older than VALIDADE_MS.
+ * A message past its use is dropped, never sent late, judged against the order as it is when the
+ * message is due: anything but the cancellation once the order is cancelled; a PIX code or its
+ * reminder once that attempt is not the order's pending code any more (paid, expired, renewed);
+ * any other message older than VALIDADE_MS. Answers the reason, or null (still of use).
  */
 export const VALIDADE_MS = 60 * 60_000;
-export function foraDeUso(tipo: string, statusAtual: number, criadoEm: string, agora: Date): boolean {
-  const cancelado = statusAtual === STATUS.Cancelado || statusAtual === STATUS.CancelamentoSincronizado;
-  if (cancelado && tipo !== 'cancelado') return true;
-  return agora.getTime() - Date.parse(criadoEm) > VALIDADE_MS;
+export function foraDeUso(
+  n: { tipo: string; criado_em: string; idpagamento?: number | null },
+  pedido: Pick<PedidoDaMensagem, 'status' | 'pix'>,
+  agora: Date,
+): string | null {
+  const cancelado = pedido.status === STATUS.Cancelado || pedido.status === STATUS.CancelamentoSincronizado;
+  if (cancelado && n.tipo !== 'cancelado') return 'pedido cancelado';
+  if (TIPOS_PIX.has(n.tipo)) {
+    const pix = pedido.pix;
+    if (!pix || pix.id !== n.idpagamento) return 'PIX renovado';
+    if (pix.estado !== 'pendente') return `PIX ${pix.estado}`;
+    if (pix.expira_em && Date.parse(pix.expira_em) <= agora.getTime()) return 'PIX expirado';
+    return null;
+  }
+  return agora.getTime() - Date.parse(n.criado_em) > VALIDADE_MS ? 'fora de uso' : null;
 }

@@ -38,6 +38,7 @@ import { FilaBoard, type ColunaOutra } from './components/fila-board.tsx';
 import classes from './components/fila.module.css';
 import { LojaToggle } from './components/loja-toggle.tsx';
 import { PedidoDetalhe } from './components/pedido-detalhe.tsx';
+import { PedidoMensagens } from './components/pedido-mensagens.tsx';
 import { useAcoes } from './hooks/use-acoes.ts';
 import { useAgora } from './hooks/use-agora.ts';
 import { useAtalhos } from './hooks/use-atalhos.ts';
@@ -292,6 +293,11 @@ export default function FilaPage() {
             erro={erroAcao}
             pendente={pendente}
           />
+        ) : null}
+        {pedidoAberto ? (
+          <div className={classes.mensagens}>
+            <PedidoMensagens idest={idest} idpedido={pedidoAberto.id} agora={agora} />
+          </div>
         ) : null}
       </AppDrawer>
 

@@ -4,7 +4,13 @@
  * an event stream the test writes into.
  */
 import { STATUS, canTransition } from '@rango/domain';
-import type { LojaPainel, PainelConfig, PainelStatusResposta, PedidoPainel } from '@rango/domain/painel';
+import type {
+  LojaPainel,
+  MensagensDoPedido,
+  PainelConfig,
+  PainelStatusResposta,
+  PedidoPainel,
+} from '@rango/domain/painel';
 import { vi } from 'vitest';
 import { CONFIG } from './fixtures.ts';
 
@@ -29,6 +35,8 @@ export function servidorPainel(
     recusar?: string;
     /** The store waits for the platform's approval (APROVACAO_ESTABELECIMENTOS). */
     aguardandoAprovacao?: boolean;
+    /** The drawer's messages per order (none by default); a number answers that status. */
+    mensagens?: Record<number, MensagensDoPedido | number>;
   } = {},
 ) {
   const pedidos = new Map(pedidosIniciais.map((p) => [p.id, p]));
@@ -72,6 +80,11 @@ export function servidorPainel(
         loja = { ...loja, aberta: b.aberta, reabrir_em: b.aberta ? null : (b.reabrir_em ?? null) };
       }
       return json(200, loja);
+    }
+    const mm = /^pedido\/(\d+)\/mensagens\/$/.exec(resto);
+    if (mm && pedidos.has(Number(mm[1]))) {
+      const r = opcoes.mensagens?.[Number(mm[1])] ?? { mensagens: [], avaliacao: null, whatsapp: null };
+      return typeof r === 'number' ? json(r, { detail: 'Erro.' }) : json(200, r);
     }
     const m = /^pedido\/(\d+)\/(status\/|cupom\/)?$/.exec(resto);
     const p = m ? pedidos.get(Number(m[1])) : undefined;

@@ -1,0 +1,163 @@
+/**
+ * The customer's notifications (issue 22), on the production build with SQLite, against the local
+ * push-service fake (the server trusts its certificate through NODE_EXTRA_CA_CERTS):
+ *
+ * - status change → message accepted by the push service: operator API moves (Confirmado) at 100
+ *   a minute for BENCH_DURATION seconds (60: 100 changes), each order's customer subscribed to
+ *   Web Push; from the request to the fake storing the 'pedido aceito' message, p50/p95
+ *   (target p95 ≤ 5 s; the job runs every second).
+ * - orders/s with notifications on ÷ off in one run: the orders benchmark's load (20 connections,
+ *   BENCH_NOTIF_CARGA s per run, 6) alternated off, on, off, on: 'off' the customer chose no
+ *   channel, 'on' every order sends its 'pedido recebido' by Web Push (target ≥ 0.9).
+ *
+ * Only one SQLite instance; the three-instance PostgreSQL run of the issue is not measured here.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STATUS } from '@rango/domain';
+import { startPushFake } from '../../apps/server/src/modules/notificacoes/push-fake.ts';
+import { openBenchDb, percentil } from './lib/events.ts';
+import type { BenchResult, Figure } from './lib/results.ts';
+import { printFigures, saveResult } from './lib/results.ts';
+import { isMain, median, startServer, tempDir } from './lib/server.ts';
+import { preparar, serverEnv } from './orders-throughput.ts';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 60);
+const CARGA = Number(process.env.BENCH_NOTIF_CARGA ?? 6);
+const POR_MINUTO = 100;
+const pausa = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runNotificacoes(): Promise<BenchResult> {
+  const fake = await startPushFake();
+  const tmp = tempDir('rango-bench-notif-');
+  const ca = join(tmp.dir, 'push-ca.pem');
+  writeFileSync(ca, fake.certificadoPem);
+  const server = await startServer({ env: { ...serverEnv, NODE_EXTRA_CA_CERTS: ca } });
+  const figures: Figure[] = [];
+  try {
+    const carga = await preparar(server, 'SQLite');
+    const api = `${server.baseUrl}/api/ead`;
+    const headers = { authorization: `Bearer ${carga.token}`, 'content-type': 'application/json' };
+    const idcliente = Number(
+      (JSON.parse(Buffer.from(carga.token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub,
+    );
+    const escolher = async (ativo: boolean) => {
+      const r = await fetch(`${api}/controle/cliente/notificacoes/`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ canal: 'push', ativo, origem: 'cliente' }),
+      });
+      if (r.status !== 200) throw new Error(`consentimento: ${r.status} ${await r.text()}`);
+    };
+    const assinatura = fake.novaAssinatura();
+    const r = await fetch(`${api}/controle/cliente/notificacoes/push/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(assinatura),
+    });
+    if (r.status !== 201) throw new Error(`assinatura: ${r.status} ${await r.text()}`);
+
+    // Orders/s, notifications off ÷ on, alternated.
+    await carga(2);
+    const off: number[] = [];
+    const on: number[] = [];
+    let notificados = 0;
+    for (let i = 0; i < 2; i++) {
+      await escolher(false);
+      off.push((await carga(CARGA)).rps);
+      await escolher(true);
+      const c = await carga(CARGA);
+      on.push(c.rps);
+      notificados += c.ok;
+      console.log(`  rodada ${i + 1}: sem ${off.at(-1)} pedidos/s, com ${on.at(-1)} pedidos/s`);
+      // The run's messages drain before consent is revoked for the next 'off' run (a message
+      // still waiting then is dropped, as it should be) and before the latency is measured.
+      const drenoAte = Date.now() + 90_000;
+      while (fake.recebidas.length < notificados && Date.now() < drenoAte) await pausa(100);
+      console.log(
+        `  ${fake.recebidas.length} de ${notificados} mensagens 'pedido recebido' aceitas pelo push`,
+      );
+    }
+    const razao = Math.round((median(on) / Math.max(median(off), 1)) * 100) / 100;
+    figures.push({
+      name: 'pedidos/s com notificações ÷ sem (SQLite)',
+      value: razao,
+      unit: '×',
+      target: '≥ 0.9',
+      ok: razao >= 0.9,
+      de: `${median(on)} pedidos/s ÷ ${median(off)} pedidos/s`,
+    });
+    await escolher(true);
+
+    // Status change → message accepted by the push service, at 100 changes a minute.
+    const n = Math.max(1, Math.round((DURATION * POR_MINUTO) / 60));
+    const db = openBenchDb(server.databaseFile);
+    const pedidos = await db.pedidos(
+      1,
+      Array.from({ length: n }, () => idcliente),
+    );
+    const chave = await db.chaveOperador(1);
+    await db.close();
+    const t0 = new Map<number, number>();
+    const intervalo = 60_000 / POR_MINUTO;
+    for (const id of pedidos) {
+      const proximo = Date.now() + intervalo;
+      t0.set(id, Date.now());
+      const res = await fetch(`${api}/operador/pedido/${id}/status/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${chave}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: STATUS.Confirmado }),
+      });
+      if (res.status !== 200) throw new Error(`operador: ${res.status} ${await res.text()}`);
+      await pausa(Math.max(0, proximo - Date.now()));
+    }
+    const latencias = new Map<number, number>();
+    const limite = Date.now() + 15_000;
+    while (latencias.size < n && Date.now() < limite) {
+      for (const m of fake.recebidas) {
+        const c = JSON.parse(m.corpo) as { url: string; titulo: string };
+        const id = Number(/\/pedido\/(\d+)$/.exec(c.url)?.[1]);
+        if (t0.has(id) && c.titulo.endsWith('pedido aceito') && !latencias.has(id))
+          latencias.set(id, m.em - t0.get(id)!);
+      }
+      await pausa(100);
+    }
+    const valores = [...latencias.values()];
+    const p95 = Math.round(percentil(valores, 95));
+    figures.push(
+      {
+        name: `mudança de status → push aceito, p50 (SQLite, ${POR_MINUTO}/min)`,
+        value: Math.round(percentil(valores, 50)),
+        unit: 'ms',
+        target: 'informativo',
+        ok: true,
+      },
+      {
+        name: `mudança de status → push aceito, p95 (SQLite, ${POR_MINUTO}/min)`,
+        value: p95,
+        unit: 'ms',
+        target: '≤ 5000 ms',
+        ok: p95 <= 5000,
+      },
+      {
+        name: 'mensagens aceitas pelo serviço de push',
+        value: latencias.size,
+        unit: `de ${n}`,
+        target: `${n}`,
+        ok: latencias.size === n,
+      },
+    );
+  } finally {
+    await server.stop();
+    await fake.close();
+    tmp.remove();
+  }
+  return { bench: 'notificacoes', figures };
+}
+
+if (isMain(import.meta.url)) {
+  const result = await runNotificacoes();
+  console.log('\nNotificações (Web Push, serviço de push local)');
+  printFigures(result);
+  saveResult(result);
+}
