@@ -48,6 +48,8 @@ function Cor({ idest, marca }: { idest: number; marca: Marca }) {
   });
   const valida = HEX.test(cor);
   const amostra = valida ? cor : (marca.cor ?? COR_PADRAO);
+  // White text is shown on the colour only when it can be read there.
+  const legivel = motivoCorRecusada(amostra) === undefined;
   const mudar = (c: string) => {
     setSalvo(false);
     setCor(c);
@@ -83,9 +85,12 @@ function Cor({ idest, marca }: { idest: number; marca: Marca }) {
         />
       </Group>
       <Group gap="sm" wrap="wrap" aria-live="polite">
-        <span className={classes.amostra} style={{ background: amostra }}>
-          Fazer pedido
-        </span>
+        <span className={classes.cor} style={{ background: amostra }} aria-hidden="true" />
+        {legivel ? (
+          <span className={classes.amostra} style={{ background: amostra }}>
+            Fazer pedido
+          </span>
+        ) : null}
         <Text size="sm">Contraste com o branco: {razao(contraste(amostra, '#ffffff'))} (mínimo 4,5:1)</Text>
       </Group>
       <Text size="xs" c="dimmed">
