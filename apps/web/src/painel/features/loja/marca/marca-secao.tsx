@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   COR_PADRAO,
   MAX_BYTES_LOGO,
@@ -71,7 +71,9 @@ function Cor({ idest, marca }: { idest: number; marca: Marca }) {
           placeholder={COR_PADRAO}
           value={cor}
           onChange={(e) => mudar(e.currentTarget.value.trim())}
-          error={erro}
+          // The reason is long: said below the row, at its width, not squeezed under the field.
+          error={erro ? true : undefined}
+          aria-describedby={erro ? `${id}-erro` : undefined}
           spellCheck={false}
           autoComplete="off"
         />
@@ -84,8 +86,12 @@ function Cor({ idest, marca }: { idest: number; marca: Marca }) {
           onChange={(e) => mudar(e.currentTarget.value)}
         />
       </Group>
+      {erro ? (
+        <Text id={`${id}-erro`} role="alert" c="red.9" size="sm" maw={560}>
+          {erro}
+        </Text>
+      ) : null}
       <Group gap="sm" wrap="wrap" aria-live="polite">
-        <span className={classes.cor} style={{ background: amostra }} aria-hidden="true" />
         {legivel ? (
           <span className={classes.amostra} style={{ background: amostra }}>
             Fazer pedido
@@ -272,9 +278,13 @@ export function MarcaSecao({ idest, nome }: { idest: number; nome: string }) {
           <Logo idest={idest} marca={q.data} nome={nome} />
           <Text size="sm">
             O app instalado pelo cardápio leva o nome e o ícone do restaurante.{' '}
-            <a href={q.data.manifesto.replace(/manifest\.webmanifest$/, '')} target="_blank" rel="noreferrer">
+            <Anchor
+              href={q.data.manifesto.replace(/manifest\.webmanifest$/, '')}
+              target="_blank"
+              rel="noreferrer"
+            >
               Abrir o cardápio
-            </a>
+            </Anchor>
           </Text>
         </Stack>
       ) : null}
