@@ -23,12 +23,9 @@ export function estabelecimentoDoCaminho(path: string): number | undefined {
  * keep the colour too. A restaurant without a colour keeps Rango's.
  */
 export function marcarShell(html: string, id: number, cor: string | null): string {
-  const manifesto = `<link rel="manifest" href="${caminhoManifesto(id)}">`;
-  let out = MANIFEST_LINK.test(html)
-    ? html.replace(MANIFEST_LINK, manifesto)
-    : html.replace('</head>', `${manifesto}</head>`);
-  const tema = `<meta name="theme-color" content="${cor ?? COR_PADRAO}">`;
-  out = THEME_COLOR.test(out) ? out.replace(THEME_COLOR, tema) : out.replace('</head>', `${tema}</head>`);
+  // The shell's own tags are pointed at the restaurant (a shell without them is left so).
+  let out = html.replace(MANIFEST_LINK, `<link rel="manifest" href="${caminhoManifesto(id)}">`);
+  out = out.replace(THEME_COLOR, `<meta name="theme-color" content="${cor ?? COR_PADRAO}">`);
   if (cor) out = out.replace('</head>', `<style id="rango-marca">${cssDaMarca(cor)}</style></head>`);
   return out;
 }
