@@ -70,6 +70,8 @@ const OWNERS = {
   notificacao_consentimento: 'modules/notificacoes',
   notificacao_push: 'modules/notificacoes',
   notificacao_cursor: 'modules/notificacoes',
+  // the restaurant's brand (issue 23 part 4)
+  marca: 'modules/establishments',
   // infrastructure
   mail_outbox: 'adapters/mail',
   rate_limit: 'http/rate-limit.ts',

@@ -63,7 +63,8 @@ describe.each([MOBILE, DESKTOP])('instalável e offline a $width px', (viewport)
     const { page } = aberta;
     await controlada(page);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    expect(href).toBe('/manifest.webmanifest');
+    // The menu links its restaurant's own manifest (issue 23 part 4: e2e/src/marca.e2e.ts).
+    expect(href).toBe('/estabelecimento/1/manifest.webmanifest');
     const manifesto = (await (await fetch(`${app.baseUrl}${href}`)).json()) as {
       name: string;
       short_name: string;
@@ -71,9 +72,9 @@ describe.each([MOBILE, DESKTOP])('instalável e offline a $width px', (viewport)
       display: string;
       icons: { sizes: string; purpose?: string }[];
     };
-    expect(manifesto.name).toContain('Rango');
+    expect(manifesto.name).toBe('Sabor da Vila');
     expect(manifesto.display).toBe('standalone');
-    expect(manifesto.start_url).toBe('/?origem=app');
+    expect(manifesto.start_url).toBe('/estabelecimento/1/');
     for (const s of ['192x192', '512x512']) expect(manifesto.icons.some((i) => i.sizes === s)).toBe(true);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {

@@ -40,12 +40,15 @@ import { accountsRoutes } from './modules/customers/plugin.ts';
 import { createEstabelecimentoPainelService } from './modules/establishments/painel.ts';
 import { estabelecimentoPainelRoutes } from './modules/establishments/painel-routes.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
+import { marcaPainelRoutes, marcaPublicRoutes } from './modules/establishments/marca-routes.ts';
+import { shellComMarca } from './modules/establishments/marca-shell.ts';
 import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
 import { installJobs } from './modules/jobs/plugin.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { createAddressesService } from './modules/addresses/service.ts';
 import { createLocalStorage } from './modules/menu/images.ts';
+import { imagensMarca } from './modules/menu/imagens-marca.ts';
 import { createCardapioPainelService } from './modules/menu/painel.ts';
 import { aceitarArquivos, cardapioPainelRoutes } from './modules/menu/painel-routes.ts';
 import { createMenuResponder, menuRoutes } from './modules/menu/routes.ts';
@@ -255,6 +258,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
             createRateLimiter(db, config.rateLimit),
           ),
         );
+        await painel.register(marcaPainelRoutes(imagensMarca));
         await painel.register(cupomPainelRoutes(createCupomPainelService(db)));
         await painel.register(auditRoutes(db));
         await painel.register(webhooksRoutes(webhooks));
@@ -290,17 +294,24 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     { prefix: API_PREFIX },
   );
 
+  // The installed app of each restaurant: its manifest and icons, beside its menu page.
+  app.register(marcaPublicRoutes());
+
   const spa = isDir(config.webDist) && existsSync(join(config.webDist, 'index.html'));
   const shell = spa ? createSpaShell(config.webDist, API_PREFIX) : null;
   // Client-side routes (/estabelecimento/1, /pedido/5/, …) get the SPA shell.
   // Sent from memory (with route hints, see http/spa.ts), compressed like any answer.
   // The static shell shows the cookie banner only without the consent cookie.
-  const sendShell = (req: FastifyRequest, reply: FastifyReply) =>
-    reply
+  // A restaurant's menu page is written in its brand (modules/establishments/marca-shell.ts).
+  const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?', 1)[0] ?? '';
+    const html = shell?.html(path, req.headers.cookie, !req.url.includes('?')) ?? '';
+    return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(shell?.html(req.url.split('?', 1)[0] ?? '', req.headers.cookie, !req.url.includes('?')) ?? '');
+      .send(shell ? await shellComMarca(db, path, html) : html);
+  };
   // The restaurant panel's own build (dist/painel/), served under /painel (issue 11).
   const painelHtml = spa ? readPainelHtml(config.webDist) : null;
   if (spa) {

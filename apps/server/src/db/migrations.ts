@@ -1659,6 +1659,32 @@ const notificacoesEnvio: Migration = {
   },
 };
 
+/**
+ * Issue 23 part 4: the restaurant's brand, its colour and logo with the installed app's icons
+ * made from it (PNG bytes: `bytea` on PostgreSQL, `blob` on SQLite). One row per establishment.
+ */
+const marca: Migration = {
+  async up(db) {
+    const bytes = dialectOf(db) === 'postgres' ? 'bytea' : 'blob';
+    await db.schema
+      .createTable('marca')
+      .addColumn('idestabelecimento', 'integer', (c) =>
+        c.primaryKey().references('estabelecimento.id').onDelete('cascade'),
+      )
+      .addColumn('cor', 'text')
+      .addColumn('logo', bytes)
+      .addColumn('icone_192', bytes)
+      .addColumn('icone_512', bytes)
+      .addColumn('icone_mascara', bytes)
+      .addColumn('versao', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('marca').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1684,6 +1710,7 @@ export const migrations: Record<string, Migration> = {
   '0022_avaliacao': avaliacao,
   '0023_notificacoes': notificacoes,
   '0024_conta_pagamento': contaPagamento,
+  '0025_marca': marca,
   '0028_notificacoes_envio': notificacoesEnvio,
 };
 

@@ -10,6 +10,7 @@ import type { EstabelecimentoTables } from './tables/estabelecimento.ts';
 import type { EventsTables } from './tables/events.ts';
 import type { FuncionarioTables } from './tables/funcionario.ts';
 import type { InfraTables } from './tables/infra.ts';
+import type { MarcaTables } from './tables/marca.ts';
 import type { OperadorTables } from './tables/operador.ts';
 import type { PagamentoTables } from './tables/pagamento.ts';
 import type { PedidoTables } from './tables/pedido.ts';
@@ -31,6 +32,7 @@ export type * from './tables/estabelecimento.ts';
 export type * from './tables/events.ts';
 export type * from './tables/funcionario.ts';
 export type * from './tables/infra.ts';
+export type * from './tables/marca.ts';
 export type * from './tables/operador.ts';
 export type * from './tables/pagamento.ts';
 export type * from './tables/pedido.ts';
@@ -67,6 +69,7 @@ export interface Database
     AvaliacaoTables,
     WebhooksTables,
     NotificacoesTables,
+    MarcaTables,
     InfraTables {
   // A table whose owner has no file in db/tables yet: one line here (name: its row type).
 }

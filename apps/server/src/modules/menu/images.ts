@@ -102,7 +102,7 @@ let sharpCarregado: Promise<typeof SharpModule> | undefined;
  * would keep decoded images around for a next call that never comes) and each photo gets one
  * thread (the queue above runs one photo at a time: one core, the other left to the requests).
  */
-function carregarSharp(): Promise<typeof SharpModule> {
+export function carregarSharp(): Promise<typeof SharpModule> {
   sharpCarregado ??= import('sharp').then((m) => {
     m.default.cache(false);
     m.default.concurrency(1);

@@ -6,14 +6,16 @@ import { EntregaSecao } from './components/entrega-secao.tsx';
 import { ExcecoesSecao } from './components/excecoes-secao.tsx';
 import { FormasSecao } from './components/formas-secao.tsx';
 import { HorariosSecao } from './components/horarios-secao.tsx';
+import { MarcaSecao } from './marca/marca-secao.tsx';
 
-/** /painel/:id/loja (owner): the establishment's data, hours and holidays, delivery areas and payment methods. */
+/** /painel/:id/loja (owner): the establishment's data, brand, hours and holidays, delivery areas and payment methods. */
 export default function LojaPage() {
-  const { id } = useEstabelecimentoAtual();
+  const { id, nome } = useEstabelecimentoAtual();
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
       <PageTitle>Loja</PageTitle>
       <DadosSecao idest={id} />
+      <MarcaSecao idest={id} nome={nome} />
       <HorariosSecao idest={id} />
       <ExcecoesSecao idest={id} />
       <EntregaSecao idest={id} />

@@ -1,0 +1,38 @@
+import { COR_PADRAO, cssDaMarca } from '@rango/domain/painel/marca';
+import type { Db } from '../../db/index.ts';
+import { caminhoManifesto, corDoShell } from './marca.ts';
+
+const MENU_PATH = /^\/estabelecimento\/(\d{1,9})\/?$/;
+/** vite-plugin-pwa's link to Rango's own manifest, and index.html's theme colour. */
+const MANIFEST_LINK = /<link rel="manifest"[^>]*>/;
+const THEME_COLOR = /<meta name="theme-color"[^>]*>/;
+
+/** The establishment whose menu this path is, or undefined. */
+export function estabelecimentoDoCaminho(path: string): number | undefined {
+  const m = MENU_PATH.exec(path);
+  const id = m ? Number(m[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * The static shell of a restaurant's menu in its brand (issue 23 part 4), written by the server
+ * so the menu route's JS does not grow: the link to the restaurant's own manifest instead of
+ * Rango's (so "Adicionar à tela inicial" installs its app), its colour as `theme-color` and as
+ * the theme's CSS variables in a `<style>` (the CSP allows inline styles). The cart and checkout
+ * are drawn in the same document, and the order pages reached from it keep its head, so they
+ * keep the colour too. A restaurant without a colour keeps Rango's.
+ */
+export function marcarShell(html: string, id: number, cor: string | null): string {
+  // The shell's own tags are pointed at the restaurant (a shell without them is left so).
+  let out = html.replace(MANIFEST_LINK, `<link rel="manifest" href="${caminhoManifesto(id)}">`);
+  out = out.replace(THEME_COLOR, `<meta name="theme-color" content="${cor ?? COR_PADRAO}">`);
+  if (cor) out = out.replace('</head>', `<style id="rango-marca">${cssDaMarca(cor)}</style></head>`);
+  return out;
+}
+
+/** The shell's HTML for `path`, in its restaurant's brand when it is a menu page. */
+export async function shellComMarca(db: Db, path: string, html: string): Promise<string> {
+  const id = estabelecimentoDoCaminho(path);
+  if (id === undefined) return html;
+  return marcarShell(html, id, await corDoShell(db, id));
+}
