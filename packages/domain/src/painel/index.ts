@@ -19,6 +19,7 @@ export * from './messages.ts';
 export * from '../eventos.ts';
 export * from './fila.ts';
 export * from './avaliacao.ts';
+export * from './dominio.ts';
 import { MSG_PAINEL } from './messages.ts';
 import { PREVISAO_MAX, PREVISAO_MIN } from './fila.ts';
 
