@@ -272,7 +272,15 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         await painel.register(webhooksRoutes(webhooks));
       });
       // The customer's notifications by Web Push and e-mail (issue 22).
-      await api.register(notificacoesPlugin({ config, db, mailer: deps.mailer, pushAgent: deps.pushAgent }));
+      await api.register(
+        notificacoesPlugin({
+          config,
+          db,
+          mailer: deps.mailer,
+          pushAgent: deps.pushAgent,
+          urlPublicaDe: (id) => dominios.urlPublicaDe(id),
+        }),
+      );
       // The owner's sales reports (issue 12, 'Relatórios').
       await api.register(reportsPlugin({ db }));
       // The panel's and the customer's event streams (SSE).

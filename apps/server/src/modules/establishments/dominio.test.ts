@@ -1,3 +1,5 @@
+import { EVENTO, STATUS } from '@rango/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,11 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG_DOMINIO, dominioSchema, dominiosSchema } from '@rango/domain/painel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxMailer } from '../../adapters/mail/outbox.ts';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
+import { registrarEvento } from '../events/record.ts';
+import { createNotificacoesService } from '../notificacoes/service.ts';
+import { inserirPedido } from '../operator/testing.ts';
+import { novoCliente } from '../orders/testing.ts';
 import { API, staffBearer } from '../staff/testing.ts';
-import { criarUrlPublica } from './dominio.ts';
+import { createDominiosService, criarUrlPublica } from './dominio.ts';
 import { normalizarHost } from './dominio-host.ts';
 
 const P = { publicUrl: 'https://rango.com.br', platformDomain: 'rango.app' };
@@ -252,6 +259,44 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
     expect((await adicionar(2, HOST, outroDono)).statusCode).toBe(201);
   });
 
+  it("the order's notification links to its establishment's host", async () => {
+    expect((await adicionar(1, 'pedidos.pizzaria.com.br')).statusCode).toBe(201);
+    const c = await novoCliente(ta.app, ta.t.db);
+    const consent = await ta.app.inject({
+      method: 'PUT',
+      url: `${API}/controle/cliente/notificacoes/`,
+      headers: c.headers,
+      payload: { canal: 'email', ativo: true, origem: 'pedido' },
+    });
+    expect(consent.statusCode).toBe(200);
+    const id = await inserirPedido(ta.t.db, { tipo: 'DELIVERY' });
+    await ta.t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('pedido').set({ idcliente: c.id }).where('id', '=', id).execute();
+      await registrarEvento(trx, {
+        idestabelecimento: 1,
+        idcliente: c.id,
+        idpedido: id,
+        tipo: EVENTO.pedidoNovo,
+        dados: { idpedido: id, status: STATUS.Realizado },
+      });
+    });
+    // A service's copy, as another instance's would be: loaded from the table.
+    const dominios = createDominiosService(ta.t.db, { publicUrl: 'http://rango.com.br:8080' });
+    await dominios.carregar();
+    const silencio = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+    const svc = createNotificacoesService({
+      db: ta.t.db,
+      mailer: createOutboxMailer(ta.t.db, silencio),
+      push: { enviar: async () => ({ status: 201 }) } as never,
+      publicUrl: 'http://rango.com.br:8080',
+      urlPublicaDe: dominios.urlPublicaDe,
+      log: silencio,
+    });
+    await svc.rodar();
+    const n = await ta.t.db.selectFrom('notificacao').select('link').where('idpedido', '=', id).execute();
+    expect(n.map((x) => x.link)).toEqual([`http://pedidos.pizzaria.com.br:8080/pedido/${id}`]);
+  });
+
   it('the ask is rate-limited per client', async () => {
     let status = 0;
     for (let i = 0; i < 301 && status !== 429; i++) {
@@ -263,5 +308,5 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
     expect(
       (await ta.app.inject({ url: '/api/tls/ask?domain=x.com.br', remoteAddress: '10.9.9.8' })).statusCode,
     ).toBe(404);
-  });
+  }, 30_000);
 });

@@ -32,8 +32,11 @@ export interface DominiosService {
   adicionar(autor: Autor, entrada: string): Promise<Dominio>;
   /** False when the establishment has no such host name. */
   remover(autor: Autor, iddominio: number): Promise<boolean>;
-  /** The establishment's public origin for links (PUBLIC_URL per establishment). */
-  urlPublicaDe(idestabelecimento: number): Promise<string>;
+  /**
+   * `urlPublicaDe(id)`: the origin links to establishment `id` use (e-mails, notifications): its
+   * first host name when it has one, else PUBLIC_URL. From the in-memory copy (no query).
+   */
+  urlPublicaDe(idestabelecimento: number): string;
 }
 
 /**
@@ -71,14 +74,19 @@ export function createDominiosService(db: Db, plataforma: Plataforma): DominiosS
   /** When the copy was last (re)loaded or tried: a failed load is tried again after the TTL. */
   let tentadoEm = 0;
   let carregando: Promise<void> | null = null;
-  const urlPublicaDe = criarUrlPublica(db, plataforma.publicUrl);
+  /** Each establishment's first host name (the one links use). */
+  let primeiro = new Map<number, string>();
+  const trocar = (linhas: readonly { host: string; idestabelecimento: number }[]) => {
+    porHost = new Map(linhas.map((l) => [l.host, l.idestabelecimento]));
+    primeiro = new Map();
+    for (const l of linhas) if (!primeiro.has(l.idestabelecimento)) primeiro.set(l.idestabelecimento, l.host);
+  };
 
   const carregar = (): Promise<void> => {
     carregando ??= (async () => {
       tentadoEm = Date.now();
       try {
-        const linhas = await db.selectFrom('dominio').select(['host', 'idestabelecimento']).execute();
-        porHost = new Map(linhas.map((l) => [l.host, l.idestabelecimento]));
+        trocar(await db.selectFrom('dominio').select(['host', 'idestabelecimento']).orderBy('id').execute());
       } finally {
         carregando = null;
       }
@@ -159,7 +167,13 @@ export function createDominiosService(db: Db, plataforma: Plataforma): DominiosS
           if (isUniqueViolation(e)) throw campo('host', MSG_DOMINIO.emUso);
           throw e;
         });
-      porHost = new Map(porHost).set(criado.host, autor.idestabelecimento);
+      if (!porHost.has(criado.host)) {
+        trocar(
+          [...porHost]
+            .map(([host, idestabelecimento]) => ({ host, idestabelecimento }))
+            .concat({ host: criado.host, idestabelecimento: autor.idestabelecimento }),
+        );
+      }
       return linha(criado);
     },
     async remover(autor, iddominio) {
@@ -182,12 +196,17 @@ export function createDominiosService(db: Db, plataforma: Plataforma): DominiosS
         return d;
       });
       if (!removido) return false;
-      const copia = new Map(porHost);
-      copia.delete(removido.host);
-      porHost = copia;
+      trocar(
+        [...porHost]
+          .filter(([host]) => host !== removido.host)
+          .map(([host, idestabelecimento]) => ({ host, idestabelecimento })),
+      );
       return true;
     },
-    urlPublicaDe,
+    urlPublicaDe(idestabelecimento) {
+      const host = primeiro.get(idestabelecimento);
+      return host === undefined ? plataforma.publicUrl : origemDe(plataforma.publicUrl, host);
+    },
   };
 }
 

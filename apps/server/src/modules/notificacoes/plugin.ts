@@ -23,6 +23,7 @@ export function notificacoesPlugin({
   mailer: injected,
   push,
   pushAgent,
+  urlPublicaDe,
 }: {
   config: Config;
   db: Db;
@@ -30,6 +31,8 @@ export function notificacoesPlugin({
   /** Tests: another push port, or the HTTPS agent trusting the local push-service fake. */
   push?: PushSender | undefined;
   pushAgent?: Agent | undefined;
+  /** The origin of an establishment's links (its own host name, modules/establishments/dominio.ts). */
+  urlPublicaDe?: ((idestabelecimento: number) => string) | undefined;
 }) {
   return async (api: FastifyInstance): Promise<void> => {
     let mailer: Mailer;
@@ -52,6 +55,7 @@ export function notificacoesPlugin({
       mailer,
       push: push ?? createWebPushSender(chaves, pushAgent),
       publicUrl: config.publicUrl,
+      urlPublicaDe,
       log: api.log,
     });
     // The pair exists from the first start (generated and kept when the environment has none).

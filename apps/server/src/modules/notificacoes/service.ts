@@ -30,6 +30,8 @@ export interface NotificacoesDeps {
   mailer: Mailer;
   push: PushSender;
   publicUrl: string;
+  /** The order's establishment's origin for its link (its own host name); default publicUrl. */
+  urlPublicaDe?: ((idestabelecimento: number) => string) | undefined;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   agora?: () => Date;
 }
@@ -41,7 +43,8 @@ class CursorMovido extends Error {}
 export function createNotificacoesService(deps: NotificacoesDeps) {
   const { db, mailer, push, publicUrl, log } = deps;
   const agora = deps.agora ?? (() => new Date());
-  const linkDo = (idpedido: number) => `${publicUrl}/pedido/${idpedido}`;
+  const linkDo = (idestabelecimento: number, idpedido: number) =>
+    `${deps.urlPublicaDe?.(idestabelecimento) ?? publicUrl}/pedido/${idpedido}`;
 
   /**
    * Reads the event log after the cursor and writes each chosen channel's message, in one
@@ -96,7 +99,7 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
               tipo,
               titulo: m.titulo,
               texto: m.texto,
-              link: linkDo(ev.idpedido),
+              link: linkDo(ev.idestabelecimento, ev.idpedido),
               estado: 'pendente',
               tentativas: 0,
               proxima_em: agora().toISOString(),
