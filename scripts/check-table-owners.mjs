@@ -19,6 +19,7 @@ const OWNERS = {
   taxaentrega: 'modules/establishments',
   abonotaxaentrega: 'modules/establishments',
   formapgto: 'modules/establishments',
+  dominio: 'modules/establishments',
   // the menu
   grupomenu: 'modules/menu',
   produto: 'modules/menu',

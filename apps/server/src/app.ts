@@ -37,6 +37,8 @@ import { createCupomPainelService } from './modules/coupons/painel.ts';
 import { couponsRoutes } from './modules/coupons/routes.ts';
 import { createCouponsService } from './modules/coupons/service.ts';
 import { accountsRoutes } from './modules/customers/plugin.ts';
+import { createDominiosService } from './modules/establishments/dominio.ts';
+import { dominioPainelRoutes, rotasPorHost, tlsAskRoutes } from './modules/establishments/dominio-routes.ts';
 import { createEstabelecimentoPainelService } from './modules/establishments/painel.ts';
 import { estabelecimentoPainelRoutes } from './modules/establishments/painel-routes.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
@@ -129,6 +131,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   const establishments = createEstablishmentsService(db, (id) => avaliacoes.resumo(id));
   const menu = createMenuService(db);
   const menuResponder = createMenuResponder(menu);
+  // The establishments' own host names (issue 23 part 5): routing by Host, links, the TLS ask.
+  const dominios = createDominiosService(db, config);
   // One geocoder for the public lookup and for address saves (the point the fee check uses).
   const geocoder = createGeocoder(config);
   const app = Fastify({
@@ -140,8 +144,10 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     serverFactory: (handler) =>
       createServer((req, res) => {
         // Counted with a plain number, not the request histogram (http/metrics.ts).
-        if (menuResponder.tryFastPath(req, res)) menuRapido.respostas++;
-        else handler(req, res);
+        // An establishment's own host goes through Fastify: its routing by Host (rotasPorHost).
+        if (dominios.idDoHost(req.headers.host) === undefined && menuResponder.tryFastPath(req, res)) {
+          menuRapido.respostas++;
+        } else handler(req, res);
       }),
     logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // The balancer's X-Request-Id when it is a plain short token, else our own (http/request-id.ts).
@@ -186,6 +192,13 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
 
   // The CSP allows the social SDKs' origins only for the providers configured here.
   app.register(cabecalhosDeSeguranca, helmetOptions(config));
+  // Under an establishment's own host: `/` is its menu, the others' are 404 (after the headers above).
+  app.addHook('onReady', async () => {
+    await dominios.carregar().catch((e: unknown) => app.log.warn({ err: e }, 'domínios: tabela não lida'));
+  });
+  app.register(rotasPorHost(dominios, API_PREFIX));
+  // Caddy's on-demand TLS `ask` (docs/deploy.md), at the root beside /healthz.
+  app.register(tlsAskRoutes(dominios, createRateLimiter(db, config.rateLimit)));
   app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -260,6 +273,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         );
         await painel.register(marcaPainelRoutes(imagensMarca));
         await painel.register(cupomPainelRoutes(createCupomPainelService(db)));
+        await painel.register(dominioPainelRoutes(dominios));
         await painel.register(auditRoutes(db));
         await painel.register(webhooksRoutes(webhooks));
       });
@@ -271,6 +285,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
           mailer: deps.mailer,
           pushAgent: deps.pushAgent,
           job: deps.notificacoesJob !== false,
+          urlPublicaDe: (id) => dominios.urlPublicaDe(id),
         }),
       );
       // The owner's sales reports (issue 12, 'Relatórios').

@@ -11,6 +11,12 @@ import {
   estabelecimentoAprovarCommand,
   estabelecimentosPendentesCommand,
 } from './modules/establishments/commands.ts';
+import {
+  USO_DOMINIOS,
+  dominioAdicionarCommand,
+  dominioRemoverCommand,
+  dominiosCommand,
+} from './modules/establishments/dominio-commands.ts';
 import { avisoEntreProcessos } from './modules/events/bus.ts';
 import {
   USO as USO_OPERADOR,
@@ -86,6 +92,15 @@ export const COMMANDS: Record<string, Command> = {
   // New establishments waiting for the platform (APROVACAO_ESTABELECIMENTOS=1).
   'estabelecimentos-pendentes': { uso: USO_APROVACAO.pendentes, run: estabelecimentosPendentesCommand },
   'estabelecimento-aprovar': { uso: USO_APROVACAO.aprovar, run: estabelecimentoAprovarCommand },
+  dominios: { uso: USO_DOMINIOS.listar, run: (db, args) => dominiosCommand(db, args, loadConfig()) },
+  'dominio-adicionar': {
+    uso: USO_DOMINIOS.adicionar,
+    run: (db, args) => dominioAdicionarCommand(db, args, loadConfig()),
+  },
+  'dominio-remover': {
+    uso: USO_DOMINIOS.remover,
+    run: (db, args) => dominioRemoverCommand(db, args, loadConfig()),
+  },
   'cupom-criar': {
     uso: CUPOM_CRIAR_USO,
     run: cupomCriarCommand,

@@ -36,6 +36,11 @@ export interface Config {
   logLevel: string;
   /** The public origin for links in e-mails ('http://localhost:3000'). */
   publicUrl: string;
+  /**
+   * PLATFORM_DOMAIN (`rango.app`): an establishment may use a subdomain of it as its host name
+   * (modules/establishments/dominio-host.ts); unset = only its own domains.
+   */
+  platformDomain?: string | undefined;
   /** HS256 secret of access tokens; when unset one is generated once and kept in the database. */
   jwtSecret: string | undefined;
   /** Access-token lifetime in seconds (minutes, spec: short-lived). */

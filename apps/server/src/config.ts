@@ -38,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aprovacaoEstabelecimentos: flag(env.APROVACAO_ESTABELECIMENTOS, false),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port(env.PORT)}`).replace(/\/+$/, ''),
+    platformDomain: optional(env.PLATFORM_DOMAIN)?.toLowerCase(),
     jwtSecret: jwtSecret(env.JWT_SECRET),
     accessTokenTtl: seconds(env.ACCESS_TOKEN_TTL, 5 * 60),
     refreshTokenTtl: seconds(env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60),

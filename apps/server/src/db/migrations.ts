@@ -1685,6 +1685,32 @@ const marca: Migration = {
   },
 };
 
+/**
+ * 0026 (issue 23 part 5): the host names of each establishment (modules/establishments/dominio.ts):
+ * a request with one of them as its Host opens that establishment's menu. `host` is stored
+ * normalised (lowercase, punycode, no port, no trailing dot), so its unique index is
+ * case-insensitive; one host belongs to one establishment.
+ */
+const dominio: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('dominio')
+      .addColumn('id', 'integer', idColumn(db))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('host', 'varchar(253)', (c) => c.notNull().unique())
+      .addColumn('criado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('dominio_estabelecimento_idx')
+      .on('dominio')
+      .column('idestabelecimento')
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('dominio').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1711,6 +1737,7 @@ export const migrations: Record<string, Migration> = {
   '0023_notificacoes': notificacoes,
   '0024_conta_pagamento': contaPagamento,
   '0025_marca': marca,
+  '0026_dominio': dominio,
   '0028_notificacoes_envio': notificacoesEnvio,
 };
 

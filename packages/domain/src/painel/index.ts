@@ -20,6 +20,7 @@ export * from '../eventos.ts';
 export * from './fila.ts';
 export * from './avaliacao.ts';
 export * from './mensagens.ts';
+export * from './dominio.ts';
 import { MSG_PAINEL } from './messages.ts';
 import { PREVISAO_MAX, PREVISAO_MIN } from './fila.ts';
 

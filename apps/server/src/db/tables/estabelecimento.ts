@@ -14,6 +14,8 @@ export interface EstabelecimentoTables {
   taxaentrega: TaxaEntregaTable;
   abonotaxaentrega: AbonoTaxaEntregaTable;
   formapgto: FormaPgtoTable;
+  /** 0026: the establishment's own host names (modules/establishments/dominio.ts). */
+  dominio: DominioTable;
 }
 
 /** The delivery establishment (the detalhe's `id`, used in every route) and its company. */
@@ -126,4 +128,14 @@ export interface FormaPgtoTable {
   na_entrega: Generated<number>;
   /** 0015: 1 = offered under 'Pagar online' (never for cash, sttipopgto 0). */
   online: Generated<number>;
+}
+
+/** 0026: a host name of the establishment (`pedidos.saboradavila.com.br`), stored normalised. */
+export interface DominioTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  /** Lowercase, punycode, no port, no trailing dot: unique across the install. */
+  host: string;
+  /** ISO instant. */
+  criado_em: string;
 }

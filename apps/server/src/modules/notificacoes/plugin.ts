@@ -25,6 +25,7 @@ export function notificacoesPlugin({
   push,
   pushAgent,
   job = true,
+  urlPublicaDe,
 }: {
   config: Config;
   db: Db;
@@ -34,6 +35,8 @@ export function notificacoesPlugin({
   pushAgent?: Agent | undefined;
   /** Tests: false defines no job (the test runs the outbox itself, on its own clock). */
   job?: boolean;
+  /** The origin of an establishment's links (its own host name, modules/establishments/dominio.ts). */
+  urlPublicaDe?: ((idestabelecimento: number) => string) | undefined;
 }) {
   return async (api: FastifyInstance): Promise<void> => {
     let mailer: Mailer;
@@ -56,6 +59,7 @@ export function notificacoesPlugin({
       mailer,
       push: push ?? createWebPushSender(chaves, pushAgent),
       publicUrl: config.publicUrl,
+      urlPublicaDe,
       log: api.log,
     });
     // The pair exists from the first start (generated and kept when the environment has none).

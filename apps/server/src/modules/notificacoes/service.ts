@@ -68,6 +68,8 @@ export interface NotificacoesDeps {
   mailer: Mailer;
   push: PushSender;
   publicUrl: string;
+  /** The order's establishment's origin for its link (its own host name); default publicUrl. */
+  urlPublicaDe?: ((idestabelecimento: number) => string) | undefined;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   agora?: () => Date;
   /** An attempt's claim (PRAZO_TENTATIVA_MS; the crash tests shorten it). */
@@ -82,7 +84,8 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
   const { db, mailer, push, publicUrl, log } = deps;
   const agora = deps.agora ?? (() => new Date());
   const prazoTentativa = deps.prazoTentativaMs ?? PRAZO_TENTATIVA_MS;
-  const linkDo = (idpedido: number) => `${publicUrl}/pedido/${idpedido}`;
+  const linkDo = (idestabelecimento: number, idpedido: number) =>
+    `${deps.urlPublicaDe?.(idestabelecimento) ?? publicUrl}/pedido/${idpedido}`;
 
   /**
    * Reads the event log after the cursor and writes each chosen channel's message, in one
@@ -158,7 +161,7 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
                 tipo: l.tipo,
                 titulo: ml.titulo,
                 texto: ml.texto,
-                link: linkDo(ev.idpedido),
+                link: linkDo(ev.idestabelecimento, ev.idpedido),
                 estado: 'pendente',
                 tentativas: 0,
                 proxima_em: l.em,

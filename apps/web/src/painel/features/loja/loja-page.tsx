@@ -2,13 +2,14 @@ import { Stack } from '@mantine/core';
 import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { DadosSecao } from './components/dados-secao.tsx';
+import { DominiosSecao } from './components/dominios-secao.tsx';
 import { EntregaSecao } from './components/entrega-secao.tsx';
 import { ExcecoesSecao } from './components/excecoes-secao.tsx';
 import { FormasSecao } from './components/formas-secao.tsx';
 import { HorariosSecao } from './components/horarios-secao.tsx';
 import { MarcaSecao } from './marca/marca-secao.tsx';
 
-/** /painel/:id/loja (owner): the establishment's data, brand, hours and holidays, delivery areas and payment methods. */
+/** /painel/:id/loja (owner): the establishment's data, brand, hours and holidays, delivery areas, payment methods and own host names. */
 export default function LojaPage() {
   const { id, nome } = useEstabelecimentoAtual();
   return (
@@ -20,6 +21,7 @@ export default function LojaPage() {
       <ExcecoesSecao idest={id} />
       <EntregaSecao idest={id} />
       <FormasSecao idest={id} />
+      <DominiosSecao idest={id} />
     </Stack>
   );
 }
