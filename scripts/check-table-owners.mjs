@@ -69,6 +69,10 @@ const OWNERS = {
   notificacao_consentimento: 'modules/notificacoes',
   notificacao_push: 'modules/notificacoes',
   notificacao_cursor: 'modules/notificacoes',
+  whatsapp_conta: 'modules/notificacoes',
+  whatsapp_mensagem: 'modules/notificacoes',
+  whatsapp_status: 'modules/notificacoes',
+  whatsapp_entrada: 'modules/notificacoes',
   // infrastructure
   mail_outbox: 'adapters/mail',
   rate_limit: 'http/rate-limit.ts',

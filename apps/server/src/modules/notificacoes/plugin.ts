@@ -1,5 +1,7 @@
 import type { Agent } from 'node:https';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createWhatsAppCloud, createWhatsAppLog } from './whatsapp/sender.ts';
+import type { WhatsAppSender } from './whatsapp/sender.ts';
 import { createMailer } from '../../adapters/mail/index.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Config } from '../../config.ts';
@@ -8,6 +10,8 @@ import { carregarVapid, createWebPushSender } from './push.ts';
 import type { PushSender, Vapid } from './push.ts';
 import { notificacoesRoutes } from './routes.ts';
 import { createNotificacoesService } from './service.ts';
+import { whatsappPainelRoutes } from './whatsapp-routes.ts';
+import type { WhatsAppService } from './whatsapp/service.ts';
 
 /** How often the job follows the event log and sends what is due. */
 export const NOTIFICACOES_MS = 1000;
@@ -23,6 +27,7 @@ export function notificacoesPlugin({
   mailer: injected,
   push,
   pushAgent,
+  whatsapp,
 }: {
   config: Config;
   db: Db;
@@ -30,6 +35,8 @@ export function notificacoesPlugin({
   /** Tests: another push port, or the HTTPS agent trusting the local push-service fake. */
   push?: PushSender | undefined;
   pushAgent?: Agent | undefined;
+  /** WhatsApp Business (issue 22 part 2): the establishments' numbers; its webhook is in app.ts. */
+  whatsapp?: WhatsAppService | undefined;
 }) {
   return async (api: FastifyInstance): Promise<void> => {
     let mailer: Mailer;
@@ -53,6 +60,7 @@ export function notificacoesPlugin({
       push: push ?? createWebPushSender(chaves, pushAgent),
       publicUrl: config.publicUrl,
       log: api.log,
+      whatsapp,
     });
     // The pair exists from the first start (generated and kept when the environment has none).
     api.addHook('onReady', async () => {
@@ -67,5 +75,13 @@ export function notificacoesPlugin({
       run: () => service.rodar(),
     });
     await api.register(notificacoesRoutes(service, async () => (await chaves()).publicKey));
+    if (whatsapp) await api.register(whatsappPainelRoutes(whatsapp));
   };
+}
+
+/** The WhatsApp port the configuration asks for: the Cloud API, or the log (the default off production). */
+export function whatsappSender(config: Config, log: FastifyBaseLogger): WhatsAppSender {
+  return config.whatsapp?.api === 'cloud'
+    ? createWhatsAppCloud(config.whatsapp.graphUrl)
+    : createWhatsAppLog(log);
 }

@@ -11,6 +11,7 @@ import { topicoDe } from './push.ts';
 import { notificacoesRepository as repo } from './repository.ts';
 import type { CanalNotificacao } from '../../db/types.ts';
 import { foraDeUso, mensagem, tipoDoEvento } from './textos.ts';
+import type { WhatsAppService } from './whatsapp/service.ts';
 
 /** Events read per run. */
 const LOTE_EVENTOS = 200;
@@ -32,6 +33,8 @@ export interface NotificacoesDeps {
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   agora?: () => Date;
+  /** The 'whatsapp' channel (whatsapp/service.ts); without it WhatsApp messages fail for good. */
+  whatsapp?: Pick<WhatsAppService, 'enviarNotificacao'> | undefined;
 }
 
 export type NotificacoesService = ReturnType<typeof createNotificacoesService>;
@@ -201,7 +204,13 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
       }
       let r: Resultado;
       try {
-        r = n.canal === 'email' ? await enviarEmail(n) : await enviarPush(n);
+        // --- WhatsApp channel dispatch (issue 22 part 2, whatsapp/service.ts) ---
+        if (n.canal === 'whatsapp')
+          r = deps.whatsapp
+            ? await deps.whatsapp.enviarNotificacao(n)
+            : { ok: false, definitivo: true, status: 'WhatsApp indisponível' };
+        // --- end WhatsApp ---
+        else r = n.canal === 'email' ? await enviarEmail(n) : await enviarPush(n);
       } catch (e) {
         r = {
           ok: false,
