@@ -27,6 +27,7 @@ export const painelPaths = {
   relatorios: (id: number | string) => `/${id}/relatorios`,
   avaliacoes: (id: number | string) => `/${id}/avaliacoes`,
   integracoes: (id: number | string) => `/${id}/integracoes`,
+  notificacoes: (id: number | string) => `/${id}/notificacoes`,
   /** Leaving the establishment's team (any member). */
   sair: (id: number | string) => `/${id}/sair`,
   novoEstabelecimento: '/novo',

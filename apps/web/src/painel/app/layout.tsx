@@ -36,6 +36,7 @@ function mesmaSecao(pathname: string, destino: { id: number; papel: string }): s
   if (destino.papel === 'dono' && secao === 'relatorios') return painelPaths.relatorios(destino.id);
   if (destino.papel === 'dono' && secao === 'avaliacoes') return painelPaths.avaliacoes(destino.id);
   if (destino.papel === 'dono' && secao === 'integracoes') return painelPaths.integracoes(destino.id);
+  if (destino.papel === 'dono' && secao === 'notificacoes') return painelPaths.notificacoes(destino.id);
   return painelPaths.fila(destino.id);
 }
 
@@ -131,6 +132,7 @@ function Nav({ est }: { est: EstabelecimentoAtual }) {
           { to: painelPaths.avaliacoes(est.id), label: 'Avaliações' },
           { to: painelPaths.historico(est.id), label: 'Histórico' },
           { to: painelPaths.integracoes(est.id), label: 'Integrações' },
+          { to: painelPaths.notificacoes(est.id), label: 'Notificações' },
         ]
       : []),
   ];

@@ -24,6 +24,7 @@ const HistoricoPage = lazy(() => import('../features/historico/historico-page.ts
 const RelatoriosPage = lazy(() => import('../features/relatorios/relatorios-page.tsx'));
 const AvaliacoesPage = lazy(() => import('../features/avaliacoes/avaliacoes-page.tsx'));
 const IntegracoesPage = lazy(() => import('../features/integracoes/integracoes-page.tsx'));
+const NotificacoesPage = lazy(() => import('../features/notificacoes/notificacoes-page.tsx'));
 const NovoEstabelecimentoPage = lazy(() => import('../features/loja/novo-page.tsx'));
 const SairPage = lazy(() => import('../features/convites/sair-page.tsx'));
 const NaoEncontradaPage = lazy(() => import('../features/escolher/nao-encontrada-page.tsx'));
@@ -147,6 +148,14 @@ export function PainelRoutes() {
               element={
                 <RequireDono>
                   <IntegracoesPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="notificacoes"
+              element={
+                <RequireDono>
+                  <NotificacoesPage />
                 </RequireDono>
               }
             />
