@@ -22,6 +22,7 @@ import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { TITULO_AVISO } from '../../components/aviso.ts';
 import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import {
   conectar,
@@ -210,7 +211,12 @@ function Modelos({ idest }: { idest: number }) {
         {q.isPending ? <PageLoader /> : null}
         {q.isError ? <ErroCarga error={q.error} onRetry={() => void q.refetch()} /> : null}
         {q.data ? (
-          <div className={classes.rolagem}>
+          <div
+            className={classes.rolagem}
+            tabIndex={0}
+            role="region"
+            aria-label="Modelos de mensagem (tabela)"
+          >
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -338,7 +344,7 @@ function Resumo({ p }: { p: NotificacoesPainel }) {
         <Title order={2} size="h3" id="resumo">
           Mensagens do mês ({mes}/{ano})
         </Title>
-        <div className={classes.rolagem}>
+        <div className={classes.rolagem} tabIndex={0} role="region" aria-label="Mensagens por canal">
           <Table>
             <Table.Caption>Por canal</Table.Caption>
             <Table.Thead>
@@ -363,7 +369,7 @@ function Resumo({ p }: { p: NotificacoesPainel }) {
             </Table.Tbody>
           </Table>
         </div>
-        <div className={classes.rolagem}>
+        <div className={classes.rolagem} tabIndex={0} role="region" aria-label="WhatsApp por categoria">
           <Table>
             <Table.Caption>WhatsApp por categoria, com o custo estimado</Table.Caption>
             <Table.Thead>
@@ -478,6 +484,7 @@ export default function NotificacoesPage() {
           {p.motivo ? (
             <Alert
               color={p.conta ? 'red' : 'yellow'}
+              styles={TITULO_AVISO}
               variant="light"
               title="WhatsApp não está sendo enviado"
               role="status"
@@ -485,7 +492,13 @@ export default function NotificacoesPage() {
               {p.motivo} Os clientes continuam recebendo por e-mail e notificação no aparelho.
             </Alert>
           ) : (
-            <Alert color="teal" variant="light" title="WhatsApp conectado" role="status">
+            <Alert
+              color="teal"
+              variant="light"
+              title="WhatsApp conectado"
+              role="status"
+              styles={TITULO_AVISO}
+            >
               As mensagens de status saem do número {p.conta?.phone_number_id}.
             </Alert>
           )}
