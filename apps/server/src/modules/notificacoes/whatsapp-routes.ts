@@ -1,3 +1,9 @@
+import {
+  entradasWhatsappSchema,
+  modelosWhatsappSchema,
+  notificacoesPainelSchema,
+  testeWhatsappSchema,
+} from '@rango/domain/painel/notificacoes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { HttpError } from '../../http/errors.ts';
@@ -100,7 +106,7 @@ const CONTRATOS = {
       'O número de WhatsApp do estabelecimento (token e App Secret só como configurado/final), as mensagens ligadas e o mês.',
     tag,
     acesso,
-    respostas: { 200: R.ok(), ...doDono },
+    respostas: { 200: R.ok(notificacoesPainelSchema), ...doDono },
   },
   conectar: {
     resumo:
@@ -108,7 +114,7 @@ const CONTRATOS = {
     tag,
     acesso,
     corpo: conectarSchema,
-    respostas: { 200: R.ok(), 400: R.campos(), ...doDono },
+    respostas: { 200: R.ok(notificacoesPainelSchema), 400: R.campos(), ...doDono },
   },
   desconectar: {
     resumo: 'Desconecta o número (apaga os ids, o token e o App Secret).',
@@ -121,33 +127,33 @@ const CONTRATOS = {
     tag,
     acesso,
     corpo: ligarSchema,
-    respostas: { 200: R.ok(), 400: R.campos(), 409: semConta, ...doDono },
+    respostas: { 200: R.ok(notificacoesPainelSchema), 400: R.campos(), 409: semConta, ...doDono },
   },
   modelos: {
     resumo: 'Os modelos de mensagem que o Rango usa e o estado de cada um na Meta.',
     tag,
     acesso,
-    respostas: { 200: R.ok(), 409: semConta, 502: provedor, ...doDono },
+    respostas: { 200: R.ok(modelosWhatsappSchema), 409: semConta, 502: provedor, ...doDono },
   },
   submeter: {
     resumo: 'Envia para aprovação da Meta os modelos que ainda não estão lá (ou um, pelo nome).',
     tag,
     acesso,
     corpo: submeterSchema,
-    respostas: { 200: R.ok(), 400: R.campos(), 409: semConta, 502: provedor, ...doDono },
+    respostas: { 200: R.ok(modelosWhatsappSchema), 400: R.campos(), 409: semConta, 502: provedor, ...doDono },
   },
   teste: {
     resumo: 'Envia a mensagem de teste (modelo rango_teste) para um celular.',
     tag,
     acesso,
     corpo: testeSchema,
-    respostas: { 200: R.ok(), 400: R.campos(), 409: semConta, 502: provedor, ...doDono },
+    respostas: { 200: R.ok(testeWhatsappSchema), 400: R.campos(), 409: semConta, 502: provedor, ...doDono },
   },
   entradas: {
     resumo: 'As mensagens recebidas no WhatsApp ainda não lidas (as que pedem uma pessoa).',
     tag,
     acesso,
-    respostas: { 200: R.ok(), ...doDono },
+    respostas: { 200: R.ok(entradasWhatsappSchema), ...doDono },
   },
   lida: {
     resumo: 'Marca uma mensagem recebida como lida.',

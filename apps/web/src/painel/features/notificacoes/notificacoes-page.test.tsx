@@ -97,7 +97,8 @@ describe('/painel/:id/notificacoes', () => {
     expect(await screen.findByText('Não enviado')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar para aprovação' })).toBeInTheDocument();
     expect(screen.getByText(/Total estimado: R\$\s?1,00/)).toBeInTheDocument();
-  });
+    // Many fields typed on a shared 2-core machine.
+  }, 40_000);
 
   it("shows the server's refusal of a test number under the field", async () => {
     mockApi(
