@@ -314,12 +314,20 @@ describe.each(DIALECTS)('WhatsApp Business (Cloud API) on %s', (dialect) => {
     // The same 'delivered' again: nothing moves back, nothing is recorded twice.
     expect((await post(entregue, fake.assinar(c1.phoneNumberId, entregue))).statusCode).toBe(200);
     expect(await statusDe()).toBe('read');
+    // A failure reported later (undeliverable) is recorded on the message and on the outbox's row.
+    const falhou = fake.corpoStatus(c1.phoneNumberId, wamid, 'failed', para);
+    expect((await post(falhou, fake.assinar(c1.phoneNumberId, falhou))).statusCode).toBe(200);
+    expect(await statusDe()).toBe('failed');
+    expect((await linhas(id))[0]).toMatchObject({
+      estado: 'falhou',
+      status_provedor: 'webhook: 131026 Message undeliverable',
+    });
     const aplicados = await db
       .selectFrom('whatsapp_status')
       .select('status')
       .where('wamid', '=', wamid)
       .execute();
-    expect(aplicados.map((a) => a.status).sort()).toEqual(['delivered', 'read']);
+    expect(aplicados.map((a) => a.status).sort()).toEqual(['delivered', 'failed', 'read']);
     // Malformed, unknown number, too big.
     expect((await post('{"object":', 'sha256=00')).statusCode).toBe(400);
     expect((await post('{"entry": 3}', 'sha256=00')).statusCode).toBe(400);
@@ -327,7 +335,7 @@ describe.each(DIALECTS)('WhatsApp Business (Cloud API) on %s', (dialect) => {
       .corpoStatus(c1.phoneNumberId, wamid, 'failed')
       .replace(c1.phoneNumberId, '999999999');
     expect((await post(desconhecido, 'sha256=00')).statusCode).toBe(200);
-    expect(await statusDe()).toBe('read');
+    expect(await statusDe()).toBe('failed');
     expect((await post(`{"object":"${'x'.repeat(600 * 1024)}","entry":[]}`, 'sha256=00')).statusCode).toBe(
       413,
     );

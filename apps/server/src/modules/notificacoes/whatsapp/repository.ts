@@ -155,7 +155,7 @@ export const whatsappRepository = {
     return db.transaction().execute(async (trx) => {
       const m = await trx
         .selectFrom('whatsapp_mensagem')
-        .select(['id', 'status'])
+        .select(['id', 'status', 'idnotificacao'])
         .where('wamid', '=', u.wamid)
         .where('idestabelecimento', '=', idestabelecimento)
         .executeTakeFirst();
@@ -174,6 +174,15 @@ export const whatsappRepository = {
         .set({ status: u.status, erro: u.erro, atualizado_em: u.agora })
         .where('id', '=', m.id)
         .execute();
+      // Failed after the provider accepted it (undeliverable, re-engagement…): the outbox's
+      // message says so too, so its delivery state is not left at 'enviada'.
+      if (u.status === 'failed' && m.idnotificacao !== null)
+        await trx
+          .updateTable('notificacao')
+          .set({ estado: 'falhou', status_provedor: `webhook: ${u.erro ?? 'failed'}`.slice(0, 200) })
+          .where('id', '=', m.idnotificacao)
+          .where('canal', '=', 'whatsapp')
+          .execute();
       return true;
     });
   },
