@@ -73,6 +73,10 @@ const OWNERS = {
   notificacao_cursor: 'modules/notificacoes',
   // the restaurant's brand (issue 23 part 4)
   marca: 'modules/establishments',
+  whatsapp_conta: 'modules/notificacoes',
+  whatsapp_mensagem: 'modules/notificacoes',
+  whatsapp_status: 'modules/notificacoes',
+  whatsapp_entrada: 'modules/notificacoes',
   // infrastructure
   mail_outbox: 'adapters/mail',
   rate_limit: 'http/rate-limit.ts',

@@ -61,7 +61,10 @@ import { operatorRoutes } from './modules/operator/plugin.ts';
 import { ordersRoutes } from './modules/orders/plugin.ts';
 import { pedidoPort } from './modules/orders/status.ts';
 import { panelPlugin } from './modules/panel/plugin.ts';
-import { notificacoesPlugin } from './modules/notificacoes/plugin.ts';
+import { notificacoesPlugin, whatsappSender } from './modules/notificacoes/plugin.ts';
+import { whatsappWebhookRoutes } from './modules/notificacoes/whatsapp-routes.ts';
+import { createWhatsApp } from './modules/notificacoes/whatsapp/service.ts';
+import type { WhatsAppSender } from './modules/notificacoes/whatsapp/sender.ts';
 import { reportsPlugin } from './modules/reports/plugin.ts';
 import { createStaffTokens } from './modules/staff/tokens.ts';
 import { createPaymentsStack, paymentsRoutes } from './modules/payments/plugin.ts';
@@ -92,6 +95,8 @@ export interface AppDeps {
   pushAgent?: HttpsAgent;
   /** Tests: false leaves the notifications' job undefined (the test runs the outbox on its own clock). */
   notificacoesJob?: boolean;
+  /** Tests: the WhatsApp port (default: from config.whatsapp, the Cloud API or the log). */
+  whatsapp?: WhatsAppSender;
 }
 
 declare module 'fastify' {
@@ -218,6 +223,17 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   // builds would pay at start (http/openapi.test.ts builds it and checks it).
   app.register(docsRoutes(contratos.documento));
 
+  // WhatsApp Business (issue 22 part 2): the establishments' numbers, and the Cloud API's webhook
+  // at /api/whatsapp/webhook (outside the prefix: the URL owners type in Meta's dashboard).
+  const whatsapp = createWhatsApp({
+    db,
+    segredos: app.segredos,
+    sender: deps.whatsapp ?? whatsappSender(config, app.log),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.register(whatsappWebhookRoutes(whatsapp));
+
   app.register(
     async (api) => {
       api.get('/health', async () => {
@@ -286,6 +302,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
           pushAgent: deps.pushAgent,
           job: deps.notificacoesJob !== false,
           urlPublicaDe: (id) => dominios.urlPublicaDe(id),
+          whatsapp,
         }),
       );
       // The owner's sales reports (issue 12, 'Relatórios').

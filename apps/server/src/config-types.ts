@@ -119,6 +119,12 @@ export interface Config {
    * first the current one; required in production. Unset elsewhere: a local key kept in the database.
    */
   secretsKeys?: KeyRing | undefined;
+  /**
+   * WhatsApp (issue 22 part 2): WHATSAPP_API 'cloud' (the Business Cloud API, the default in
+   * production) or 'log' (each message written to the log, the default elsewhere), and
+   * WHATSAPP_GRAPH_URL (default https://graph.facebook.com; the tests' fake).
+   */
+  whatsapp?: { api: 'cloud' | 'log'; graphUrl: string } | undefined;
 }
 
 export interface MapaConfig {

@@ -76,6 +76,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privateKey: optional(env.VAPID_PRIVATE_KEY),
       subject: env.VAPID_SUBJECT?.trim() || 'mailto:nao-responda@rango.local',
     },
+    whatsapp: {
+      api: env.WHATSAPP_API?.trim()
+        ? oneOf(env.WHATSAPP_API, ['cloud', 'log'] as const, 'WHATSAPP_API')
+        : env.NODE_ENV?.trim().toLowerCase() === 'production'
+          ? 'cloud'
+          : 'log',
+      graphUrl: (env.WHATSAPP_GRAPH_URL?.trim() || 'https://graph.facebook.com').replace(/\/+$/, ''),
+    },
   };
   if (Boolean(config.vapid?.publicKey) !== Boolean(config.vapid?.privateKey)) {
     throw new Error(

@@ -1711,6 +1711,78 @@ const dominio: Migration = {
   },
 };
 
+/**
+ * WhatsApp Business Cloud API (issue 22 part 2): one number per establishment, the messages sent
+ * on it with their status, the status updates applied (a replayed webhook changes nothing), the
+ * inbound messages; the customer's WhatsApp number on their consent.
+ */
+const whatsapp: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    await db.schema.alterTable('notificacao_consentimento').addColumn('telefone', 'varchar(20)').execute();
+    await db.schema
+      .createTable('whatsapp_conta')
+      .addColumn('idestabelecimento', 'integer', (c) =>
+        c.primaryKey().references('estabelecimento.id').onDelete('cascade'),
+      )
+      .addColumn('phone_number_id', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('waba_id', 'varchar(64)', notNull)
+      .addColumn('estado', 'varchar(16)', notNull)
+      .addColumn('erro', 'text')
+      .addColumn('verify_token', 'varchar(80)', (c) => c.notNull().unique())
+      .addColumn('desligados', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createTable('whatsapp_mensagem')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('idnotificacao', 'integer')
+      .addColumn('wamid', 'varchar(160)', (c) => c.notNull().unique())
+      .addColumn('para', 'varchar(20)', notNull)
+      .addColumn('modelo', 'varchar(64)', notNull)
+      .addColumn('categoria', 'varchar(16)', notNull)
+      .addColumn('status', 'varchar(16)', notNull)
+      .addColumn('erro', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('whatsapp_mensagem_mes_idx')
+      .on('whatsapp_mensagem')
+      .columns(['idestabelecimento', 'criado_em'])
+      .execute();
+    await db.schema
+      .createTable('whatsapp_status')
+      .addColumn('wamid', 'varchar(160)', notNull)
+      .addColumn('status', 'varchar(16)', notNull)
+      .addColumn('recebido_em', 'text', notNull)
+      .addPrimaryKeyConstraint('whatsapp_status_pk', ['wamid', 'status'])
+      .execute();
+    await db.schema
+      .createTable('whatsapp_entrada')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('wamid', 'varchar(160)', (c) => c.notNull().unique())
+      .addColumn('de', 'varchar(20)', notNull)
+      .addColumn('idcliente', 'integer')
+      .addColumn('texto', 'text', notNull)
+      .addColumn('recebido_em', 'text', notNull)
+      .addColumn('lida', 'integer', notNull)
+      .execute();
+    await db.schema
+      .createIndex('whatsapp_entrada_de_idx')
+      .on('whatsapp_entrada')
+      .columns(['idestabelecimento', 'de', 'recebido_em'])
+      .execute();
+  },
+  async down(db) {
+    for (const t of ['whatsapp_entrada', 'whatsapp_status', 'whatsapp_mensagem', 'whatsapp_conta'])
+      await db.schema.dropTable(t).ifExists().execute();
+    await db.schema.alterTable('notificacao_consentimento').dropColumn('telefone').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1738,6 +1810,7 @@ export const migrations: Record<string, Migration> = {
   '0024_conta_pagamento': contaPagamento,
   '0025_marca': marca,
   '0026_dominio': dominio,
+  '0027_whatsapp': whatsapp,
   '0028_notificacoes_envio': notificacoesEnvio,
 };
 

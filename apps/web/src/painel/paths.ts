@@ -28,6 +28,7 @@ export const painelPaths = {
   avaliacoes: (id: number | string) => `/${id}/avaliacoes`,
   integracoes: (id: number | string) => `/${id}/integracoes`,
   pagamentos: (id: number | string) => `/${id}/pagamentos`,
+  notificacoes: (id: number | string) => `/${id}/notificacoes`,
   /** Leaving the establishment's team (any member). */
   sair: (id: number | string) => `/${id}/sair`,
   novoEstabelecimento: '/novo',

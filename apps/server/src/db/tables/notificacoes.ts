@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The customer's notifications (issue 22): consent per channel, push subscriptions per device,
@@ -10,10 +10,14 @@ export interface NotificacoesTables {
   notificacao_consentimento: NotificacaoConsentimentoTable;
   notificacao_push: NotificacaoPushTable;
   notificacao_cursor: NotificacaoCursorTable;
+  whatsapp_conta: WhatsappContaTable;
+  whatsapp_mensagem: WhatsappMensagemTable;
+  whatsapp_status: WhatsappStatusTable;
+  whatsapp_entrada: WhatsappEntradaTable;
 }
 
-/** The channels the customer may choose (WhatsApp is another part of the issue). */
-export type CanalNotificacao = 'email' | 'push';
+/** The channels the customer may choose. */
+export type CanalNotificacao = 'email' | 'push' | 'whatsapp';
 
 /** One customer's choice for one channel (0023). Revoked = ativo 0, kept with its time and source. */
 export interface NotificacaoConsentimentoTable {
@@ -25,6 +29,8 @@ export interface NotificacaoConsentimentoTable {
   origem: string;
   /** ISO-8601 UTC of the latest choice. */
   atualizado_em: string;
+  /** WhatsApp (0027): the number in E.164 (+55…) the customer chose; null for the other channels. */
+  telefone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A browser's push subscription (one per device and customer); removed when the push service answers 404/410. */
@@ -78,4 +84,69 @@ export interface NotificacaoCursorTable {
   nome: string;
   txid: number | string;
   idevento: number | string;
+}
+
+/** The state of an establishment's WhatsApp number: 'erro' when the provider refused its token (190). */
+export type EstadoWhatsapp = 'conectada' | 'erro';
+
+/**
+ * One establishment's WhatsApp Business number (0027): the Cloud API's ids; the access token and
+ * the app secret are in the secrets store ('whatsapp.token', 'whatsapp.app_secret').
+ */
+export interface WhatsappContaTable {
+  idestabelecimento: number;
+  /** The Cloud API's phone number id (unique: one number, one establishment). */
+  phone_number_id: string;
+  /** The WhatsApp Business Account id (templates). */
+  waba_id: string;
+  estado: EstadoWhatsapp;
+  /** The provider's last refusal of the account ('Token inválido …'), shown to the owner. */
+  erro: string | null;
+  /** hub.verify_token of this account's webhook (typed by the owner in Meta's app dashboard). */
+  verify_token: string;
+  /** The status messages the owner turned off (JSON array of kinds: 'aceito', …). */
+  desligados: string;
+  atualizado_em: string;
+}
+
+/** One message sent on an establishment's number (0027), with the provider's latest status. */
+export interface WhatsappMensagemTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  /** The outbox's message it carries (null: a test message or an automatic reply). */
+  idnotificacao: number | null;
+  /** The provider's id ('wamid.…'), unique. */
+  wamid: string;
+  /** E.164 without '+', as the provider names it. */
+  para: string;
+  /** The template's name, or 'texto' (free-form, inside the service window). */
+  modelo: string;
+  /** The pricing category: 'utility', 'service' (free-form reply), 'marketing', 'authentication'. */
+  categoria: string;
+  /** accepted, sent, delivered, read, failed. */
+  status: string;
+  erro: string | null;
+  criado_em: string;
+  atualizado_em: string;
+}
+
+/** A status update already applied (0027): a replayed webhook changes nothing. */
+export interface WhatsappStatusTable {
+  wamid: string;
+  status: string;
+  recebido_em: string;
+}
+
+/** An inbound message on an establishment's number (0027), unique by the provider's id. */
+export interface WhatsappEntradaTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  wamid: string;
+  /** The sender's number, E.164 without '+'. */
+  de: string;
+  idcliente: number | null;
+  texto: string;
+  recebido_em: string;
+  /** 1 once answered automatically or read by a person in the panel. */
+  lida: number;
 }

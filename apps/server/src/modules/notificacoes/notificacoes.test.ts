@@ -161,7 +161,7 @@ describe.each(DIALECTS)('notificações (push e e-mail) on %s', (dialect) => {
       payload: { canal: 'sms', ativo: true },
     });
     expect(ruim.statusCode).toBe(400);
-    expect(ruim.json()).toEqual({ canal: ['Escolha e-mail ou notificações neste aparelho.'] });
+    expect(ruim.json()).toEqual({ canal: ['Escolha e-mail, notificações neste aparelho ou WhatsApp.'] });
     for (const endpoint of ['http://push.example.com/x', 'javascript:alert(1)', 'x']) {
       const p = await h.app.inject({
         method: 'POST',

@@ -1,5 +1,7 @@
 import type { Agent } from 'node:https';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createWhatsAppCloud, createWhatsAppLog } from './whatsapp/sender.ts';
+import type { WhatsAppSender } from './whatsapp/sender.ts';
 import { createMailer } from '../../adapters/mail/index.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Config } from '../../config.ts';
@@ -9,6 +11,8 @@ import type { PushSender, Vapid } from './push.ts';
 import { notificacoesPainelRoutes } from './painel-routes.ts';
 import { notificacoesRoutes } from './routes.ts';
 import { createNotificacoesService } from './service.ts';
+import { whatsappPainelRoutes } from './whatsapp-routes.ts';
+import type { WhatsAppService } from './whatsapp/service.ts';
 
 /** How often the job follows the event log and sends what is due. */
 export const NOTIFICACOES_MS = 1000;
@@ -26,6 +30,7 @@ export function notificacoesPlugin({
   pushAgent,
   job = true,
   urlPublicaDe,
+  whatsapp,
 }: {
   config: Config;
   db: Db;
@@ -37,6 +42,8 @@ export function notificacoesPlugin({
   job?: boolean;
   /** The origin of an establishment's links (its own host name, modules/establishments/dominio.ts). */
   urlPublicaDe?: ((idestabelecimento: number) => string) | undefined;
+  /** WhatsApp Business (issue 22 part 2): the establishments' numbers; its webhook is in app.ts. */
+  whatsapp?: WhatsAppService | undefined;
 }) {
   return async (api: FastifyInstance): Promise<void> => {
     let mailer: Mailer;
@@ -61,6 +68,7 @@ export function notificacoesPlugin({
       publicUrl: config.publicUrl,
       urlPublicaDe,
       log: api.log,
+      whatsapp,
     });
     // The pair exists from the first start (generated and kept when the environment has none).
     api.addHook('onReady', async () => {
@@ -79,5 +87,13 @@ export function notificacoesPlugin({
       });
     await api.register(notificacoesRoutes(service, async () => (await chaves()).publicKey));
     await api.register(notificacoesPainelRoutes(service));
+    if (whatsapp) await api.register(whatsappPainelRoutes(whatsapp));
   };
+}
+
+/** The WhatsApp port the configuration asks for: the Cloud API, or the log (the default off production). */
+export function whatsappSender(config: Config, log: FastifyBaseLogger): WhatsAppSender {
+  return config.whatsapp?.api === 'cloud'
+    ? createWhatsAppCloud(config.whatsapp.graphUrl)
+    : createWhatsAppLog(log);
 }

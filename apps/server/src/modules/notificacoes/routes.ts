@@ -6,9 +6,12 @@ import { validar } from '../../http/corpo.ts';
 import { ERROS, R } from '../../http/openapi.ts';
 import type { Contrato } from '../../http/openapi.ts';
 import type { NotificacoesService } from './service.ts';
+import { whatsappRepository } from './whatsapp/repository.ts';
+import { celularParaWhatsapp } from './whatsapp/service.ts';
+import { MSG_TELEFONE } from './whatsapp/telefone.ts';
 
 export const MSG_NOTIFICACOES = {
-  canal: 'Escolha e-mail ou notificações neste aparelho.',
+  canal: 'Escolha e-mail, notificações neste aparelho ou WhatsApp.',
   endpoint: 'Endereço de notificação inválido: use o do navegador (https).',
   chaves: 'Chaves de notificação inválidas.',
   assinaturaNaoEncontrada: 'Este aparelho não está cadastrado para notificações.',
@@ -30,9 +33,11 @@ const endpointSchema = z.string().check(
 );
 
 const consentimentoSchema = z.object({
-  canal: z.enum(['email', 'push']),
+  canal: z.enum(['email', 'push', 'whatsapp']),
   ativo: z.boolean(),
   origem: z.optional(z.enum(['cliente', 'pedido'])),
+  /** WhatsApp: the mobile number to message (any format; default the account's phone). */
+  telefone: z.optional(z.string().check(z.maxLength(40))),
 });
 
 const assinaturaSchema = z.object({
@@ -46,6 +51,7 @@ const TEXTOS = {
   canal: MSG_NOTIFICACOES.canal,
   ativo: MSG_NOTIFICACOES.canal,
   origem: MSG_NOTIFICACOES.canal,
+  telefone: MSG_TELEFONE.invalido,
   endpoint: MSG_NOTIFICACOES.endpoint,
   keys: MSG_NOTIFICACOES.chaves,
 };
@@ -69,7 +75,8 @@ const CONTRATOS = {
     respostas: { 200: escolhas },
   },
   escolher: {
-    resumo: 'Ativa ou desativa um canal de notificação (e-mail ou push) do cliente logado.',
+    resumo:
+      'Ativa ou desativa um canal de notificação (e-mail, push ou WhatsApp, com o celular) do cliente logado.',
     tag,
     acesso: 'cliente',
     corpo: consentimentoSchema,
@@ -121,7 +128,11 @@ export function notificacoesRoutes(service: NotificacoesService, chavePublica: (
     app.put('/controle/cliente/notificacoes/', { config: { contrato: CONTRATOS.escolher } }, async (req) => {
       const self = await requireCliente(req);
       const c = validar(consentimentoSchema, req.body, { chave: 'campo', textos: TEXTOS });
+      // WhatsApp (issue 22 part 2): a Brazilian mobile number, in E.164, kept with the choice.
+      const celular =
+        c.canal === 'whatsapp' && c.ativo ? await celularParaWhatsapp(app.db, self, c.telefone) : undefined;
       await service.escolher(self, c.canal, c.ativo, c.origem ?? 'cliente');
+      if (celular) await whatsappRepository.gravarTelefone(app.db, self, celular);
       return service.consentimentos(self);
     });
 

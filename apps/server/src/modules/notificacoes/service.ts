@@ -15,6 +15,7 @@ import { notificacoesRepository as repo } from './repository.ts';
 import type { CanalNotificacao } from '../../db/types.ts';
 import { LEMBRETE_PIX_MS, TIPOS_PIX, foraDeUso, mensagem, tipoDoEvento } from './textos.ts';
 import type { PedidoDaMensagem, TipoMensagem } from './textos.ts';
+import type { WhatsAppService } from './whatsapp/service.ts';
 
 /** Events read per run. */
 const LOTE_EVENTOS = 200;
@@ -74,6 +75,8 @@ export interface NotificacoesDeps {
   agora?: () => Date;
   /** An attempt's claim (PRAZO_TENTATIVA_MS; the crash tests shorten it). */
   prazoTentativaMs?: number;
+  /** The 'whatsapp' channel (whatsapp/service.ts); without it WhatsApp messages fail for good. */
+  whatsapp?: Pick<WhatsAppService, 'enviarNotificacao'> | undefined;
 }
 
 export type NotificacoesService = ReturnType<typeof createNotificacoesService>;
@@ -327,7 +330,13 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
       };
       let r: Resultado;
       try {
-        r = n.canal === 'email' ? await enviarEmail(envio) : await enviarPush(envio);
+        // --- WhatsApp channel dispatch (issue 22 part 2, whatsapp/service.ts) ---
+        if (n.canal === 'whatsapp')
+          r = deps.whatsapp
+            ? await deps.whatsapp.enviarNotificacao(n)
+            : { ok: false, definitivo: true, status: 'WhatsApp indisponível' };
+        // --- end WhatsApp ---
+        else r = n.canal === 'email' ? await enviarEmail(envio) : await enviarPush(envio);
       } catch (e) {
         r = {
           ok: false,

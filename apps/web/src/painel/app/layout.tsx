@@ -37,6 +37,7 @@ function mesmaSecao(pathname: string, destino: { id: number; papel: string }): s
   if (destino.papel === 'dono' && secao === 'avaliacoes') return painelPaths.avaliacoes(destino.id);
   if (destino.papel === 'dono' && secao === 'integracoes') return painelPaths.integracoes(destino.id);
   if (destino.papel === 'dono' && secao === 'pagamentos') return painelPaths.pagamentos(destino.id);
+  if (destino.papel === 'dono' && secao === 'notificacoes') return painelPaths.notificacoes(destino.id);
   return painelPaths.fila(destino.id);
 }
 
@@ -133,6 +134,7 @@ function Nav({ est }: { est: EstabelecimentoAtual }) {
           { to: painelPaths.historico(est.id), label: 'Histórico' },
           { to: painelPaths.integracoes(est.id), label: 'Integrações' },
           { to: painelPaths.pagamentos(est.id), label: 'Pagamentos' },
+          { to: painelPaths.notificacoes(est.id), label: 'Notificações' },
         ]
       : []),
   ];

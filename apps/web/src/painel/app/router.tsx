@@ -25,6 +25,7 @@ const RelatoriosPage = lazy(() => import('../features/relatorios/relatorios-page
 const AvaliacoesPage = lazy(() => import('../features/avaliacoes/avaliacoes-page.tsx'));
 const IntegracoesPage = lazy(() => import('../features/integracoes/integracoes-page.tsx'));
 const PagamentosPage = lazy(() => import('../features/pagamentos/pagamentos-page.tsx'));
+const NotificacoesPage = lazy(() => import('../features/notificacoes/notificacoes-page.tsx'));
 const NovoEstabelecimentoPage = lazy(() => import('../features/loja/novo-page.tsx'));
 const SairPage = lazy(() => import('../features/convites/sair-page.tsx'));
 const NaoEncontradaPage = lazy(() => import('../features/escolher/nao-encontrada-page.tsx'));
@@ -156,6 +157,14 @@ export function PainelRoutes() {
               element={
                 <RequireDono>
                   <PagamentosPage />
+                </RequireDono>
+              }
+            />
+            <Route
+              path="notificacoes"
+              element={
+                <RequireDono>
+                  <NotificacoesPage />
                 </RequireDono>
               }
             />
