@@ -143,7 +143,8 @@ export const CONTRATOS_OD = {
     },
   },
   ack: {
-    resumo: 'Reconhece eventos (não voltam no polling); ids desconhecidos → 404 depois de reconhecer os demais.',
+    resumo:
+      'Reconhece eventos (não voltam no polling); ids desconhecidos → 404 depois de reconhecer os demais.',
     tag,
     acesso,
     corpo: ackSchema,
@@ -158,7 +159,11 @@ export const CONTRATOS_OD = {
     resumo: 'O pedido no formato Order do padrão (itens, opções, preços, cliente, entrega, pagamentos).',
     tag,
     acesso,
-    respostas: { 200: R.ok(pedido), ...comToken, 404: E('Pedido não encontrado (ou de outro estabelecimento).') },
+    respostas: {
+      200: R.ok(pedido),
+      ...comToken,
+      404: E('Pedido não encontrado (ou de outro estabelecimento).'),
+    },
   },
   confirm: movimento('Confirma o pedido', confirmSchema),
   preparing: movimento('Em preparo (no Rango, o pedido confirmado já está em preparo)'),
@@ -167,9 +172,13 @@ export const CONTRATOS_OD = {
   delivered: movimento('Entregue (retirada: concluído)'),
   requestCancellation: movimento('Cancela o pedido com o motivo dado', requestCancellationSchema),
   acceptCancellation: movimento('Aceita um pedido de cancelamento do cliente (o Rango não tem: 422)'),
-  denyCancellation: movimento('Nega um pedido de cancelamento do cliente (o Rango não tem: 422)', denyCancellationSchema),
+  denyCancellation: movimento(
+    'Nega um pedido de cancelamento do cliente (o Rango não tem: 422)',
+    denyCancellationSchema,
+  ),
   painel: {
-    resumo: 'As credenciais Open Delivery do estabelecimento (sem segredos), a URL base e os eventos pendentes.',
+    resumo:
+      'As credenciais Open Delivery do estabelecimento (sem segredos), a URL base e os eventos pendentes.',
     tag: 'Painel: integrações',
     acesso: 'funcionario',
     respostas: {
@@ -196,7 +205,9 @@ export const CONTRATOS_OD = {
     respostas: {
       204: R.semCorpo('Revogada.'),
       403: R.detalhe('Só o dono pode fazer isto.'),
-      404: R.naoEncontrado('Sem acesso a este estabelecimento, ou a credencial não existe (ou já foi revogada).'),
+      404: R.naoEncontrado(
+        'Sem acesso a este estabelecimento, ou a credencial não existe (ou já foi revogada).',
+      ),
     },
   },
 } satisfies Record<string, Contrato>;

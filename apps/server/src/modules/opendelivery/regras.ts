@@ -48,7 +48,7 @@ export function tipoOd(ev: Pick<EventoRow, 'tipo' | 'dados' | 'idpedido'>): {
   dados: DadosEvento;
 } | null {
   if (ev.idpedido === null) return null;
-  let dados: DadosEvento = {};
+  let dados: DadosEvento;
   try {
     dados = JSON.parse(ev.dados) as DadosEvento;
   } catch {
@@ -199,9 +199,9 @@ export function documentoDoPedido(p: DadosDoPedido): Record<string, unknown> {
     };
   });
   const soma = (tipo: 'PREPAID' | 'PENDING') =>
-    g.pagamentos.filter((pg) => pg.pre_pago === (tipo === 'PREPAID')).reduce((s, pg) => s + pg.valor, 0) / 100;
-  const previsao =
-    p.previsao_em ?? p.entregue_as ?? depois(p.recebido_em, Math.max(g.previsaoentregamax, 0));
+    g.pagamentos.filter((pg) => pg.pre_pago === (tipo === 'PREPAID')).reduce((s, pg) => s + pg.valor, 0) /
+    100;
+  const previsao = p.previsao_em ?? p.entregue_as ?? depois(p.recebido_em, Math.max(g.previsaoentregamax, 0));
   const e = g.cliente.endereco;
   const doc: Record<string, unknown> = {
     id: p.uuid,
@@ -213,7 +213,7 @@ export function documentoDoPedido(p: DadosDoPedido): Record<string, unknown> {
     lastEvent: ultimoEvento(p.status),
     orderTiming: p.entregue_as ? 'SCHEDULED' : 'INSTANT',
     preparationStartDateTime: new Date(p.recebido_em).toISOString(),
-    merchant: { id: String(p.estabelecimento.id), name: p.estabelecimento.nome },
+    merchant: { id: uuidDe(`merchant:${p.estabelecimento.id}`), name: p.estabelecimento.nome },
     items: itens,
     ...(taxa > 0
       ? {

@@ -32,7 +32,11 @@ export const opendeliveryRepository = {
   },
 
   porClientId(db: Db, clientId: string): Promise<CredencialRow | undefined> {
-    return db.selectFrom('opendelivery_credencial').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+    return db
+      .selectFrom('opendelivery_credencial')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
   },
 
   async revogar(db: Db, idestabelecimento: number, id: number, agora: string): Promise<boolean> {
@@ -47,7 +51,11 @@ export const opendeliveryRepository = {
     return Number(r.numUpdatedRows) > 0;
   },
 
-  async guardarToken(db: Db, v: { token_hash: string; idcredencial: number; idestabelecimento: number; expira_em: string }, agora: string) {
+  async guardarToken(
+    db: Db,
+    v: { token_hash: string; idcredencial: number; idestabelecimento: number; expira_em: string },
+    agora: string,
+  ) {
     await db.deleteFrom('opendelivery_token').where('expira_em', '<', agora).execute();
     await db.insertInto('opendelivery_token').values(v).execute();
   },
@@ -158,7 +166,13 @@ export const opendeliveryRepository = {
     return new Set(rows.map((r) => r.id));
   },
 
-  async reconhecer(db: Db, idestabelecimento: number, idcredencial: number, ids: readonly string[], agora: string) {
+  async reconhecer(
+    db: Db,
+    idestabelecimento: number,
+    idcredencial: number,
+    ids: readonly string[],
+    agora: string,
+  ) {
     if (ids.length === 0) return;
     const r = await db
       .updateTable('opendelivery_evento')

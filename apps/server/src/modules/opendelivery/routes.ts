@@ -129,14 +129,26 @@ export function openDeliveryRoutes(svc: OpenDeliveryService, apiPrefix: string) 
         return undefined;
       }),
     );
-    app.post<{ Params: Ordem }>('/v1/orders/:orderId/preparing', { config: { contrato: C.preparing } }, mover('preparing'));
+    app.post<{ Params: Ordem }>(
+      '/v1/orders/:orderId/preparing',
+      { config: { contrato: C.preparing } },
+      mover('preparing'),
+    );
     app.post<{ Params: Ordem }>(
       '/v1/orders/:orderId/readyForPickup',
       { config: { contrato: C.readyForPickup } },
       mover('readyForPickup'),
     );
-    app.post<{ Params: Ordem }>('/v1/orders/:orderId/dispatch', { config: { contrato: C.dispatch } }, mover('dispatch'));
-    app.post<{ Params: Ordem }>('/v1/orders/:orderId/delivered', { config: { contrato: C.delivered } }, mover('delivered'));
+    app.post<{ Params: Ordem }>(
+      '/v1/orders/:orderId/dispatch',
+      { config: { contrato: C.dispatch } },
+      mover('dispatch'),
+    );
+    app.post<{ Params: Ordem }>(
+      '/v1/orders/:orderId/delivered',
+      { config: { contrato: C.delivered } },
+      mover('delivered'),
+    );
     app.post<{ Params: Ordem }>(
       '/v1/orders/:orderId/requestCancellation',
       { config: { contrato: C.requestCancellation } },
@@ -159,7 +171,10 @@ export function openDeliveryRoutes(svc: OpenDeliveryService, apiPrefix: string) 
     app.setNotFoundHandler((req, reply) => {
       void req;
       if (!req.headers.authorization) return responderErro(naoAutorizado(), req, reply);
-      return reply.code(404).type('application/problem+json').send({ title: 'Recurso não encontrado.', status: 404 });
+      return reply
+        .code(404)
+        .type('application/problem+json')
+        .send({ title: 'Recurso não encontrado.', status: 404 });
     });
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { STATUS, pedidoGravadoSchema } from '@rango/domain';
+import { STATUS } from '@rango/domain';
+import type { PedidoGravado } from '@rango/domain';
 import { MAX_CREDENCIAIS, MSG_OPENDELIVERY as M } from '@rango/domain/painel/opendelivery';
 import type { Credencial, CredencialComSegredo, OpenDeliveryPainel } from '@rango/domain/painel/opendelivery';
 import type { Insertable } from 'kysely';
@@ -96,7 +97,8 @@ export function createOpenDelivery({ db, agora = () => new Date() }: OpenDeliver
       const ids = [...new Set(mapeados.map((m) => m.ev.idpedido!))];
       const uuids = await leiturasOpenDelivery.uuids(db, idestabelecimento, ids);
       const canceladas = mapeados.filter((m) => m.tipo === 'CANCELLED').map((m) => m.ev.idpedido!);
-      const historicos = canceladas.length > 0 ? await leiturasDoEstabelecimento.listHistorico(db, canceladas) : [];
+      const historicos =
+        canceladas.length > 0 ? await leiturasDoEstabelecimento.listHistorico(db, canceladas) : [];
       const novos: Insertable<OpendeliveryEventoTable>[] = [];
       for (const m of mapeados) {
         const uuid = uuids.get(m.ev.idpedido!);
@@ -247,13 +249,17 @@ export function createOpenDelivery({ db, agora = () => new Date() }: OpenDeliver
       await repo.reconhecer(db, c.idestabelecimento, c.idcredencial, [...conhecidos], iso());
       const faltam = unicos.filter((id) => !conhecidos.has(id));
       if (faltam.length > 0)
-        throw new ErroOd(404, `Evento não encontrado: ${faltam.slice(0, 5).join(', ')}${faltam.length > 5 ? '…' : ''}.`);
+        throw new ErroOd(
+          404,
+          `Evento não encontrado: ${faltam.slice(0, 5).join(', ')}${faltam.length > 5 ? '…' : ''}.`,
+        );
     },
 
     /** GET /v1/orders/{orderId}: the standard's Order document; another merchant's → 404. */
     async pedido(c: Cliente, orderId: string): Promise<Record<string, unknown>> {
       const p = await pedidoDe(c, orderId);
-      const gravado = pedidoGravadoSchema.parse(JSON.parse(p.row.pedido_json));
+      // Stored by the server as it checked the order (placement): read as is.
+      const gravado = JSON.parse(p.row.pedido_json) as PedidoGravado;
       const recebido =
         p.historico.find((h) => h.status !== STATUS.PgtoPendente)?.datahora ?? p.row.dthrpedido;
       const ext = gravado.cliente.external_id;
