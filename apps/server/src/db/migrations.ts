@@ -1645,6 +1645,7 @@ const opendelivery: Migration = {
       .addColumn('tipo', 'varchar(40)', notNull)
       .addColumn('metadata', 'text')
       .addColumn('criado_em', 'text', notNull)
+      .addColumn('posicao', 'bigint', notNull)
       .addColumn('ack_em', 'text')
       .execute();
     await db.schema

@@ -46,6 +46,8 @@ export interface OpendeliveryEventoTable {
   /** JSON of the event's metadata (a cancellation's reason and code), or null. */
   metadata: string | null;
   criado_em: string;
+  /** The reported `evento`'s id: events of one time sort in the log's order. */
+  posicao: ColumnType<string | number, string | number, string | number>;
   ack_em: string | null;
 }
 

@@ -139,7 +139,7 @@ export const opendeliveryRepository = {
       .where('idestabelecimento', '=', idestabelecimento)
       .where('ack_em', 'is', null)
       .orderBy('criado_em')
-      .orderBy('id')
+      .orderBy('posicao')
       .limit(limite)
       .execute();
   },

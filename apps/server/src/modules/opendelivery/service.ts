@@ -121,6 +121,7 @@ export function createOpenDelivery({ db, agora = () => new Date() }: OpenDeliver
           tipo: m.tipo,
           metadata,
           criado_em: new Date(m.ev.criado_em).toISOString(),
+          posicao: m.ev.id,
         });
       }
       await repo.inserirEventos(db, novos);
