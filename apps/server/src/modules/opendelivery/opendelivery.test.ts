@@ -205,6 +205,27 @@ describe.each(DIALECTS)('Open Delivery (Rango as the Ordering Application) on %s
     conforme('Error', grant.json());
   });
 
+  it('is published in the OpenAPI document under the tag Open Delivery, the polling path with its literal colon', async () => {
+    const res = await ta.app.inject({ url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { tags?: string[]; parameters?: { name: string }[] }>>;
+    };
+    const polling = doc.paths[`${OD}/v1/events:polling`]?.get;
+    expect(polling?.tags).toEqual(['Open Delivery']);
+    expect((polling?.parameters ?? []).map((p) => p.name)).not.toContain('polling');
+    for (const acao of [
+      'confirm',
+      'preparing',
+      'readyForPickup',
+      'dispatch',
+      'delivered',
+      'requestCancellation',
+    ])
+      expect(doc.paths[`${OD}/v1/orders/{orderId}/${acao}`]?.post?.tags, acao).toEqual(['Open Delivery']);
+    expect(doc.paths[`${OD}/oauth/token`]?.post).toBeDefined();
+  });
+
   it('a wrong, missing or expired token answers 401', async () => {
     for (const authorization of ['', 'Bearer naoexisteeste-token-aqui-de-jeito-nenhum', 'Basic abc']) {
       const res = await od({ url: '/v1/events:polling' }, { authorization });
