@@ -66,6 +66,11 @@ const OWNERS = {
   webhook: 'modules/webhooks',
   webhook_entrega: 'modules/webhooks',
   webhook_cursor: 'modules/webhooks',
+  // Open Delivery (issue 24 part 3)
+  opendelivery_credencial: 'modules/opendelivery',
+  opendelivery_token: 'modules/opendelivery',
+  opendelivery_evento: 'modules/opendelivery',
+  opendelivery_cursor: 'modules/opendelivery',
   // the customer's notifications (issue 22)
   notificacao: 'modules/notificacoes',
   notificacao_consentimento: 'modules/notificacoes',

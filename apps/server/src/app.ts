@@ -70,6 +70,9 @@ import { createStaffTokens } from './modules/staff/tokens.ts';
 import { createPaymentsStack, paymentsRoutes } from './modules/payments/plugin.ts';
 import { createSegredos } from './modules/secrets/service.ts';
 import { instalarWebhooks, webhooksRoutes } from './modules/webhooks/plugin.ts';
+import { OD_PREFIX, openDeliveryPainelRoutes, openDeliveryRoutes } from './modules/opendelivery/routes.ts';
+import { createOpenDelivery } from './modules/opendelivery/service.ts';
+import type { OpenDeliveryDeps } from './modules/opendelivery/service.ts';
 import type { WebhooksOpcoes } from './modules/webhooks/plugin.ts';
 import type { Segredos } from './modules/secrets/service.ts';
 import type { PaymentGateway } from './modules/payments/port.ts';
@@ -91,6 +94,8 @@ export interface AppDeps {
   relogioAvaliacoes?: () => Date;
   /** Tests: the webhooks' clock, HTTP port and resolver, and whether their job runs. */
   webhooks?: WebhooksOpcoes;
+  /** Tests: Open Delivery's clock. */
+  opendelivery?: Pick<OpenDeliveryDeps, 'agora'>;
   /** Tests: the HTTPS agent that trusts the local push-service fake (modules/notificacoes). */
   pushAgent?: HttpsAgent;
   /** Tests: false leaves the notifications' job undefined (the test runs the outbox on its own clock). */
@@ -185,6 +190,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   const eventos = instalarEventos(app, config, db);
   // Outgoing webhooks (issue 24 part 2): fanned out from the events, sent by the job queue.
   const webhooks = instalarWebhooks(app, config, db, { mailer: deps.mailer, opcoes: deps.webhooks });
+  // Open Delivery (issue 24 part 3): Rango as the Ordering Application for the restaurant's POS.
+  const opendelivery = createOpenDelivery({ db, agora: deps.opendelivery?.agora });
   // Work still running after its answer finishes before the database closes.
   app.addHook('onClose', async () => backgroundTasks.idle());
   if (ownsDb) {
@@ -292,7 +299,10 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         await painel.register(dominioPainelRoutes(dominios));
         await painel.register(auditRoutes(db));
         await painel.register(webhooksRoutes(webhooks));
+        await painel.register(openDeliveryPainelRoutes(opendelivery, API_PREFIX));
       });
+      // Open Delivery's own routes (the POS's {baseURL}), answering the standard's error shape.
+      await api.register(openDeliveryRoutes(opendelivery, API_PREFIX), { prefix: OD_PREFIX });
       // The customer's notifications by Web Push and e-mail (issue 22).
       await api.register(
         notificacoesPlugin({

@@ -1783,6 +1783,79 @@ const whatsapp: Migration = {
   },
 };
 
+/**
+ * Issue 24 part 3: Open Delivery (Rango as the Ordering Application). The owner's credentials for
+ * the restaurant's POS (the secret only as its SHA-256), the bearer tokens handed out (hashed),
+ * the standard's events fanned out from `evento` per establishment (acknowledged one by one), and
+ * how far that fan-out has read the log.
+ */
+const opendelivery: Migration = {
+  async up(db) {
+    const id = idColumn(db);
+    await db.schema
+      .createTable('opendelivery_credencial')
+      .addColumn('id', 'integer', id)
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('client_id', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('segredo_hash', 'varchar(64)', notNull)
+      .addColumn('final', 'varchar(8)', notNull)
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('revogado_em', 'text')
+      .addColumn('ultimo_polling_em', 'text')
+      .addColumn('ultimo_ack_em', 'text')
+      .addColumn('acks', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createIndex('opendelivery_credencial_estabelecimento_idx')
+      .on('opendelivery_credencial')
+      .column('idestabelecimento')
+      .execute();
+    await db.schema
+      .createTable('opendelivery_token')
+      .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('idcredencial', 'integer', cascade('opendelivery_credencial.id'))
+      .addColumn('idestabelecimento', 'integer', notNull)
+      .addColumn('expira_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('opendelivery_token_expira_idx')
+      .on('opendelivery_token')
+      .column('expira_em')
+      .execute();
+    await db.schema
+      .createTable('opendelivery_evento')
+      .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('idpedido', 'integer', notNull)
+      .addColumn('pedido_uuid', 'varchar(64)', notNull)
+      .addColumn('tipo', 'varchar(40)', notNull)
+      .addColumn('metadata', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('posicao', 'bigint', notNull)
+      .addColumn('ack_em', 'text')
+      .execute();
+    await db.schema
+      .createIndex('opendelivery_evento_pendente_idx')
+      .on('opendelivery_evento')
+      .columns(['idestabelecimento', 'ack_em', 'criado_em'])
+      .execute();
+    await db.schema
+      .createTable('opendelivery_cursor')
+      .addColumn('idestabelecimento', 'integer', (c) =>
+        c.primaryKey().references('estabelecimento.id').onDelete('cascade'),
+      )
+      .addColumn('txid', 'bigint', notNull)
+      .addColumn('idevento', 'bigint', notNull)
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('opendelivery_cursor').ifExists().execute();
+    await db.schema.dropTable('opendelivery_evento').ifExists().execute();
+    await db.schema.dropTable('opendelivery_token').ifExists().execute();
+    await db.schema.dropTable('opendelivery_credencial').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1812,6 +1885,7 @@ export const migrations: Record<string, Migration> = {
   '0026_dominio': dominio,
   '0027_whatsapp': whatsapp,
   '0028_notificacoes_envio': notificacoesEnvio,
+  '0029_opendelivery': opendelivery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,7 @@ import type { RelatorioTables } from './tables/relatorio.ts';
 import type { SecretsTables } from './tables/secrets.ts';
 import type { NotificacoesTables } from './tables/notificacoes.ts';
 import type { WebhooksTables } from './tables/webhooks.ts';
+import type { OpendeliveryTables } from './tables/opendelivery.ts';
 
 // Every table's row type, from this one place as before the split.
 export type * from './tables/audit.ts';
@@ -40,6 +41,7 @@ export type * from './tables/relatorio.ts';
 export type * from './tables/secrets.ts';
 export type * from './tables/notificacoes.ts';
 export type * from './tables/webhooks.ts';
+export type * from './tables/opendelivery.ts';
 
 /**
  * The database as Kysely sees it. Table and column names follow the spec's Portuguese wire
@@ -68,6 +70,7 @@ export interface Database
     SecretsTables,
     AvaliacaoTables,
     WebhooksTables,
+    OpendeliveryTables,
     NotificacoesTables,
     MarcaTables,
     InfraTables {

@@ -144,10 +144,11 @@ const ESQUEMAS_SEGURANCA = {
   },
 } as const;
 
-/** `/a/:id/b/` → `/a/{id}/b/` and its parameter names. */
+/** `/a/:id/b/` → `/a/{id}/b/` and its parameter names; Fastify's `::` is a literal colon (`/v1/events::polling`). */
 function caminhoOpenApi(url: string): { caminho: string; nomes: string[] } {
   const nomes: string[] = [];
-  const caminho = url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, nome: string) => {
+  const caminho = url.replace(/::|:([A-Za-z_][A-Za-z0-9_]*)/g, (m, nome: string | undefined) => {
+    if (m === '::' || nome === undefined) return ':';
     nomes.push(nome);
     return `{${nome}}`;
   });

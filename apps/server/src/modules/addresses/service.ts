@@ -98,3 +98,12 @@ export type AddressesService = ReturnType<typeof createAddressesService>;
 export function apagarEnderecosDoCliente(db: Db, idcliente: number): Promise<void> {
   return repo.removeDoCliente(db, idcliente);
 }
+
+/** An address's coordinates when it has them (Open Delivery's delivery address), else null. */
+export async function coordenadasDoEndereco(
+  db: Db,
+  id: number,
+): Promise<{ lat: number; lng: number } | null> {
+  const r = await db.selectFrom('endereco').select(['lat', 'lng']).where('id', '=', id).executeTakeFirst();
+  return r && r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null;
+}

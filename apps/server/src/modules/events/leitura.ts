@@ -15,3 +15,15 @@ export const eventosDepois = (db: Db, depois: Chave, limite: number): Promise<Ev
 
 /** The newest position every reader can already see (where a new consumer starts). */
 export const fimDosEventos = (db: Db): Promise<Chave> => eventsRepository.fim(db);
+
+/**
+ * One establishment's events in (de, ate], in delivery order, at most `limite` (modules/opendelivery
+ * fans them out per establishment; `ate` from fimDosEventos, so nothing can still appear behind it).
+ */
+export const eventosDoEstabelecimento = (
+  db: Db,
+  idestabelecimento: number,
+  de: Chave,
+  ate: Chave,
+  limite: number,
+): Promise<EventoRow[]> => eventsRepository.intervalo(db, { idestabelecimento }, de, ate, limite);

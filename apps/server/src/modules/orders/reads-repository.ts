@@ -88,6 +88,42 @@ export const readsRepository = {
     ).executeTakeFirst();
   },
 
+  /** An establishment's order by its uuid (pedido_id), with its customer and the customer's orders there. */
+  async findPorUuid(db: Db, idestabelecimento: number, uuid: string) {
+    const row = await db
+      .selectFrom('pedido')
+      .select([...PEDIDO_COLUMNS, 'pedido_id', 'idcliente'])
+      .where('pedido_id', '=', uuid)
+      .where('idestabelecimento', '=', idestabelecimento)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const quantos =
+      row.idcliente === null
+        ? 1
+        : Number(
+            (
+              await db
+                .selectFrom('pedido')
+                .select((s) => s.fn.countAll().as('n'))
+                .where('idcliente', '=', row.idcliente)
+                .where('idestabelecimento', '=', idestabelecimento)
+                .executeTakeFirst()
+            )?.n ?? 1,
+          );
+    return { ...row, pedidos_do_cliente: quantos };
+  },
+
+  /** Orders' uuids (pedido_id) by id, of one establishment only. */
+  listUuids(db: Db, idestabelecimento: number, ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('pedido')
+      .select(['id', 'pedido_id'])
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('id', 'in', ids)
+      .execute();
+  },
+
   /** The establishment's open orders, and those finished (Concluído, cancelled) since `desde`, newest first. */
   listDoEstabelecimento(db: Db, idestabelecimento: number, desde: string): Promise<PedidoLido[]> {
     return db

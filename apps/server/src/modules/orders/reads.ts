@@ -95,6 +95,22 @@ export const leiturasDoEstabelecimento = {
 };
 
 /**
+ * Open Delivery's reads (modules/opendelivery): one establishment's order by its uuid, with
+ * everything its document shows (undefined for another establishment's: a 404 like a missing
+ * one); the uuids of some of its orders.
+ */
+export const leiturasOpenDelivery = {
+  async pedidoPorUuid(db: Db, idestabelecimento: number, uuid: string) {
+    const row = await repo.findPorUuid(db, idestabelecimento, uuid);
+    if (!row) return undefined;
+    const [completo] = await completarPedidos(db, [row]);
+    return { ...completo!, uuid: row.pedido_id, pedidosDoCliente: row.pedidos_do_cliente };
+  },
+  uuids: async (db: Db, idestabelecimento: number, ids: readonly number[]): Promise<Map<number, string>> =>
+    new Map((await repo.listUuids(db, idestabelecimento, ids)).map((r) => [r.id, r.pedido_id])),
+};
+
+/**
  * Another module's read of one order of the customer (ratings: may this customer rate it?):
  * its establishment and current status, or undefined when the order is not this customer's.
  */
