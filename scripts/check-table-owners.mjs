@@ -69,6 +69,9 @@ const OWNERS = {
   notificacao_consentimento: 'modules/notificacoes',
   notificacao_push: 'modules/notificacoes',
   notificacao_cursor: 'modules/notificacoes',
+  ifood_loja: 'modules/ifood',
+  ifood_acao: 'modules/ifood',
+  ifood_cursor: 'modules/ifood',
   // infrastructure
   mail_outbox: 'adapters/mail',
   rate_limit: 'http/rate-limit.ts',

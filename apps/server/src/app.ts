@@ -41,6 +41,8 @@ import { createEstabelecimentoPainelService } from './modules/establishments/pai
 import { estabelecimentoPainelRoutes } from './modules/establishments/painel-routes.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
+import { ifoodRoutes, instalarIfood } from './modules/ifood/plugin.ts';
+import type { IfoodOpcoes } from './modules/ifood/plugin.ts';
 import { installJobs } from './modules/jobs/plugin.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
@@ -85,6 +87,8 @@ export interface AppDeps {
   webhooks?: WebhooksOpcoes;
   /** Tests: the HTTPS agent that trusts the local push-service fake (modules/notificacoes). */
   pushAgent?: HttpsAgent;
+  /** Tests: iFood's address (the local fake), the clock, whether its jobs run (modules/ifood). */
+  ifood?: IfoodOpcoes;
 }
 
 declare module 'fastify' {
@@ -169,6 +173,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   const eventos = instalarEventos(app, config, db);
   // Outgoing webhooks (issue 24 part 2): fanned out from the events, sent by the job queue.
   const webhooks = instalarWebhooks(app, config, db, { mailer: deps.mailer, opcoes: deps.webhooks });
+  // iFood orders in the same queue (issue 24 part 4): polled and acted on by the job queue.
+  const ifood = instalarIfood(app, db, menu, deps.ifood);
   // Work still running after its answer finishes before the database closes.
   app.addHook('onClose', async () => backgroundTasks.idle());
   if (ownsDb) {
@@ -256,6 +262,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         await painel.register(cupomPainelRoutes(createCupomPainelService(db)));
         await painel.register(auditRoutes(db));
         await painel.register(webhooksRoutes(webhooks));
+        await painel.register(ifoodRoutes(ifood));
       });
       // The customer's notifications by Web Push and e-mail (issue 22).
       await api.register(notificacoesPlugin({ config, db, mailer: deps.mailer, pushAgent: deps.pushAgent }));
