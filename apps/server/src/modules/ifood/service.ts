@@ -105,6 +105,12 @@ export function createIfood(deps: IfoodDeps) {
       }
       const produtos = (await menu.produtos(est)) ?? new Map();
       try {
+        let gravado;
+        try {
+          gravado = pedidoDoIfood(detalhe, est, produtos);
+        } catch {
+          throw new PedidoExternoInvalido(`pedido ifood ${ev.orderId} mal formado`);
+        }
         const r = await importarPedidoExterno(
           db,
           {
@@ -112,7 +118,7 @@ export function createIfood(deps: IfoodDeps) {
             canal: 'ifood',
             idExterno: detalhe.id,
             referencia: String(detalhe.displayId ?? detalhe.id).slice(0, 20),
-            gravado: pedidoDoIfood(detalhe, est, produtos),
+            gravado,
             dthrpedido: detalhe.createdAt,
           },
           agora(),

@@ -14,6 +14,7 @@ import {
   pedidoPainelSchema,
   pedidosPainelSchema,
 } from '@rango/domain/painel';
+import type { Canal } from '@rango/domain';
 import type {
   ChaveCriada,
   ChaveOperador,
@@ -207,9 +208,10 @@ export function createPanelService(deps: PanelServiceDeps) {
      * committed meanwhile is replayed by the stream (harmless: the panel reads the order again),
      * never lost.
      */
-    async listar(idestabelecimento: number): Promise<PedidosPainel> {
+    async listar(idestabelecimento: number, canal?: Canal): Promise<PedidosPainel> {
       const ultimo = await posicaoDosEventos(db, idestabelecimento);
-      const rows = await pedidos.listPedidos(db, idestabelecimento, inicioDoDia(agora()));
+      const todos = await pedidos.listPedidos(db, idestabelecimento, inicioDoDia(agora()));
+      const rows = canal === undefined ? todos : todos.filter((r) => r.canal === canal);
       return conform(
         pedidosPainelSchema,
         { pedidos: await presentar(rows), ultimo_evento: ultimo },

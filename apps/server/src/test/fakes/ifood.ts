@@ -8,6 +8,7 @@
  * and 5xx for the next N calls of a route.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { startFakeHttp } from '../fake-http.ts';
 import type { IfoodPedido } from '../../modules/ifood/api.ts';
 
@@ -71,16 +72,17 @@ export async function startFakeIfood(
       const ate = t ? tokens.get(t) : undefined;
       return ate !== undefined && ate > Date.now();
     };
-    const guarda = (rota: string) => async (req: { headers: Record<string, unknown> }, reply: any) => {
-      if (!autorizado(req.headers.authorization as string | undefined))
-        return reply.code(401).send({ code: 'Unauthorized', message: 'token expired or invalid' });
-      const f = falhar(rota);
-      if (f) {
-        if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
-        return reply.code(f.status).send({ code: 'Error', message: `injected ${f.status}` });
-      }
-      return undefined;
-    };
+    const guarda =
+      (rota: string) => async (req: { headers: Record<string, unknown> }, reply: FastifyReply) => {
+        if (!autorizado(req.headers.authorization as string | undefined))
+          return reply.code(401).send({ code: 'Unauthorized', message: 'token expired or invalid' });
+        const f = falhar(rota);
+        if (f) {
+          if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
+          return reply.code(f.status).send({ code: 'Error', message: `injected ${f.status}` });
+        }
+        return undefined;
+      };
 
     app.post('/authentication/v1.0/oauth/token', async (req, reply) => {
       contagem.token++;

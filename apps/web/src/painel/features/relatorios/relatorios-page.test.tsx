@@ -30,6 +30,11 @@ const MARCO: Relatorio = {
     { tipo: 'DELIVERY', pedidos: 2, receita: 9000 },
     { tipo: 'TOGO', pedidos: 1, receita: 3000 },
   ],
+  porCanal: [
+    { canal: 'rango', pedidos: 2, receita: 8000 },
+    { canal: 'ifood', pedidos: 1, receita: 4000 },
+    { canal: 'opendelivery', pedidos: 0, receita: 0 },
+  ],
   cancelamentos: { pedidos: 1, valor: 2500 },
   estornos: { pagamentos: 1, valor: 2500, pendentes: 0, valorPendente: 0 },
   produtos: {
