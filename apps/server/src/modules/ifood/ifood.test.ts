@@ -1,4 +1,5 @@
-import { STATUS, pedidoGravadoSchema } from '@rango/domain';
+import { STATUS, pedidoGravadoSchema, wallClock } from '@rango/domain';
+import { relatorioSchema } from '@rango/domain/painel/relatorio';
 import { ifoodConexaoSchema } from '@rango/domain/painel/ifood';
 import { pedidoPainelSchema, pedidosPainelSchema } from '@rango/domain/painel';
 import type { FastifyInstance } from 'fastify';
@@ -251,6 +252,32 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     await ta.app.ifood.consultar();
     expect(await importados()).toHaveLength(antes);
     expect(fake.eventos.some((e) => e.orderId === alheio.id)).toBe(true);
+  });
+
+  it("the panel's queue filters by channel; a channel it does not know is a 400", async () => {
+    const so = async (canal: string) => {
+      const r = await ta.app.inject({ url: `${est(1)}/pedidos/?canal=${canal}`, headers: atendente });
+      return r.statusCode === 200 ? pedidosPainelSchema.parse(r.json()).pedidos : r.statusCode;
+    };
+    const ifood = (await so('ifood')) as { canal: string }[];
+    expect(ifood.length).toBeGreaterThan(0);
+    expect(ifood.every((p) => p.canal === 'ifood')).toBe(true);
+    const rango = (await so('rango')) as { canal: string }[];
+    expect(rango.every((p) => p.canal === 'rango')).toBe(true);
+    expect((await pedidosDoPainel()).length).toBe(ifood.length + rango.length);
+    expect(await so('balcao')).toBe(400);
+  });
+
+  it('the report splits the sales by channel', async () => {
+    const hoje = wallClock(new Date()).data;
+    const r = await ta.app.inject({ url: `${est(1)}/relatorio/?de=${hoje}&ate=${hoje}`, headers: dono });
+    expect(r.statusCode).toBe(200);
+    const rel = relatorioSchema.parse(r.json());
+    const vendidos = (await importados()).filter((p) => p.status !== STATUS.Cancelado);
+    const ifood = rel.porCanal.find((c) => c.canal === 'ifood')!;
+    expect(rel.porCanal.map((c) => c.canal)).toEqual(['rango', 'ifood', 'opendelivery']);
+    expect(ifood.pedidos).toBe(vendidos.length);
+    expect(ifood.receita).toBe(vendidos.reduce((s, p) => s + p.total, 0));
   });
 
   it('an order cancelled at iFood is cancelled in Rango without echoing it back', async () => {
