@@ -10,6 +10,7 @@ import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import { enviarTeste, excluirWebhook, novoSegredo, webhooksQuery } from './api.ts';
 import { ComoVerificar } from './como-verificar.tsx';
 import { Entregas } from './entregas.tsx';
+import { IfoodSecao } from './ifood-secao.tsx';
 import classes from './integracoes-page.module.css';
 import { WebhookForm } from './webhook-form.tsx';
 
@@ -240,6 +241,7 @@ export default function IntegracoesPage() {
         />
       ))}
       <ComoVerificar />
+      <IfoodSecao idest={id} />
     </Stack>
   );
 }
