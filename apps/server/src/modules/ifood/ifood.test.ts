@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { STATUS, pedidoGravadoSchema, wallClock } from '@rango/domain';
 import { relatorioSchema } from '@rango/domain/painel/relatorio';
 import { ifoodConexaoSchema } from '@rango/domain/painel/ifood';
@@ -278,6 +279,28 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     expect(rel.porCanal.map((c) => c.canal)).toEqual(['rango', 'ifood', 'opendelivery']);
     expect(ifood.pedidos).toBe(vendidos.length);
     expect(ifood.receita).toBe(vendidos.reduce((s, p) => s + p.total, 0));
+  });
+
+  it("iFood's webhook: signed with the app's secret imports the order once; a bad signature is a 401; another store is ignored", async () => {
+    const p = pedidoIfood(MERCHANT, { displayId: '8888' });
+    const ev = fake.novoPedido(p);
+    const corpo = JSON.stringify(ev);
+    const assinar = (c: string) => createHmac('sha256', fake.clientSecret).update(c).digest('hex');
+    const post = (c: string, sig: string) =>
+      ta.app.inject({
+        method: 'POST',
+        url: `${API}/api/ifood/webhook/`,
+        headers: { 'content-type': 'application/json', 'x-ifood-signature': sig },
+        payload: c,
+      });
+    expect((await post(corpo, assinar(corpo + ' '))).statusCode).toBe(401);
+    expect((await post(corpo, 'nada')).statusCode).toBe(401);
+    expect((await importados()).some((r) => r.id_externo === p.id)).toBe(false);
+    expect((await post(corpo, assinar(corpo))).statusCode).toBe(202);
+    expect((await post(corpo, assinar(corpo))).statusCode).toBe(202);
+    expect((await importados()).filter((r) => r.id_externo === p.id)).toHaveLength(1);
+    const alheio = JSON.stringify({ ...ev, merchantId: 'merchant-desconhecido' });
+    expect((await post(alheio, assinar(alheio))).statusCode).toBe(202);
   });
 
   it('an order cancelled at iFood is cancelled in Rango without echoing it back', async () => {

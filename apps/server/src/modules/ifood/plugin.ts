@@ -56,6 +56,16 @@ const CONTRATOS = {
     acesso,
     respostas: { 204: R.semCorpo('Desconectado.'), ...soDono },
   },
+  webhook: {
+    resumo:
+      'Recebe um evento do iFood (webhook): assinado em X-IFood-Signature (HMAC-SHA256 do corpo com o client secret); o pedido é lido de novo no iFood.',
+    tag: 'Integrações: iFood',
+    acesso: 'publico',
+    respostas: {
+      202: R.semCorpo('Recebido (ou ignorado: loja não conectada).'),
+      401: R.detalhe('Assinatura inválida.'),
+    },
+  },
 } satisfies Record<string, Contrato>;
 
 /**
@@ -109,6 +119,23 @@ export function ifoodRoutes(svc: IfoodService) {
     app.put<{ Params: { id: string } }>(B, { config: { contrato: CONTRATOS.salvar } }, async (req) => {
       const a = await dono(req);
       return svc.conectar(a, validar(ifoodConexaoInputSchema, req.body));
+    });
+    // iFood's webhook: its own scope, where JSON bodies are kept as the raw text the signature covers.
+    await app.register(async (escopo) => {
+      escopo.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: 256 * 1024 },
+        (_req, body, done) => done(null, body),
+      );
+      escopo.post('/api/ifood/webhook/', { config: { contrato: CONTRATOS.webhook } }, async (req, reply) => {
+        const h = req.headers['x-ifood-signature'];
+        const r = await svc.webhook(
+          typeof req.body === 'string' ? req.body : '',
+          typeof h === 'string' ? h : undefined,
+        );
+        if (r === 'recusado') return reply.code(401).send({ detail: 'Assinatura inválida.' });
+        return reply.code(202).send();
+      });
     });
     app.delete<{ Params: { id: string } }>(
       B,

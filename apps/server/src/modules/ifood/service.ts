@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { EVENTO, STATUS } from '@rango/domain';
 import type { DadosEvento } from '@rango/domain';
 import { MSG_IFOOD } from '@rango/domain/painel/ifood';
@@ -50,6 +51,13 @@ export interface IfoodDeps {
   api?: IfoodApi | undefined;
   baseUrl?: string | undefined;
   agora?: (() => Date) | undefined;
+}
+
+/** X-IFood-Signature: the hex HMAC-SHA256 of the raw body under the app's client secret. */
+export function assinaturaValida(segredo: string, corpo: string, assinatura: string | undefined): boolean {
+  if (!assinatura || !/^[0-9a-fA-F]{64}$/.test(assinatura)) return false;
+  const esperado = createHmac('sha256', segredo).update(corpo, 'utf8').digest();
+  return timingSafeEqual(esperado, Buffer.from(assinatura, 'hex'));
 }
 
 const naoConectado = () => new HttpError(404, { detail: MSG_IFOOD.naoConectado });
@@ -412,6 +420,31 @@ export function createIfood(deps: IfoodDeps) {
     consultar,
     distribuir,
     enviar,
+
+    /**
+     * iFood's webhook (where configured instead of polling): the raw body verified with the app's
+     * client secret (X-IFood-Signature: hex HMAC-SHA256 of the body), the event's order re-read
+     * from iFood and imported. 'ignorado' for a store not connected (logged); 'recusado' for a
+     * bad signature; a repeat imports nothing twice.
+     */
+    async webhook(corpo: string, assinatura: string | undefined): Promise<'ok' | 'ignorado' | 'recusado'> {
+      let ev: IfoodEvento;
+      try {
+        ev = JSON.parse(corpo) as IfoodEvento;
+      } catch {
+        return 'recusado';
+      }
+      if (!ev || typeof ev.merchantId !== 'string' || typeof ev.orderId !== 'string') return 'recusado';
+      const loja = await repo.porMerchant(db, ev.merchantId);
+      if (!loja || loja.ativo !== 1) {
+        log.warn({ ifood: { evento: ev.id } }, 'ifood: webhook de loja não conectada ignorado');
+        return 'ignorado';
+      }
+      const c = await credenciais(loja.idestabelecimento);
+      if (!c || !assinaturaValida(c.clientSecret.revelar(), corpo, assinatura)) return 'recusado';
+      await tratarEvento(loja, c, ev);
+      return 'ok';
+    },
 
     /** One run of the periodic job: poll iFood, then what Rango owes iFood. */
     async rodar(): Promise<void> {
