@@ -82,6 +82,9 @@ const OWNERS = {
   whatsapp_mensagem: 'modules/notificacoes',
   whatsapp_status: 'modules/notificacoes',
   whatsapp_entrada: 'modules/notificacoes',
+  ifood_loja: 'modules/ifood',
+  ifood_acao: 'modules/ifood',
+  ifood_cursor: 'modules/ifood',
   // infrastructure
   mail_outbox: 'adapters/mail',
   rate_limit: 'http/rate-limit.ts',

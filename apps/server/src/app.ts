@@ -45,6 +45,8 @@ import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { marcaPainelRoutes, marcaPublicRoutes } from './modules/establishments/marca-routes.ts';
 import { shellComMarca } from './modules/establishments/marca-shell.ts';
 import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
+import { ifoodRoutes, instalarIfood } from './modules/ifood/plugin.ts';
+import type { IfoodOpcoes } from './modules/ifood/plugin.ts';
 import { installJobs } from './modules/jobs/plugin.ts';
 import { createEstablishmentsService } from './modules/establishments/service.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
@@ -102,6 +104,8 @@ export interface AppDeps {
   notificacoesJob?: boolean;
   /** Tests: the WhatsApp port (default: from config.whatsapp, the Cloud API or the log). */
   whatsapp?: WhatsAppSender;
+  /** Tests: iFood's address (the local fake), the clock, whether its jobs run (modules/ifood). */
+  ifood?: IfoodOpcoes;
 }
 
 declare module 'fastify' {
@@ -192,6 +196,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   const webhooks = instalarWebhooks(app, config, db, { mailer: deps.mailer, opcoes: deps.webhooks });
   // Open Delivery (issue 24 part 3): Rango as the Ordering Application for the restaurant's POS.
   const opendelivery = createOpenDelivery({ db, agora: deps.opendelivery?.agora });
+  // iFood orders in the same queue (issue 24 part 4): polled and acted on by the job queue.
+  const ifood = instalarIfood(app, db, menu, deps.ifood);
   // Work still running after its answer finishes before the database closes.
   app.addHook('onClose', async () => backgroundTasks.idle());
   if (ownsDb) {
@@ -300,6 +306,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         await painel.register(auditRoutes(db));
         await painel.register(webhooksRoutes(webhooks));
         await painel.register(openDeliveryPainelRoutes(opendelivery, API_PREFIX));
+        await painel.register(ifoodRoutes(ifood));
       });
       // Open Delivery's own routes (the POS's {baseURL}), answering the standard's error shape.
       await api.register(openDeliveryRoutes(opendelivery, API_PREFIX), { prefix: OD_PREFIX });

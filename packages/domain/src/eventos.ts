@@ -29,6 +29,8 @@ export interface DadosEvento {
   idpedido?: number | undefined;
   /** pedido.novo: the new order's status (PgtoPendente while an online payment is under way). */
   status?: number | undefined;
+  /** pedido.novo / pedido.status: the order's channel ('rango', 'ifood', 'opendelivery'). */
+  canal?: string | undefined;
   /** pedido.status: the move. */
   de?: number | undefined;
   para?: number | undefined;

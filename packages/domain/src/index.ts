@@ -22,6 +22,7 @@ export * from './messages-pedido.ts';
 export * from './cupom-schema.ts';
 export * from './pedido-status.ts';
 export * from './pedido-schema.ts';
+export * from './canal.ts';
 export * from './pedido-check.ts';
 export * from './messages-cartao.ts';
 export * from './cartao.ts';

@@ -175,6 +175,25 @@ export type EnderecoPedido = z.infer<typeof enderecoPedidoSchema>;
  * The `pedido` text of a fetched order, parsed (spec: 'pedido text converted to JSON, also held
  * as pedido_json'): what the customer saw, as the server checked it. No card data.
  */
+/**
+ * An item as stored. An order from another channel (iFood) may carry an item or option Rango
+ * does not know: imported as text with id 0 and `nao_cadastrado`, flagged to the attendant.
+ */
+const idOuZero = z.int().check(z.nonnegative(), z.maximum(2_147_483_647));
+export const itemGravadoSchema = z.extend(itemInputSchema, {
+  produto_id: idOuZero,
+  subitens: z.array(
+    z.extend(subitemInputSchema, {
+      grupoopcao_id: idOuZero,
+      sub_subitens: z.array(
+        z.extend(subSubitemInputSchema, { opcao_id: idOuZero, nao_cadastrado: z.optional(z.boolean()) }),
+      ),
+    }),
+  ),
+  nao_cadastrado: z.optional(z.boolean()),
+});
+export type ItemGravado = z.infer<typeof itemGravadoSchema>;
+
 export const pedidoGravadoSchema = z.object({
   pedido_id: z.string(),
   entregue_as: z.nullable(z.string()),
@@ -189,7 +208,7 @@ export const pedidoGravadoSchema = z.object({
   }),
   cpf_pagador: z.nullable(z.string()),
   deliveryestabelecimento_id: z.int(),
-  itens: z.array(itemInputSchema),
+  itens: z.array(itemGravadoSchema),
   observacoes: z.string(),
   numero_pedido: z.int(),
   origem: z.string(),

@@ -1856,6 +1856,84 @@ const opendelivery: Migration = {
   },
 };
 
+/**
+ * Issue 24 parts 4 and 5: an order's channel ('rango' | 'ifood' | 'opendelivery') and its id at
+ * that channel, unique per channel and establishment (an iFood order is imported once however
+ * many instances poll: the conditional insert meets this key). The iFood connections (the
+ * merchant id; the app's client id and secret are in the secrets store), the status actions and
+ * catalogue changes owed to iFood (an outbox with retries, one row per order and action or item
+ * and state) and the outbox's cursor over `evento`, starting at the log's end.
+ */
+const canais: Migration = {
+  async up(db) {
+    const postgres = dialectOf(db) === 'postgres';
+    const id = idColumn(db);
+    await db.schema
+      .alterTable('pedido')
+      .addColumn('canal', 'varchar(16)', (c) => c.notNull().defaultTo('rango'))
+      .execute();
+    await db.schema.alterTable('pedido').addColumn('id_externo', 'varchar(80)').execute();
+    await db.schema
+      .createIndex('pedido_canal_externo_uq')
+      .on('pedido')
+      .columns(['idestabelecimento', 'canal', 'id_externo'])
+      .unique()
+      .execute();
+    await db.schema
+      .createTable('ifood_loja')
+      .addColumn('idestabelecimento', 'integer', (c) =>
+        c.primaryKey().references('estabelecimento.id').onDelete('cascade'),
+      )
+      .addColumn('merchant_id', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('ativo', 'integer', notNull)
+      .addColumn('ultima_consulta_em', 'text')
+      .addColumn('ultimo_erro', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createTable('ifood_acao')
+      .addColumn('id', 'integer', id)
+      .addColumn('chave', 'varchar(120)', (c) => c.notNull().unique())
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('idpedido', 'integer', (c) => c.references('pedido.id').onDelete('cascade'))
+      .addColumn('acao', 'varchar(32)', notNull)
+      .addColumn('alvo', 'varchar(80)', notNull)
+      .addColumn('corpo', 'text')
+      .addColumn('estado', 'varchar(16)', notNull)
+      .addColumn('tentativas', 'integer', notNull)
+      .addColumn('proxima_em', 'text', notNull)
+      .addColumn('erro', 'text')
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .createIndex('ifood_acao_pendente_idx')
+      .on('ifood_acao')
+      .columns(['estado', 'proxima_em'])
+      .execute();
+    await db.schema.createIndex('ifood_acao_pedido_idx').on('ifood_acao').column('idpedido').execute();
+    await db.schema
+      .createTable('ifood_cursor')
+      .addColumn('nome', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('txid', 'bigint', notNull)
+      .addColumn('idevento', 'bigint', notNull)
+      .execute();
+    await sql`insert into ifood_cursor (nome, txid, idevento)
+      select 'ifood', coalesce(max(${sql.raw(postgres ? 'txid' : '0')}), 0), coalesce(max(id), 0)
+      from evento ${sql.raw(postgres ? 'where txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint' : '')}`.execute(
+      db,
+    );
+  },
+  async down(db) {
+    for (const t of ['ifood_cursor', 'ifood_acao', 'ifood_loja'])
+      await db.schema.dropTable(t).ifExists().execute();
+    await db.schema.dropIndex('pedido_canal_externo_uq').ifExists().execute();
+    await db.schema.alterTable('pedido').dropColumn('id_externo').execute();
+    await db.schema.alterTable('pedido').dropColumn('canal').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1886,6 +1964,7 @@ export const migrations: Record<string, Migration> = {
   '0027_whatsapp': whatsapp,
   '0028_notificacoes_envio': notificacoesEnvio,
   '0029_opendelivery': opendelivery,
+  '0030_canais': canais,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

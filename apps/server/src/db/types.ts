@@ -9,6 +9,7 @@ import type { EnderecoTables } from './tables/endereco.ts';
 import type { EstabelecimentoTables } from './tables/estabelecimento.ts';
 import type { EventsTables } from './tables/events.ts';
 import type { FuncionarioTables } from './tables/funcionario.ts';
+import type { IfoodTables } from './tables/ifood.ts';
 import type { InfraTables } from './tables/infra.ts';
 import type { MarcaTables } from './tables/marca.ts';
 import type { OperadorTables } from './tables/operador.ts';
@@ -32,6 +33,7 @@ export type * from './tables/endereco.ts';
 export type * from './tables/estabelecimento.ts';
 export type * from './tables/events.ts';
 export type * from './tables/funcionario.ts';
+export type * from './tables/ifood.ts';
 export type * from './tables/infra.ts';
 export type * from './tables/marca.ts';
 export type * from './tables/operador.ts';
@@ -73,6 +75,7 @@ export interface Database
     OpendeliveryTables,
     NotificacoesTables,
     MarcaTables,
+    IfoodTables,
     InfraTables {
   // A table whose owner has no file in db/tables yet: one line here (name: its row type).
 }

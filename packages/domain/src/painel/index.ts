@@ -13,6 +13,7 @@ import {
   historicoEntrySchema,
   pedidoGravadoSchema,
 } from '../pedido-schema.ts';
+import { CANAIS } from '../canal.ts';
 import { STATUS } from '../pedido-status.ts';
 
 export * from './messages.ts';
@@ -233,6 +234,10 @@ export const pedidoPainelSchema = z.object({
   pedido: pedidoGravadoSchema,
   historico: z.array(historicoEntrySchema),
   pagamento: pagamentoPainelSchema,
+  /** Where the order came from (issue 24): the queue's badge and filter. */
+  canal: z.enum(CANAIS),
+  /** Owed to the channel and refused (iFood's error), for the attendant; else null. */
+  erro_canal: z.nullable(z.string()),
 });
 export type PedidoPainel = z.infer<typeof pedidoPainelSchema>;
 

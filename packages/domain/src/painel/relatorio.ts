@@ -21,6 +21,7 @@
  * Money is integer cents.
  */
 import { z } from 'zod/mini';
+import { CANAIS } from '../canal.ts';
 
 /** The longest period one report covers (a leap year). */
 export const MAX_DIAS_RELATORIO = 366;
@@ -136,6 +137,8 @@ export const relatorioSchema = z.object({
   porFormaPagamento: z.array(z.extend(linhaVendasSchema, { forma: z.string() })),
   /** Always both, DELIVERY then TOGO. */
   porTipo: z.array(z.extend(linhaVendasSchema, { tipo: z.literal(TIPOS_RELATORIO) })),
+  /** Always the three, Rango then iFood then Open Delivery (issue 24 part 5). */
+  porCanal: z.array(z.extend(linhaVendasSchema, { canal: z.enum(CANAIS) })),
   cancelamentos: z.object({ pedidos: contagem, valor: cents }),
   estornos: z.object({ pagamentos: contagem, valor: cents, pendentes: contagem, valorPendente: cents }),
   produtos: z.object({ porQuantidade: z.array(linhaItemSchema), porReceita: z.array(linhaItemSchema) }),

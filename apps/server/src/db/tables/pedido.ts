@@ -42,7 +42,13 @@ export interface PedidoTable {
   previsao_em: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0011: the payment method's name (from pedido_json, by a trigger on insert), for the reports. */
   formapgto: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0030: where the order came from: 'rango' (default), 'ifood', 'opendelivery'. */
+  canal: ColumnType<Canal, Canal | undefined, Canal>;
+  /** 0030: the order's id at its channel (iFood's order id); unique per channel and establishment. */
+  id_externo: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type Canal = 'rango' | 'ifood' | 'opendelivery';
 
 export interface PedidoHistoricoTable {
   id: Generated<number>;

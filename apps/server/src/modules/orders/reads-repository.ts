@@ -1,3 +1,4 @@
+import type { Canal } from '../../db/tables/pedido.ts';
 import { STATUS_FINALIZADOS } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 
@@ -13,10 +14,13 @@ const PEDIDO_COLUMNS = [
   'previsao_em',
   'pedido_json',
   'dthrpedido',
+  'canal',
 ] as const;
 
 export interface PedidoLido {
   id: number;
+  /** Where the order came from (0030): 'rango', 'ifood', 'opendelivery'. */
+  canal: Canal;
   idestabelecimento: number;
   referencia: string;
   tipo: 'DELIVERY' | 'TOGO';

@@ -262,6 +262,82 @@ export const ordersRepository = {
   },
 
   /**
+   * An order from another channel (issue 24): written only if no order of that channel and
+   * establishment has its external id yet (the unique key 0030 makes this a conditional insert,
+   * whichever instance gets there first), with its first history entry and its 'pedido.novo'
+   * event in the same transaction. Answers the order's id and whether this call wrote it.
+   */
+  async gravarPedidoExterno(
+    db: Db,
+    pedido: Insertable<PedidoTable>,
+    status: number,
+  ): Promise<{ id: number; novo: boolean }> {
+    const chave = (q: Db) =>
+      q
+        .selectFrom('pedido')
+        .select('id')
+        .where('idestabelecimento', '=', pedido.idestabelecimento)
+        .where('canal', '=', pedido.canal!)
+        .where('id_externo', '=', pedido.id_externo!)
+        .executeTakeFirst();
+    return db.transaction().execute(async (trx) => {
+      const inserido = await trx
+        .insertInto('pedido')
+        .values(pedido)
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserido) {
+        const existente = await chave(trx);
+        return { id: existente!.id, novo: false };
+      }
+      await trx
+        .insertInto('pedido_historico')
+        .values({ idpedido: inserido.id, status, datahora: pedido.dthrpedido, motivo: null })
+        .execute();
+      await registrarEvento(trx, {
+        idestabelecimento: pedido.idestabelecimento,
+        idcliente: null,
+        idpedido: inserido.id,
+        tipo: EVENTO.pedidoNovo,
+        dados: { status, canal: pedido.canal },
+      });
+      return { id: inserido.id, novo: true };
+    });
+  },
+
+  /** An order of a channel by its external id (undefined when not imported). */
+  async findExterno(
+    db: Db,
+    idestabelecimento: number,
+    canal: string,
+    idExterno: string,
+  ): Promise<{ id: number; status: number } | undefined> {
+    return db
+      .selectFrom('pedido')
+      .select(['id', 'status'])
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('canal', '=', canal as never)
+      .where('id_externo', '=', idExterno)
+      .executeTakeFirst();
+  },
+
+  /** The channel and external id of some orders (other modules act on their channel's orders). */
+  async canais(
+    db: Db,
+    ids: readonly number[],
+  ): Promise<
+    { id: number; idestabelecimento: number; canal: string; id_externo: string | null; status: number }[]
+  > {
+    if (ids.length === 0) return [];
+    return db
+      .selectFrom('pedido')
+      .select(['id', 'idestabelecimento', 'canal', 'id_externo', 'status'])
+      .where('id', 'in', ids)
+      .execute();
+  },
+
+  /**
    * Writes a new order, its first history entry and its coupon use in one transaction; answers
    * the order's id. A pedido_id already stored throws the database's unique violation.
    */

@@ -10,6 +10,8 @@ export interface PedidoTravado {
   referencia: string;
   tipo: 'DELIVERY' | 'TOGO';
   status: number;
+  /** 0030: the order's channel. */
+  canal: string;
 }
 
 export interface HistoricoNovo {
@@ -34,7 +36,7 @@ export const statusRepository = {
     const base = () =>
       trx
         .selectFrom('pedido')
-        .select(['id', 'idestabelecimento', 'idcliente', 'referencia', 'tipo', 'status'])
+        .select(['id', 'idestabelecimento', 'idcliente', 'referencia', 'tipo', 'status', 'canal'])
         .where('id', '=', id)
         .$if(idestabelecimento !== undefined, (qb) => qb.where('idestabelecimento', '=', idestabelecimento!));
     if (dialectOf(trx) === 'postgres') return base().forUpdate().executeTakeFirst();

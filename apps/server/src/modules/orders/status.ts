@@ -65,6 +65,8 @@ export interface PedidoMovido {
   idestabelecimento: number;
   referencia: string;
   tipo: 'DELIVERY' | 'TOGO';
+  /** The order's channel (issue 24): 'rango', 'ifood', 'opendelivery'. */
+  canal: string;
   de: number;
   para: number;
   datahora: string;
@@ -140,13 +142,14 @@ export async function moverPedido(
       idcliente: pedido.idcliente,
       idpedido: pedido.id,
       tipo: EVENTO.pedidoStatus,
-      dados: { de: pedido.status, para, ...(sistema ? { sistema: true } : {}) },
+      dados: { de: pedido.status, para, canal: pedido.canal, ...(sistema ? { sistema: true } : {}) },
     });
     return {
       id: pedido.id,
       idestabelecimento: pedido.idestabelecimento,
       referencia: pedido.referencia,
       tipo: pedido.tipo,
+      canal: pedido.canal,
       de: pedido.status,
       para,
       datahora,

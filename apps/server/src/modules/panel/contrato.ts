@@ -12,6 +12,8 @@ import {
   pedidoPainelSchema,
   pedidosPainelSchema,
 } from '@rango/domain/painel';
+import { CANAIS } from '@rango/domain';
+import { z } from 'zod/mini';
 import { R } from '../../http/openapi.ts';
 import type { Contrato, Resposta } from '../../http/openapi.ts';
 
@@ -20,12 +22,17 @@ const semAcesso = R.naoEncontrado('Sem acesso a este estabelecimento, ou o item 
 const soDono: Resposta = R.detalhe('Só o dono pode fazer isto.');
 
 /** The panel's routes on one establishment (issue 11): orders, the store switch, settings, keys. */
+/** The queue's query string: `canal` one of the channels (issue 24 part 5), else every order. */
+export const PEDIDOS_QUERY = z.object({ canal: z.optional(z.enum(CANAIS)) });
+
 export const CONTRATOS_PAINEL = {
   pedidos: {
-    resumo: 'A fila de pedidos do estabelecimento (abertos e recentes).',
+    resumo:
+      'A fila de pedidos do estabelecimento (abertos e recentes); `canal` filtra por canal (Rango, iFood, Open Delivery).',
     tag,
     acesso: 'funcionario',
-    respostas: { 200: R.ok(pedidosPainelSchema), 404: semAcesso },
+    query: PEDIDOS_QUERY,
+    respostas: { 200: R.ok(pedidosPainelSchema), 400: R.campos('Canal inválido.'), 404: semAcesso },
   },
   pedido: {
     resumo: 'Um pedido do estabelecimento, como o painel o mostra.',

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { HttpError, parseId } from '../../http/errors.ts';
 import { requireStaff } from '../staff/guard.ts';
-import { CONTRATOS_PAINEL } from './contrato.ts';
+import { CONTRATOS_PAINEL, PEDIDOS_QUERY } from './contrato.ts';
 import type { PanelService } from './service.ts';
 import { validar } from '../../http/corpo.ts';
 
@@ -56,7 +56,11 @@ export function panelRoutes(panel: PanelService) {
       { config: { contrato: CONTRATOS_PAINEL.pedidos } },
       async (req) => {
         const s = await requireStaff(req, req.params.id);
-        return panel.listar(s.idestabelecimento);
+        const { canal } = validar(PEDIDOS_QUERY, req.query, {
+          texto: 'Canal inválido.',
+          forma: 'primeiro',
+        });
+        return panel.listar(s.idestabelecimento, canal);
       },
     );
 

@@ -14,6 +14,7 @@ import {
   pedidoPainelSchema,
   pedidosPainelSchema,
 } from '@rango/domain/painel';
+import type { Canal } from '@rango/domain';
 import type {
   ChaveCriada,
   ChaveOperador,
@@ -39,6 +40,7 @@ import {
   mudarLojaNoBanco,
 } from '../establishments/service.ts';
 import { posicaoDosEventos } from '../events/posicao.ts';
+import { errosNoIfood } from '../ifood/service.ts';
 import { avisarEventos } from '../events/record.ts';
 import {
   disponibilidade,
@@ -88,7 +90,12 @@ function estadoDoEstorno(pagamentos: readonly PagamentoRow[]): PainelStatusRespo
 
 type Historicos = Awaited<ReturnType<typeof pedidos.listHistorico>>;
 
-function presentPedido(row: PedidoLido, historico: Historicos, tentativas: PagamentoRow[]): PedidoPainel {
+function presentPedido(
+  row: PedidoLido,
+  historico: Historicos,
+  tentativas: PagamentoRow[],
+  erroCanal: string | null,
+): PedidoPainel {
   const pedido = pedidoGravadoSchema.parse(JSON.parse(row.pedido_json));
   const forma = pedido.pagamentos[0];
   const online = forma?.pre_pago === true;
@@ -105,6 +112,8 @@ function presentPedido(row: PedidoLido, historico: Historicos, tentativas: Pagam
     previsao_em: row.previsao_em,
     cliente: pedido.cliente.nome,
     telefone: pedido.cliente.telefone,
+    canal: row.canal,
+    erro_canal: erroCanal,
     pedido,
     historico: historico.map((h) => ({
       status: h.status,
@@ -128,15 +137,20 @@ export function createPanelService(deps: PanelServiceDeps) {
 
   async function presentar(rows: PedidoLido[]): Promise<PedidoPainel[]> {
     const ids = rows.map((r) => r.id);
-    const [historicos, pagamentos] = await Promise.all([
+    const [historicos, pagamentos, erros] = await Promise.all([
       pedidos.listHistorico(db, ids),
       tentativasDosPedidos(db, ids),
+      errosNoIfood(
+        db,
+        rows.filter((r) => r.canal === 'ifood').map((r) => r.id),
+      ),
     ]);
     return rows.map((r) =>
       presentPedido(
         r,
         historicos.filter((h) => h.idpedido === r.id),
         pagamentos.filter((p) => p.idpedido === r.id),
+        erros.get(r.id) ?? null,
       ),
     );
   }
@@ -194,9 +208,10 @@ export function createPanelService(deps: PanelServiceDeps) {
      * committed meanwhile is replayed by the stream (harmless: the panel reads the order again),
      * never lost.
      */
-    async listar(idestabelecimento: number): Promise<PedidosPainel> {
+    async listar(idestabelecimento: number, canal?: Canal): Promise<PedidosPainel> {
       const ultimo = await posicaoDosEventos(db, idestabelecimento);
-      const rows = await pedidos.listPedidos(db, idestabelecimento, inicioDoDia(agora()));
+      const todos = await pedidos.listPedidos(db, idestabelecimento, inicioDoDia(agora()));
+      const rows = canal === undefined ? todos : todos.filter((r) => r.canal === canal);
       return conform(
         pedidosPainelSchema,
         { pedidos: await presentar(rows), ultimo_evento: ultimo },

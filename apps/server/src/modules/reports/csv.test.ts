@@ -11,6 +11,7 @@ const vazio: Relatorio = {
   ticketMedio: 0,
   porFormaPagamento: [],
   porTipo: [],
+  porCanal: [],
   cancelamentos: { pedidos: 0, valor: 0 },
   estornos: { pagamentos: 0, valor: 0, pendentes: 0, valorPendente: 0 },
   produtos: { porQuantidade: [], porReceita: [] },

@@ -1,4 +1,4 @@
-import { campoCsv } from '@rango/domain';
+import { CANAL_NOME, campoCsv } from '@rango/domain';
 import { TIPO_RELATORIO_NOME } from '@rango/domain/painel/relatorio';
 import type { LinhaItem, Relatorio } from '@rango/domain/painel/relatorio';
 
@@ -47,6 +47,9 @@ export function relatorioCsv(r: Relatorio, estabelecimento: string): string {
     [],
     ['Tipo', 'Pedidos', 'Receita (R$)'],
     ...r.porTipo.map((t) => [TIPO_RELATORIO_NOME[t.tipo], t.pedidos, reais(t.receita)]),
+    [],
+    ['Canal', 'Pedidos', 'Receita (R$)'],
+    ...r.porCanal.map((c) => [CANAL_NOME[c.canal], c.pedidos, reais(c.receita)]),
     [],
     ['Hora', 'Pedidos', 'Receita (R$)'],
     ...r.porHora.map((h) => [`${String(h.hora).padStart(2, '0')}h`, h.pedidos, reais(h.receita)]),

@@ -29,6 +29,8 @@ export interface GrupoPedidos extends ChaveDia {
   tipo: 'DELIVERY' | 'TOGO';
   formapgto: string | null;
   hora: number;
+  /** 0030: the orders' channel ('rango', 'ifood', 'opendelivery'). */
+  canal: string;
   pedidos: number;
   valor: number;
 }
@@ -75,16 +77,17 @@ export const reportsRepository = {
   async gruposPedidos(db: Db, p: Periodo): Promise<GrupoPedidos[]> {
     const { rows } = await sql<Omit<GrupoPedidos, 'madrugada'> & { madrugada: unknown }>`
       select ${dutc} as dutc, ${madrugada} as madrugada, status, tipo, formapgto, ${horaSaoPaulo} as hora,
-        count(*) as pedidos, sum(total) as valor
+        canal, count(*) as pedidos, sum(total) as valor
       from pedido
       where idestabelecimento = ${p.idestabelecimento} and dthrpedido >= ${p.inicio} and dthrpedido < ${p.fim}
-      group by ${dutc}, ${madrugada}, status, tipo, formapgto, ${horaSaoPaulo}`.execute(db);
+      group by ${dutc}, ${madrugada}, status, tipo, formapgto, ${horaSaoPaulo}, canal`.execute(db);
     return rows.map((r) => ({
       ...chave(r),
       status: n(r.status),
       tipo: r.tipo,
       formapgto: r.formapgto,
       hora: n(r.hora),
+      canal: r.canal,
       pedidos: n(r.pedidos),
       valor: n(r.valor),
     }));

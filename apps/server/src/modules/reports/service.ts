@@ -1,4 +1,4 @@
-import { STATUS, wallClock } from '@rango/domain';
+import { CANAIS, STATUS, wallClock } from '@rango/domain';
 import {
   MAX_DIAS_RELATORIO,
   MSG_RELATORIO,
@@ -35,8 +35,8 @@ const diaSp = (c: ChaveDia) => (c.madrugada ? somarDias(c.dutc, -1) : c.dutc);
 
 /** One São Paulo day's aggregates, as relatorio_dia keeps them (short keys: 365 of them per year). */
 interface DiaDados {
-  /** [status, tipo, forma, hora, pedidos, valor] */
-  g: [number, 'DELIVERY' | 'TOGO', string | null, number, number, number][];
+  /** [status, tipo, forma, hora, pedidos, valor, canal] (canal absent in days kept before 0030: 'rango'). */
+  g: [number, 'DELIVERY' | 'TOGO', string | null, number, number, number, string?][];
   /** [idproduto, descricao, quantidade, receita] */
   p: [number, string, number, number][];
   /** [id, nome, quantidade, receita] */
@@ -96,7 +96,8 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
       if (!x) dias.set(d, (x = vazio()));
       return x;
     };
-    for (const r of grupos) doDia(r).g.push([r.status, r.tipo, r.formapgto, r.hora, r.pedidos, r.valor]);
+    for (const r of grupos)
+      doDia(r).g.push([r.status, r.tipo, r.formapgto, r.hora, r.pedidos, r.valor, r.canal]);
     for (const r of produtos) doDia(r).p.push([r.id, r.descricao, r.quantidade, r.receita]);
     for (const r of opcoes) doDia(r).o.push([r.id, r.descricao, r.quantidade, r.receita]);
     for (const r of estornos) doDia(r).e.push([r.estado, r.pagamentos, r.valor]);
@@ -159,6 +160,7 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
       const cancelamentos = { pedidos: 0, valor: 0 };
       const formas = new Map<string, { pedidos: number; receita: number }>();
       const tipos = new Map(TIPOS_RELATORIO.map((t) => [t, { pedidos: 0, receita: 0 }]));
+      const canais = new Map(CANAIS.map((c) => [c as string, { pedidos: 0, receita: 0 }]));
       const horas = Array.from({ length: 24 }, (_, hora) => ({ hora, pedidos: 0, receita: 0 }));
       const estornos = { pagamentos: 0, valor: 0, pendentes: 0, valorPendente: 0 };
       const produtos = new Map<number, LinhaItem>();
@@ -166,7 +168,7 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
       for (const d of dias) {
         const x = dados.get(d);
         if (!x) continue;
-        for (const [status, tipo, forma, hora, n, valor] of x.g) {
+        for (const [status, tipo, forma, hora, n, valor, canal] of x.g) {
           if (cancelado(status)) {
             cancelamentos.pedidos += n;
             cancelamentos.valor += valor;
@@ -180,6 +182,11 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
           f.pedidos += n;
           f.receita += valor;
           formas.set(nome, f);
+          const c = canais.get(canal ?? 'rango');
+          if (c) {
+            c.pedidos += n;
+            c.receita += valor;
+          }
           const t = tipos.get(tipo);
           if (t) {
             t.pedidos += n;
@@ -226,6 +233,7 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
           .map(([forma, f]) => ({ forma, ...f }))
           .sort((a, b) => b.receita - a.receita || b.pedidos - a.pedidos || a.forma.localeCompare(b.forma)),
         porTipo: TIPOS_RELATORIO.map((tipo) => ({ tipo, ...tipos.get(tipo)! })),
+        porCanal: CANAIS.map((canal) => ({ canal, ...canais.get(canal)! })),
         cancelamentos,
         estornos,
         produtos: top(produtos),

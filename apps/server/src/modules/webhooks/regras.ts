@@ -3,8 +3,8 @@
  * event's idempotency key, the retry timings and the batch sizes (modules/webhooks/service.ts
  * applies them).
  */
-import { EVENTO, STATUS } from '@rango/domain';
-import type { DadosEvento } from '@rango/domain';
+import { EVENTO, STATUS, isCanal } from '@rango/domain';
+import type { Canal, DadosEvento } from '@rango/domain';
 import type { WebhookTipo } from '@rango/domain/painel/webhooks';
 import type { EventoRow } from '../events/leitura.ts';
 import type { Insertable } from 'kysely';
@@ -77,6 +77,9 @@ export function tiposDoEvento(ev: Pick<EventoRow, 'tipo' | 'dados'>): {
 export const chaveDoEvento = (ev: Pick<EventoRow, 'id' | 'criado_em'>): string =>
   `evt_${ev.id}_${Date.parse(ev.criado_em).toString(36)}`;
 
+/** The order's channel an event carries ('rango' when it carries none). */
+export const canalDe = (dados: DadosEvento): Canal => (isCanal(dados.canal) ? dados.canal : 'rango');
+
 export const eventosDe = (w: WebhookRow): string[] => {
   try {
     const v = JSON.parse(w.eventos) as unknown;
@@ -111,6 +114,9 @@ export function entregasDoEvento(
       tipo,
       criado_em: ev.criado_em,
       idestabelecimento: ev.idestabelecimento,
+      // An order's event says where the order came from (issue 24 part 5); before 0030 every
+      // order was Rango's, and a payment's event is always of a Rango order.
+      ...(ev.idpedido !== null ? { canal: canalDe(dados) } : {}),
       dados: { ...(ev.idpedido !== null ? { idpedido: ev.idpedido } : {}), ...dados },
     });
     novas.push({

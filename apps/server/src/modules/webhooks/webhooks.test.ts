@@ -149,7 +149,12 @@ describe.each(DIALECTS)('outgoing webhooks on %s', (dialect) => {
     expect(rx.recebidos).toHaveLength(1);
     const r = rx.recebidos[0]!;
     const corpo = JSON.parse(r.corpo) as { id: string; tipo: string; dados: { idpedido: number } };
-    expect(corpo).toMatchObject({ tipo: 'pedido.criado', idestabelecimento: 1, dados: { idpedido } });
+    expect(corpo).toMatchObject({
+      tipo: 'pedido.criado',
+      idestabelecimento: 1,
+      canal: 'rango',
+      dados: { idpedido },
+    });
     expect(r.headers['rango-event-id']).toBe(corpo.id);
     expect(r.headers['rango-event-type']).toBe('pedido.criado');
     expect(r.headers['content-type']).toBe('application/json');

@@ -171,6 +171,43 @@ describe('FilaPage', { timeout: 20_000 }, () => {
     expect(within(drawer).queryAllByRole('button', { name: /^Marcar em falta/ })).toEqual([]);
   });
 
+  it('badges iFood orders, filters the board by channel, flags an unknown item and iFood refusals', async () => {
+    const base = pedidoPainel().pedido;
+    const ifood = pedidoPainel({
+      id: 2,
+      dthrpedido: haMin(1, Date.now()),
+      canal: 'ifood',
+      erro_canal: 'O iFood recusou (409): invalid transition',
+      pedido: {
+        ...base,
+        itens: [
+          {
+            ...base.itens[0]!,
+            produto_id: 0,
+            descricao: 'Pastel de vento',
+            subitens: [],
+            nao_cadastrado: true,
+          },
+        ],
+      },
+    });
+    servidorPainel([novo(1), ifood]);
+    const user = await abrirPagina();
+    expect(card('4002')).toHaveTextContent('iFood');
+    expect(card('4001')).not.toHaveTextContent('iFood');
+    await user.click(screen.getByRole('radio', { name: 'iFood' }));
+    expect(screen.queryByRole('button', { name: /#4001/ })).toBeNull();
+    expect(card('4002')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Rango' }));
+    expect(screen.queryByRole('button', { name: /#4002/ })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Todos os canais' }));
+    await user.click(card('4002'));
+    const drawer = await screen.findByRole('dialog', { name: 'Pedido #4002' });
+    expect(within(drawer).getByText('Não cadastrado no Rango')).toBeInTheDocument();
+    expect(within(drawer).getByRole('alert')).toHaveTextContent('O iFood recusou (409)');
+    expect(within(drawer).queryByRole('button', { name: /Marcar em falta: Pastel/ })).toBeNull();
+  });
+
   it("shows the server's reason when a move is refused", async () => {
     servidorPainel([emPreparo(1)], { recusar: 'Este pedido já foi cancelado pelo cliente.' });
     const user = await abrirPagina();

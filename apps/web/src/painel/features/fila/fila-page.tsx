@@ -4,9 +4,9 @@
  * acknowledges a new order, the tab title, notifications, the store's switch, auto-accept, the
  * screen kept awake and the keyboard shortcuts.
  */
-import { Button, Skeleton, Stack } from '@mantine/core';
+import { Button, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { STATUS, isCancelado } from '@rango/domain';
+import { CANAIS, CANAL_NOME, STATUS, isCancelado, type Canal } from '@rango/domain';
 import {
   EVENTO,
   PAINEL_CONFIG_PADRAO,
@@ -76,6 +76,8 @@ export default function FilaPage() {
   const [vistos, setVistos] = useState<ReadonlySet<number>>(() => new Set());
   const [aba, setAba] = useState<Coluna>('novos');
   const [outra, setOutra] = useState<ColunaOutra>('agendados');
+  /** The channel filter (issue 24): the board shows one channel's orders; the bell hears them all. */
+  const [canal, setCanal] = useState<Canal | 'todos'>('todos');
   const areaRef = useRef<HTMLDivElement>(null);
   const cursor = useRef<number | null>(null);
   useWakeLock();
@@ -101,8 +103,20 @@ export default function FilaPage() {
   const fila = useFila(idest, onEvento);
   const acoes = useAcoes(idest, fila);
 
-  const grupos = useMemo(() => agruparFila(fila.pedidos, agora, previsaoMax), [fila.pedidos, agora]);
-  const aguardando = useMemo(() => grupos.novos.filter((p) => aguardaAceite(p.status, p.tipo)), [grupos]);
+  const todos = useMemo(() => agruparFila(fila.pedidos, agora, previsaoMax), [fila.pedidos, agora]);
+  const grupos = useMemo(
+    () =>
+      canal === 'todos'
+        ? todos
+        : agruparFila(
+            fila.pedidos.filter((p) => p.canal === canal),
+            agora,
+            previsaoMax,
+          ),
+    [todos, canal, fila.pedidos, agora],
+  );
+  const outrosCanais = canal !== 'todos' || fila.pedidos.some((p) => p.canal !== 'rango');
+  const aguardando = useMemo(() => todos.novos.filter((p) => aguardaAceite(p.status, p.tipo)), [todos]);
   const tocando = useMemo(
     () => new Set(aguardando.filter((p) => !vistos.has(p.id)).map((p) => p.id)),
     [aguardando, vistos],
@@ -239,6 +253,20 @@ export default function FilaPage() {
       </div>
 
       <FilaAvisos campainha={campainha} notif={notif} tocando={tocando.size} okVi={okVi} />
+
+      {outrosCanais ? (
+        <SegmentedControl
+          mb="sm"
+          size="xs"
+          aria-label="Canal dos pedidos"
+          value={canal}
+          onChange={(v) => setCanal(v as Canal | 'todos')}
+          data={[
+            { value: 'todos', label: 'Todos os canais' },
+            ...CANAIS.map((c) => ({ value: c, label: CANAL_NOME[c] })),
+          ]}
+        />
+      ) : null}
 
       <div className={classes.sr} aria-live="polite" role="log">
         {anuncio}

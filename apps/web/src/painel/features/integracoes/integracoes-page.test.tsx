@@ -102,4 +102,50 @@ describe('/painel/:id/integracoes', () => {
     await user.click(screen.getByRole('button', { name: 'Já guardei' }));
     expect(screen.queryByText('whsec_segredo-de-teste')).not.toBeInTheDocument();
   }, 30_000);
+  it('connects the iFood store: the secret is sent once and never shown back; the switch turns the import on', async () => {
+    const IF = '/painel/estabelecimento/1/ifood/';
+    const vazio = { configurado: false, final: null };
+    const m = mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/`, 200, []),
+      on('GET', IF, 200, {
+        conectado: false,
+        merchant_id: null,
+        ativo: false,
+        client_id: vazio,
+        client_secret: vazio,
+        ultima_consulta_em: null,
+        ultimo_erro: null,
+      }),
+      on('PUT', IF, 200, {
+        conectado: true,
+        merchant_id: 'loja-123',
+        ativo: true,
+        client_id: { configurado: true, final: null },
+        client_secret: { configurado: true, final: 'c0de' },
+        ultima_consulta_em: null,
+        ultimo_erro: null,
+      }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/integracoes');
+    const secao = (await screen.findByRole('heading', { name: 'iFood' })).closest('section')!;
+    await user.click(await within(secao).findByRole('button', { name: 'Conectar' }));
+    expect(within(secao).getByText('Informe o ID da loja no iFood (merchant id).')).toBeInTheDocument();
+    expect(m.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.type(within(secao).getByLabelText(/merchant id/), 'loja-123');
+    await user.type(within(secao).getByLabelText(/Client id/), 'app-1');
+    await user.type(within(secao).getByLabelText(/Client secret/), 'segredo-super-c0de');
+    await user.click(within(secao).getByRole('button', { name: 'Conectar' }));
+    expect(await within(secao).findByText('Importação ligada')).toBeInTheDocument();
+    const put = m.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({
+      merchant_id: 'loja-123',
+      ativo: true,
+      client_id: 'app-1',
+      client_secret: 'segredo-super-c0de',
+    });
+    expect(secao).not.toHaveTextContent('segredo-super-c0de');
+    expect(within(secao).getByText(/termina em c0de/)).toBeInTheDocument();
+  }, 30_000);
 });

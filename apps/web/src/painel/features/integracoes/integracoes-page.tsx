@@ -11,6 +11,7 @@ import { enviarTeste, excluirWebhook, novoSegredo, webhooksQuery } from './api.t
 import { ComoVerificar } from './como-verificar.tsx';
 import { Entregas } from './entregas.tsx';
 import { OpenDelivery } from './open-delivery.tsx';
+import { IfoodSecao } from './ifood-secao.tsx';
 import classes from './integracoes-page.module.css';
 import { WebhookForm } from './webhook-form.tsx';
 
@@ -242,6 +243,7 @@ export default function IntegracoesPage() {
       ))}
       <ComoVerificar />
       <OpenDelivery idest={id} />
+      <IfoodSecao idest={id} />
     </Stack>
   );
 }

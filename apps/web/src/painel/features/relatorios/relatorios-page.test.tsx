@@ -30,6 +30,11 @@ const MARCO: Relatorio = {
     { tipo: 'DELIVERY', pedidos: 2, receita: 9000 },
     { tipo: 'TOGO', pedidos: 1, receita: 3000 },
   ],
+  porCanal: [
+    { canal: 'rango', pedidos: 2, receita: 9000 },
+    { canal: 'ifood', pedidos: 1, receita: 3000 },
+    { canal: 'opendelivery', pedidos: 0, receita: 0 },
+  ],
   cancelamentos: { pedidos: 1, valor: 2500 },
   estornos: { pagamentos: 1, valor: 2500, pendentes: 0, valorPendente: 0 },
   produtos: {
@@ -92,6 +97,9 @@ describe('/painel/:id/relatorios', () => {
     expect(
       within(screen.getByRole('region', { name: 'Entrega e retirada' })).getByText('Retirada'),
     ).toBeVisible();
+    const canais = within(screen.getByRole('region', { name: 'Canais' })).getAllByRole('row');
+    expect(canais[1]).toHaveTextContent('Rango2R$ 90,0075 %');
+    expect(canais[2]).toHaveTextContent('iFood1R$ 30,0025 %');
 
     expect(screen.getByRole('img', { name: /Horário de pico: 12h, com 2 pedidos/ })).toBeInTheDocument();
     const tabelaHoras = screen.getByRole('region', { name: 'Tabela: Pedidos por hora' });

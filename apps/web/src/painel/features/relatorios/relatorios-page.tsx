@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { formatBRL } from '@rango/domain';
+import { CANAL_NOME, formatBRL } from '@rango/domain';
 import {
   DATA_MIN_RELATORIO,
   MSG_RELATORIO,
@@ -388,6 +388,13 @@ export default function RelatoriosPage() {
                 cabecalho="Tipo"
                 receita={r.receita}
                 linhas={r.porTipo.map((t) => ({ nome: TIPO_RELATORIO_NOME[t.tipo], ...t }))}
+              />
+            </Secao>
+            <Secao titulo="Canais">
+              <TabelaVendas
+                cabecalho="Canal"
+                receita={r.receita}
+                linhas={r.porCanal.map((c) => ({ nome: CANAL_NOME[c.canal], ...c }))}
               />
             </Secao>
           </SimpleGrid>

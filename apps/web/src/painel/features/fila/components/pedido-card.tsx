@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { isCancelado } from '@rango/domain';
+import { CANAL_NOME, isCancelado } from '@rango/domain';
 import type { PainelConfig, PedidoPainel } from '@rango/domain/painel';
 import {
   IconAlarm,
@@ -60,6 +60,11 @@ export const PedidoCard = memo(function PedidoCard({
     >
       <span className={classes.cardTopo}>
         <span className={classes.cardNumero}>#{p.referencia}</span>
+        {p.canal !== 'rango' ? (
+          <Badge component="span" color="red" variant="light" size="sm" data-canal={p.canal}>
+            {CANAL_NOME[p.canal]}
+          </Badge>
+        ) : null}
         {tocando ? (
           <Badge component="span" color="brasa" variant="filled" size="sm">
             Novo

@@ -1,5 +1,12 @@
-import { Alert, Anchor, Button, Divider, Group, Kbd, Stack, Text, Title } from '@mantine/core';
-import { STATUS, STATUS_NOME, isCancelado, type ItemInput, type StatusPedido } from '@rango/domain';
+import { Alert, Anchor, Badge, Button, Divider, Group, Kbd, Stack, Text, Title } from '@mantine/core';
+import {
+  CANAL_NOME,
+  STATUS,
+  STATUS_NOME,
+  isCancelado,
+  type ItemGravado,
+  type StatusPedido,
+} from '@rango/domain';
 import type { AcaoPedido, PedidoPainel } from '@rango/domain/painel';
 import { IconExternalLink, IconMapPin, IconPhone, IconPrinter } from '@tabler/icons-react';
 import type { AlvoEmFalta } from '../hooks/use-acoes.ts';
@@ -46,7 +53,7 @@ export interface PedidoDetalheProps {
 }
 
 /** onEmFalta null: no 'Marcar em falta' (a cancelled or concluded order is no place to mark stock). */
-function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalheProps['onEmFalta'] | null }) {
+function Item({ item, onEmFalta }: { item: ItemGravado; onEmFalta: PedidoDetalheProps['onEmFalta'] | null }) {
   const opcoes = item.subitens.flatMap((s) => s.sub_subitens);
   return (
     <li className={classes.item}>
@@ -54,6 +61,11 @@ function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalhePr
         <Text fw={700} className={classes.quebra}>
           {item.quantidade}× {item.descricao}
         </Text>
+        {item.nao_cadastrado ? (
+          <Badge component="span" color="orange" variant="light" size="sm">
+            Não cadastrado no Rango
+          </Badge>
+        ) : null}
         <Text fw={600} className={classes.valor}>
           {dinheiro(item.preco_total)}
         </Text>
@@ -67,12 +79,12 @@ function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalhePr
           ) : null}
           <ul className={classes.opcoes}>
             {opcoes.map((o) => (
-              <li key={o.opcao_id} className={classes.opcao}>
+              <li key={`${o.opcao_id}-${o.descricao}`} className={classes.opcao}>
                 <span>
                   {o.quantidade > 1 ? `${o.quantidade}× ` : ''}
                   {o.descricao}
                 </span>
-                {onEmFalta ? (
+                {onEmFalta && o.opcao_id > 0 ? (
                   <Button
                     variant="default"
                     size="compact-xs"
@@ -92,7 +104,7 @@ function Item({ item, onEmFalta }: { item: ItemInput; onEmFalta: PedidoDetalhePr
           Obs.: {item.observacoes}
         </Text>
       ) : null}
-      {onEmFalta ? (
+      {onEmFalta && item.produto_id > 0 ? (
         <Group justify="flex-end">
           {/* The product named on the button: alone below the options, 'Marcar em falta' read as one of them. */}
           <Button
@@ -145,11 +157,31 @@ export function PedidoDetalhe({
         <span className={classes.status} data-cancelado={isCancelado(p.status) || undefined}>
           {statusTexto(p.status)}
         </span>
+        {p.canal !== 'rango' ? (
+          <Badge component="span" color="red" variant="light" data-canal={p.canal}>
+            {CANAL_NOME[p.canal]}
+          </Badge>
+        ) : null}
         <Text size="sm">
           {tipoTexto(p)} · feito às {formatHora(p.dthrpedido)}
           {finalizado ? '' : ` · ${tempoTexto(p, agora).toLowerCase()}`}
         </Text>
       </Group>
+      {p.erro_canal ? (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={`O ${CANAL_NOME[p.canal]} não aceitou a mudança`}
+        >
+          {p.erro_canal}
+        </Alert>
+      ) : null}
+      {p.pedido.itens.some((i) => i.nao_cadastrado) ? (
+        <Alert color="orange" variant="light" p="xs" role="note">
+          Este pedido tem itens que não estão no cardápio do Rango: confira-os pelo texto.
+        </Alert>
+      ) : null}
       {p.entregue_as ? (
         <Alert variant="light" color="blue" p="xs" role="note">
           Agendado para {formatQuando(p.entregue_as, agora)}

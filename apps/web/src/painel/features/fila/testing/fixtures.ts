@@ -107,6 +107,8 @@ export function pedidoPainel(over: Partial<PedidoPainel> = {}): PedidoPainel {
     pedido: gravado(),
     historico: [{ status, datahora: dthrpedido }],
     pagamento: { online: false, descricao: 'Dinheiro', tipo: null, estado: null, troco_para: 5000 },
+    canal: 'rango',
+    erro_canal: null,
     ...over,
   };
 }
