@@ -16,7 +16,7 @@ import { type BancoProprio, criarBanco } from './banco.ts';
 import { axePara, type AxeResults } from './axe.ts';
 import { type AppHandle, DESKTOP, MOBILE, screenshot, startApp } from './harness.ts';
 import { type DemoData, loadDemo } from './menu-data.ts';
-import { entrarNoPainel } from './painel-helpers.ts';
+import { entrarNoPainel, irParaSecao } from './painel-helpers.ts';
 import * as h from './pedidos-helpers.ts';
 import { acceptCookies } from './ui.ts';
 
@@ -104,10 +104,7 @@ describe('webhooks', () => {
     try {
       const p = painel.page;
       await entrarNoPainel(p);
-      await p
-        .getByRole('navigation', { name: 'Seções do painel' })
-        .getByRole('link', { name: 'Integrações' })
-        .click();
+      await irParaSecao(p, 'Integrações');
       await p.getByRole('heading', { level: 1, name: 'Integrações' }).waitFor();
       await p.getByText('Nenhum webhook ainda.').waitFor();
       await p.getByRole('button', { name: 'Novo webhook' }).click();
