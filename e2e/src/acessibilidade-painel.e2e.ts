@@ -27,6 +27,7 @@ import {
   card,
   entrarNoPainel,
   gavetaPedido,
+  irParaSecao,
   opcaoFecharLoja,
   pedidoEntregaPelaLoja,
   pedidoNaApi,
@@ -343,11 +344,11 @@ describe('acessibilidade do painel', () => {
         await page.getByRole('heading', { level: 1, name: 'Em falta' }).waitFor();
         await page.getByRole('region', { name: 'Produtos' }).getByRole('button').first().waitFor();
         await expectNoViolations(page, 'em-falta');
-        await secoes.getByRole('link', { name: 'Equipe' }).click();
+        await irParaSecao(page, 'Equipe');
         await page.getByRole('heading', { level: 1, name: 'Equipe' }).waitFor();
         await page.getByText('Convite pendente').first().waitFor();
         await expectNoViolations(page, 'equipe');
-        await secoes.getByRole('link', { name: 'Configurações' }).click();
+        await irParaSecao(page, 'Configurações');
         await page.getByRole('heading', { level: 1, name: 'Configurações' }).waitFor();
         await page.getByRole('button', { name: /Salvar/ }).waitFor();
         await expectNoViolations(page, 'configuracoes');
@@ -455,7 +456,7 @@ describe('acessibilidade do painel', () => {
         await expectNoViolations(page, 'loja-erros');
 
         // Cupons: the list, the new-coupon form and its errors (nothing is saved).
-        await secoes.getByRole('link', { name: 'Cupons' }).click();
+        await irParaSecao(page, 'Cupons');
         await page.getByRole('heading', { level: 1, name: 'Cupons' }).waitFor();
         await page.getByRole('button', { name: 'Novo cupom' }).waitFor();
         await expectNoViolations(page, 'cupons');
@@ -486,12 +487,11 @@ describe('acessibilidade do painel', () => {
       const { page, close } = await app.open('/painel/login', viewport);
       try {
         await entrarNoPainel(page);
-        const secoes = page.getByRole('navigation', { name: 'Seções do painel' });
-        await secoes.getByRole('link', { name: 'Relatórios' }).click();
+        await irParaSecao(page, 'Relatórios');
         await page.getByRole('heading', { level: 1, name: 'Relatórios' }).waitFor();
         await semCarregando(page);
         await expectNoViolations(page, 'relatorios');
-        await secoes.getByRole('link', { name: 'Histórico' }).click();
+        await irParaSecao(page, 'Histórico');
         await page.getByRole('heading', { level: 1, name: 'Histórico de alterações' }).waitFor();
         await semCarregando(page);
         await expectNoViolations(page, 'historico');

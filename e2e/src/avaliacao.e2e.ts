@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axePara } from './axe.ts';
 import { type AppHandle, DESKTOP, MOBILE, type Viewport, screenshot, startApp } from './harness.ts';
-import { DONO, card, entrarNoPainel, gavetaPedido, statusNaGaveta } from './painel-helpers.ts';
+import { DONO, card, entrarNoPainel, gavetaPedido, irParaSecao, statusNaGaveta } from './painel-helpers.ts';
 import { montarPedidoApi } from './pedido-api.ts';
 import { api, type Cliente, entrar, novoCliente } from './pedidos-helpers.ts';
 import { acceptCookies } from './ui.ts';
@@ -163,10 +163,7 @@ describe('avaliação depois da entrega', { timeout: 240_000 }, () => {
       }
 
       // The owner: 'Avaliações' in the sections menu, the rating, a private reply.
-      await page
-        .getByRole('navigation', { name: 'Seções do painel' })
-        .getByRole('link', { name: 'Avaliações' })
-        .click();
+      await irParaSecao(page, 'Avaliações');
       await page.getByRole('heading', { level: 1, name: 'Avaliações' }).waitFor();
       const item = page.getByRole('article', { name: `Avaliação do pedido #${referencia}` });
       await item.getByText('Chegou quentinho e bem embalado.').waitFor();

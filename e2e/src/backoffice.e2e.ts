@@ -12,11 +12,10 @@
  * (test-results/screenshots/backoffice-*). On SQLite, or on a PostgreSQL database of its own when
  * TEST_DATABASE_URL is set.
  */
-import { randomUUID } from 'node:crypto';
 import { pedidoFetchedSchema, pedidoGravadoSchema } from '@rango/domain';
-import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BancoProprio, criarBanco } from './banco.ts';
 import { type AppHandle, DESKTOP, screenshot, startApp } from './harness.ts';
 import { card, filaConectada } from './painel-helpers.ts';
 import {
@@ -48,37 +47,21 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 const BANCO = PG_URL ? 'PostgreSQL' : 'SQLite';
 
 let app: AppHandle;
-let apagarBanco: (() => Promise<void>) | undefined;
-
-/** A database of its own on the test's PostgreSQL (created here, dropped after). */
-async function bancoProprio(url: string): Promise<string> {
-  const nome = `rango_backoffice_${randomUUID().slice(0, 8)}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${nome}`);
-  apagarBanco = () => admin(`drop database if exists ${nome} with (force)`);
-  const u = new URL(url);
-  u.pathname = `/${nome}`;
-  return u.toString();
-}
+let banco: BancoProprio | undefined;
 
 beforeAll(async () => {
   // The production build (as `npm start` runs it); info logs carry the customer's confirmation link.
   const env: Record<string, string> = { LOG_LEVEL: 'info' };
-  if (PG_URL) env.DATABASE_URL = await bancoProprio(PG_URL);
+  if (PG_URL) {
+    banco = await criarBanco(PG_URL, 'backoffice');
+    env.DATABASE_URL = banco.url;
+  }
   app = await startApp({ compiled: true, env });
 });
 
 afterAll(async () => {
   await app?.stop();
-  await apagarBanco?.();
+  await banco?.apagar();
 });
 
 /** 'R$ 39,00' (any spacing) → 3900. */

@@ -35,7 +35,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function abrir(url: string, viewport = DESKTOP): Promise<{ page: Page; close: () => Promise<void> }> {
+async function abrir(
+  url: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport,

@@ -25,6 +25,7 @@ import { novoNumeroPedido } from '@rango/domain';
 import type { PedidoInput } from '@rango/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarBanco } from './banco.ts';
 import { montarPedidoApi } from './pedido-api.ts';
 import { consecutivePorts, ensureServerBuild, freePort } from './processes.ts';
 import {
@@ -43,24 +44,6 @@ import type { Instancia } from './producao-testing.ts';
 const FALHA_MS = Number(process.env.RANGO_FALHA_BANCO_SEGUNDOS ?? 30) * 1000;
 
 const PULAR = motivoParaPular('producao-falhas.e2e');
-
-/** A database of its own on the test's PostgreSQL (never the shared one itself). */
-async function criarBanco(): Promise<{ nome: string; url: string; apagar: () => Promise<void> }> {
-  const nome = `rango_falhas_${randomUUID().slice(0, 8)}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${nome}`);
-  const u = new URL(PG_URL!);
-  u.pathname = `/${nome}`;
-  return { nome, url: u.toString(), apagar: () => admin(`drop database if exists ${nome} with (force)`) };
-}
 
 /**
  * A TCP relay to PostgreSQL that can be cut (every connection dropped, the port refusing new
@@ -129,7 +112,7 @@ describe.skipIf(PULAR !== null)(
 
     beforeAll(async () => {
       ensureServerBuild();
-      banco = await criarBanco();
+      banco = await criarBanco(PG_URL!, 'falhas');
       await relay.listen();
       const viaRele = new URL(banco.url);
       viaRele.hostname = '127.0.0.1';
@@ -393,7 +376,7 @@ describe.skipIf(PULAR !== null || SEM_SS !== null)(
 
     beforeAll(async () => {
       ensureServerBuild();
-      banco = await criarBanco();
+      banco = await criarBanco(PG_URL!, 'falhas');
       pool = new pg.Pool({ connectionString: banco.url, max: 2 });
     });
     afterAll(async () => {

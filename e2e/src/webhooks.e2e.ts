@@ -7,41 +7,23 @@
  * 1280 px. On SQLite (the in-process job), or with TEST_DATABASE_URL on a PostgreSQL database of
  * its own (the job on pg-boss).
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BancoProprio, criarBanco } from './banco.ts';
 import { axePara, type AxeResults } from './axe.ts';
 import { type AppHandle, DESKTOP, MOBILE, screenshot, startApp } from './harness.ts';
 import { type DemoData, loadDemo } from './menu-data.ts';
-import { entrarNoPainel } from './painel-helpers.ts';
+import { entrarNoPainel, irParaSecao } from './painel-helpers.ts';
 import * as h from './pedidos-helpers.ts';
 import { acceptCookies } from './ui.ts';
 
 let app: AppHandle;
 let demo: DemoData;
-let apagarBanco: (() => Promise<void>) | undefined;
+let banco: BancoProprio | undefined;
 
-/** A database of its own on the test's PostgreSQL (created here, dropped after). */
-async function bancoProprio(url: string): Promise<string> {
-  const nome = `rango_webhooks_${randomUUID().slice(0, 8)}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${nome}`);
-  apagarBanco = () => admin(`drop database if exists ${nome} with (force)`);
-  const u = new URL(url);
-  u.pathname = `/${nome}`;
-  return u.toString();
-}
 let receptor: Server;
 let receptorUrl: string;
 const recebidos: { headers: IncomingHttpHeaders; corpo: string }[] = [];
@@ -62,14 +44,17 @@ beforeAll(async () => {
   // Info logs carry the outbox's confirmation links (the customer who orders).
   const env: Record<string, string> = { LOG_LEVEL: 'info' };
   const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) env.DATABASE_URL = await bancoProprio(pgUrl);
+  if (pgUrl) {
+    banco = await criarBanco(pgUrl, 'webhooks');
+    env.DATABASE_URL = banco.url;
+  }
   app = await startApp({ env });
   demo = await loadDemo(app.baseUrl);
 });
 
 afterAll(async () => {
   await app?.stop();
-  await apagarBanco?.();
+  await banco?.apagar();
   receptor?.closeAllConnections();
   await new Promise<void>((resolve) => (receptor ? receptor.close(() => resolve()) : resolve()));
 });
@@ -119,10 +104,7 @@ describe('webhooks', () => {
     try {
       const p = painel.page;
       await entrarNoPainel(p);
-      await p
-        .getByRole('navigation', { name: 'Seções do painel' })
-        .getByRole('link', { name: 'Integrações' })
-        .click();
+      await irParaSecao(p, 'Integrações');
       await p.getByRole('heading', { level: 1, name: 'Integrações' }).waitFor();
       await p.getByText('Nenhum webhook ainda.').waitFor();
       await p.getByRole('button', { name: 'Novo webhook' }).click();

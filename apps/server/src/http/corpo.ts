@@ -115,15 +115,22 @@ export function validar<T>(schema: Schema<T>, input: unknown, o: OpcoesValidar =
 }
 
 /**
- * A query string's whole number: absent or '' is `padrao`; else 1 to `digitos` digits between
- * `min` and `max`. Anything else (a repeated key arrives as a list) is refused with `texto`.
+ * A query string's whole number: absent or '' is `padrao` (a number, or `undefined` for a filter
+ * that may be left out); else 1 to `digitos` digits between `min` and `max`. Anything else (a
+ * repeated key arrives as a list) is refused with `texto`.
  */
-export function inteiroDaQuery(padrao: number, min: number, max: number, digitos: number, texto: string) {
+export function inteiroDaQuery<P extends number | undefined>(
+  padrao: P,
+  min: number,
+  max: number,
+  digitos: number,
+  texto: string,
+) {
   const forma = new RegExp(`^\\d{1,${digitos}}$`);
   const valido = (v: string) => v === '' || (forma.test(v) && Number(v) >= min && Number(v) <= max);
   return z.pipe(
     z.optional(z.string({ error: texto }).check(z.refine(valido, { error: texto }))),
-    z.transform((v) => (v === undefined || v === '' ? padrao : Number(v))),
+    z.transform((v): number | P => (v === undefined || v === '' ? padrao : Number(v))),
   );
 }
 

@@ -37,11 +37,7 @@ const SEM_CONTRATO: Record<string, string> = {
 };
 
 /** Still to describe (issue 24 part 1, continued): remove each line as its route gets a contract. */
-const AINDA_SEM_CONTRATO: string[] = [
-  // Its body (a product with its groups and options) is read in parts (menu/salvar-produto.ts):
-  // it needs one schema of the whole body, given to the route and to its contract.
-  'POST /api/ead/painel/estabelecimento/:id/produtos/salvar/',
-];
+const AINDA_SEM_CONTRATO: string[] = [];
 
 /** A small JSON Schema check (the keywords zod emits for the coupon's body), enough for the test. */
 function valido(schema: Record<string, unknown>, valor: unknown): boolean {

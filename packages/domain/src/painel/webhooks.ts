@@ -3,12 +3,17 @@
  * /api/ead/painel/estabelecimento/{id}/webhooks/… ('Integrações' → 'Webhooks'), its own entry
  * (`@rango/domain/painel/webhooks`) so no other page's chunk carries it.
  *
- * Each delivery is a POST of a JSON body (WebhookCorpo) with these headers:
+ * Each delivery is a POST of a JSON body `{ id, tipo, criado_em, idestabelecimento, dados }`
+ * (an order's events carry the whole order in `dados.pedido`: items, totals in cents, the
+ * customer's first name, delivery or pickup, payment, status, the channel when not Rango's own;
+ * modules/webhooks/pedido.ts) with these headers:
  *   Rango-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(segredo, "<t>.<raw body>")>
  *   Rango-Event-Id: <the event's idempotency key, the same on every retry and replay>
  *   Rango-Event-Type: <tipo>
- * A receiver recomputes v1 over the raw bytes it got, compares in constant time, and refuses a
- * `t` too far from its clock (replays); it keeps the ids it has processed (retries, replays).
+ * For 24 hours after the secret is rotated the header has two v1 entries, the new secret's first
+ * (`t=…,v1=<new>,v1=<old>`). A receiver recomputes the HMAC over the raw bytes it got, accepts
+ * when any v1 matches in constant time, and refuses a `t` too far from its clock (replays); it
+ * keeps the ids it has processed (retries, replays).
  */
 import { z } from 'zod/mini';
 

@@ -1,6 +1,12 @@
-import { avaliacaoDoPedidoSchema, avaliacaoInputSchema, avaliacaoSchema } from '@rango/domain';
-import { avaliacaoPainelSchema, avaliacoesPainelSchema, respostaInputSchema } from '@rango/domain/painel';
+import { MSG, avaliacaoDoPedidoSchema, avaliacaoInputSchema, avaliacaoSchema } from '@rango/domain';
+import {
+  AVALIACOES_POR_PAGINA,
+  avaliacaoPainelSchema,
+  avaliacoesPainelSchema,
+  respostaInputSchema,
+} from '@rango/domain/painel';
 import { z } from 'zod/mini';
+import { inteiroDaQuery } from '../../http/corpo.ts';
 import { R } from '../../http/openapi.ts';
 import type { Contrato } from '../../http/openapi.ts';
 
@@ -9,11 +15,22 @@ const dono = {
   403: R.detalhe('Só o dono pode fazer isto.'),
   404: R.naoEncontrado('Sem acesso a este estabelecimento, ou a avaliação não existe nele.'),
 };
-// Read as is by the route (routes.ts, `inteiro`): optional whole numbers, anything else a 400.
-const inteiro = z.optional(z.string().check(z.regex(/^\d{1,10}$/)));
+const MAX_PAGINA = 50;
+const MAX_OFFSET = 2_147_483_647;
+const MAX_DIAS = 3650;
+const mal = MSG.requisicaoMalFormada;
 
-/** The listing's query string: `nota` 1–5, `dias` 1–3650, `limit` 1–50 (20), `offset` (0). */
-export const AVALIACOES_QUERY = z.object({ nota: inteiro, dias: inteiro, limit: inteiro, offset: inteiro });
+/**
+ * The listing's query string, validated by the route with `validar`: `nota` 1–5, `dias`
+ * 1–3650 (both optional filters), `limit` 1–50 (20), `offset` (0); anything else a 400 naming
+ * the first bad field.
+ */
+export const AVALIACOES_QUERY = z.object({
+  nota: inteiroDaQuery(undefined, 1, 5, 10, mal),
+  dias: inteiroDaQuery(undefined, 1, MAX_DIAS, 10, mal),
+  limit: inteiroDaQuery(AVALIACOES_POR_PAGINA, 1, MAX_PAGINA, 10, mal),
+  offset: inteiroDaQuery(0, 0, MAX_OFFSET, 10, mal),
+});
 
 /** Ratings (issue 22 part 5): the customer's on their own order, the owner's list and reply. */
 export const CONTRATOS_AVALIACAO = {

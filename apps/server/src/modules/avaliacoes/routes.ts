@@ -1,11 +1,11 @@
-import { MSG, MSG_AVALIACAO, avaliacaoInputSchema } from '@rango/domain';
-import { AVALIACOES_POR_PAGINA, respostaInputSchema } from '@rango/domain/painel';
+import { MSG_AVALIACAO, avaliacaoInputSchema } from '@rango/domain';
+import { respostaInputSchema } from '@rango/domain/painel';
 import type { FastifyInstance } from 'fastify';
 import { requireCliente } from '../../http/auth.ts';
 import { validar } from '../../http/corpo.ts';
 import { HttpError, parseId, rotaNaoEncontrada } from '../../http/errors.ts';
 import { requireStaff } from '../staff/guard.ts';
-import { CONTRATOS_AVALIACAO as C } from './contrato.ts';
+import { AVALIACOES_QUERY, CONTRATOS_AVALIACAO as C } from './contrato.ts';
 import type { AvaliacoesService } from './service.ts';
 
 interface PedidoParams {
@@ -14,22 +14,6 @@ interface PedidoParams {
 interface PainelParams {
   id: string;
   idavaliacao: string;
-}
-
-const MAX_PAGINA = 50;
-const MAX_OFFSET = 2_147_483_647;
-const MAX_DIAS = 3650;
-
-const malFormado = (campo: string) => new HttpError(400, { [campo]: [MSG.requisicaoMalFormada] });
-
-/** An optional whole number of the query string within [min, max]; anything else a 400. */
-function inteiro(query: unknown, nome: string, min: number, max: number): number | undefined {
-  const v = (query as Record<string, unknown> | undefined)?.[nome];
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || !/^\d{1,10}$/.test(v)) throw malFormado(nome);
-  const n = Number(v);
-  if (n < min || n > max) throw malFormado(nome);
-  return n;
 }
 
 const TEXTOS_AVALIACAO = { nota: MSG_AVALIACAO.notaInvalida, comentario: MSG_AVALIACAO.comentarioLongo };
@@ -77,10 +61,7 @@ export function avaliacoesRoutes(avaliacoes: AvaliacoesService) {
 
     app.get<{ Params: PainelParams }>(`${B}/`, { config: { contrato: C.listar } }, async (req) => {
       const s = await requireStaff(req, req.params.id, 'dono');
-      const nota = inteiro(req.query, 'nota', 1, 5);
-      const dias = inteiro(req.query, 'dias', 1, MAX_DIAS);
-      const limit = inteiro(req.query, 'limit', 1, MAX_PAGINA) ?? AVALIACOES_POR_PAGINA;
-      const offset = inteiro(req.query, 'offset', 0, MAX_OFFSET) ?? 0;
+      const { nota, dias, limit, offset } = validar(AVALIACOES_QUERY, req.query, { forma: 'primeiro' });
       return avaliacoes.listar(s.idestabelecimento, { nota, dias }, limit, offset);
     });
 

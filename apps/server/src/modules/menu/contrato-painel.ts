@@ -12,6 +12,8 @@ import {
   ordemInputSchema,
   produtoInputSchema,
   produtoPainelSchema,
+  salvarProdutoInputSchema,
+  salvarProdutoResultadoSchema,
   vincularGrupoInputSchema,
 } from '@rango/domain/painel/catalogo';
 import { z } from 'zod/mini';
@@ -71,6 +73,21 @@ export const CONTRATOS_CARDAPIO = {
   produto: ler('Um produto com seus grupos de opções.', produtoPainelSchema),
   mudarProduto: gravar('Altera um produto.', produtoInputSchema, R.ok(produtoPainelSchema)),
   excluirProduto: excluir('Exclui um produto.'),
+  salvarProduto: {
+    resumo:
+      'Salva um produto com seus grupos de opções e as opções deles, como uma unidade (uma transação, ' +
+      'uma versão do cardápio). Id negativo: grupo ou opção nova; uma opção deixada de fora é removida.',
+    tag,
+    acesso,
+    corpo: salvarProdutoInputSchema,
+    respostas: {
+      200: R.ok(salvarProdutoResultadoSchema, 'Produto alterado.'),
+      201: R.ok(salvarProdutoResultadoSchema, 'Produto criado.'),
+      400: R.campos('Entrada recusada: `{ campo: [mensagens] }`, cada campo pelo seu caminho no corpo.'),
+      ...dono,
+      409: R.detalhe('Opções removidas de um grupo deixariam uma regra dele impossível.'),
+    },
+  },
   duplicarProduto: {
     resumo: 'Duplica um produto (com seus grupos de opções).',
     tag,

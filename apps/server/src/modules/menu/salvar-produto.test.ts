@@ -1,4 +1,4 @@
-import { EVENTO } from '@rango/domain';
+import { EVENTO, MSG } from '@rango/domain';
 import {
   MSG_CATALOGO as M,
   cardapioPainelSchema,
@@ -250,6 +250,32 @@ describe.each(DIALECTS)('the product saved as one unit on %s', (dialect) => {
     await recusado({ ...novo(), produto: { ...novo().produto, idgrupo: 999999 } }, 400, {
       'produto.idgrupo': [M.categoriaNaoEncontrada],
     });
+  });
+
+  it('the whole-body schema: parts that are not objects, ids repeated or malformed, all at once', async () => {
+    const b = novo();
+    const g0 = b.grupos[0]!;
+    const repetidos = {
+      ...b,
+      grupos: [g0, { ...b.grupos[1]!, idgrupoopcao: g0.idgrupoopcao }, 7],
+    };
+    await recusado(repetidos, 400, {
+      'produto.grupoopcoes': [M.idsRepetidos],
+      'grupos.2': [M.valorInvalido],
+    });
+    const opcoes = { ...b, grupos: [{ ...g0, opcoes: [g0.opcoes[0], g0.opcoes[0], null] }] };
+    await recusado(opcoes, 400, {
+      'grupos.0.opcoes': [M.idsRepetidos],
+      'grupos.0.opcoes.2': [M.valorInvalido],
+    });
+    await recusado({ ...b, grupos: [{ ...g0, idgrupoopcao: 0, opcoes: 'x' }] }, 400, {
+      'grupos.0.idgrupoopcao': [M.valorInvalido],
+      'grupos.0.opcoes': [M.valorInvalido],
+    });
+    await recusado({ ...b, idproduto: 'x', produto: { ...b.produto, preco: -1 } }, 404, {
+      detail: M.produtoNaoEncontrado,
+    });
+    await recusado({ ...b, grupos: {} }, 400, { non_field_errors: [MSG.requisicaoMalFormada] });
   });
 
   it("another establishment's product, group or option: 404, nothing written", async () => {

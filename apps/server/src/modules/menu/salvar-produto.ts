@@ -1,27 +1,24 @@
-import { MSG } from '@rango/domain';
-import type { Schema } from '@rango/domain';
 import {
   MSG_CATALOGO as M,
-  grupoOpcaoInputSchema,
-  opcaoInputSchema,
+  idDoEditor,
   problemasGrupo,
-  produtoInputSchema,
+  salvarProdutoEnvelopeSchema,
+  salvarProdutoInputSchema,
 } from '@rango/domain/painel/catalogo';
 import type {
-  GrupoOpcaoInput,
   GrupoOpcaoPainel,
-  OpcaoInput,
   ProdutoInput,
+  SalvarGrupoInput,
   SalvarProdutoResultado,
 } from '@rango/domain/painel/catalogo';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { anotarEm, ler as lerParte } from '../../http/corpo.ts';
-import { HttpError } from '../../http/errors.ts';
+import { validar } from '../../http/corpo.ts';
 import { campo, escreverNoCardapio } from '../establishments/escrita.ts';
 import type { Autor } from '../establishments/escrita.ts';
 import { dono } from '../establishments/painel-http.ts';
 import { mesmo } from './cardapio-valores.ts';
+import { CONTRATOS_CARDAPIO } from './contrato-painel.ts';
 import { cardapioPainelRepository as repo } from './painel-repository.ts';
 import {
   conflito,
@@ -47,77 +44,25 @@ import type { GrupoRow, OpcaoRow } from './painel-regras.ts';
  * opcaoValues); the options take their place in the body's order.
  */
 
-interface OpcaoLida extends OpcaoInput {
-  idopcao: number;
-}
-interface GrupoLido extends GrupoOpcaoInput {
-  idgrupoopcao: number;
-  opcoes: OpcaoLida[];
-}
+type GrupoLido = SalvarGrupoInput;
 interface Lido {
   idproduto: number | null;
   produto: ProdutoInput;
   grupos: GrupoLido[];
 }
 
-const objeto = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
-const idValido = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x !== 0;
-
-/** The body, every part with its editor's schema; every refusal at once, under its path. */
+/**
+ * The body through validar(): first its envelope (an object with a product object and a groups
+ * list, else malformed as a whole), then a malformed product id answers like an unknown one
+ * (idDe), then the whole body's schema (salvarProdutoInputSchema, the route's contract too):
+ * every refusal at once, each under its path with its editor's text.
+ */
 export function lerSalvarProduto(body: unknown): Lido {
-  if (!objeto(body) || !objeto(body.produto) || !Array.isArray(body.grupos))
-    throw new HttpError(400, { non_field_errors: [MSG.requisicaoMalFormada] });
-  const erros: Record<string, string[]> = {};
-  const erro = anotarEm(erros);
-  const ler = <T>(schema: Schema<T>, x: unknown, prefixo: string): T | undefined =>
-    lerParte(schema, x, erro, { prefixo });
-  // A malformed id answers like an unknown one (idDe).
-  const idproduto = body.idproduto ?? null;
-  if (idproduto !== null && !(idValido(idproduto) && idproduto > 0))
+  const { idproduto = null } = validar(salvarProdutoEnvelopeSchema, body);
+  if (idproduto !== null && !(idDoEditor(idproduto) && idproduto > 0))
     throw naoEncontrado(M.produtoNaoEncontrado);
-
-  const grupos: GrupoLido[] = [];
-  const idsGrupos = new Set<number>();
-  for (const [i, g] of body.grupos.entries()) {
-    const gc = `grupos.${i}`;
-    if (!objeto(g)) {
-      erro(gc, M.valorInvalido);
-      continue;
-    }
-    if (!idValido(g.idgrupoopcao)) erro(`${gc}.idgrupoopcao`, M.valorInvalido);
-    else if (idsGrupos.has(g.idgrupoopcao)) erro('produto.grupoopcoes', M.idsRepetidos);
-    else idsGrupos.add(g.idgrupoopcao);
-    const campos = ler(grupoOpcaoInputSchema, g, gc);
-    if (!Array.isArray(g.opcoes)) {
-      erro(`${gc}.opcoes`, M.valorInvalido);
-      continue;
-    }
-    const opcoes: OpcaoLida[] = [];
-    const idsOpcoes = new Set<number>();
-    for (const [k, o] of g.opcoes.entries()) {
-      const oc = `${gc}.opcoes.${k}`;
-      if (!objeto(o)) {
-        erro(oc, M.valorInvalido);
-        continue;
-      }
-      if (!idValido(o.idopcao)) erro(`${oc}.idopcao`, M.valorInvalido);
-      else if (idsOpcoes.has(o.idopcao)) erro(`${gc}.opcoes`, M.idsRepetidos);
-      else idsOpcoes.add(o.idopcao);
-      const v = ler(opcaoInputSchema, o, oc);
-      if (v) opcoes.push({ ...v, idopcao: o.idopcao as number });
-    }
-    if (campos) grupos.push({ ...campos, idgrupoopcao: g.idgrupoopcao as number, opcoes });
-  }
-  // The product's own schema, its links as many as the groups (the links' limit, 50).
-  const { grupoopcoes: _ignorado, ...semLinks } = body.produto;
-  const produtoLido = ler(
-    produtoInputSchema,
-    { ...semLinks, grupoopcoes: body.grupos.map((_, i) => i + 1) },
-    'produto',
-  );
-  if (Object.keys(erros).length > 0 || !produtoLido) throw new HttpError(400, erros);
-  return { idproduto, produto: produtoLido, grupos };
+  const v = validar(salvarProdutoInputSchema, body);
+  return { idproduto: v.idproduto ?? null, produto: v.produto, grupos: v.grupos };
 }
 
 /**
@@ -249,9 +194,13 @@ export async function salvarProduto(
 
 /** The route, registered with the menu's back-office routes (painel-routes.ts). */
 export function salvarProdutoRoutes(app: FastifyInstance, base: string): void {
-  app.post<{ Params: { id: string } }>(`${base}/produtos/salvar/`, async (req, reply) => {
-    const a = await dono(req);
-    const { criado, ...r } = await salvarProduto(req.server.db, a, lerSalvarProduto(req.body));
-    return reply.code(criado ? 201 : 200).send(r);
-  });
+  app.post<{ Params: { id: string } }>(
+    `${base}/produtos/salvar/`,
+    { config: { contrato: CONTRATOS_CARDAPIO.salvarProduto } },
+    async (req, reply) => {
+      const a = await dono(req);
+      const { criado, ...r } = await salvarProduto(req.server.db, a, lerSalvarProduto(req.body));
+      return reply.code(criado ? 201 : 200).send(r);
+    },
+  );
 }

@@ -66,6 +66,12 @@ export const readsRepository = {
       .execute();
   },
 
+  /** Some orders by id (the webhooks' bodies; each event names its establishment's order). */
+  listPorIds(db: Db, ids: readonly number[]): Promise<PedidoLido[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('pedido').select(PEDIDO_COLUMNS).where('id', 'in', ids).execute();
+  },
+
   /** Some orders' references (the panel's ratings name their order by it). */
   listReferencias(db: Db, ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);

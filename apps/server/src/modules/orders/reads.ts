@@ -123,6 +123,11 @@ export async function pedidoDoCliente(
   return row && { id: row.id, idestabelecimento: row.idestabelecimento, status: row.status };
 }
 
+/** Orders by id (the outgoing webhooks put the order in their bodies). */
+export async function pedidosPorId(db: Db, ids: readonly number[]): Promise<Map<number, PedidoLido>> {
+  return new Map((await repo.listPorIds(db, [...new Set(ids)])).map((r) => [r.id, r]));
+}
+
 /** Orders' references by id (the panel's ratings list names each order by it). */
 export async function referenciasDosPedidos(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   return new Map((await repo.listReferencias(db, ids)).map((r) => [r.id, r.referencia]));

@@ -1,5 +1,6 @@
 import {
   ENTREGA_STATUS,
+  MSG_WEBHOOK as M,
   entregaSchema,
   entregasSchema,
   reenviadasSchema,
@@ -10,6 +11,7 @@ import {
   webhooksSchema,
 } from '@rango/domain/painel/webhooks';
 import { z } from 'zod/mini';
+import { inteiroDaQuery } from '../../http/corpo.ts';
 import { R } from '../../http/openapi.ts';
 import type { Contrato } from '../../http/openapi.ts';
 
@@ -21,13 +23,21 @@ const dono = {
 };
 
 /**
- * The deliveries' query string, read as is by the route (routes.ts): `status` one of the
- * situations, `desde` a date and time, `pagina` a whole number from 1 (the default); else a 400.
+ * The deliveries' query string, validated by the route with `validar` (routes.ts): `status` one
+ * of the situations, `desde` a date and time (as an ISO string), `pagina` a whole number from 1
+ * (the default) to 100,000; anything else a 400 naming the field.
  */
 export const ENTREGAS_QUERY = z.object({
-  status: z.optional(z.enum(ENTREGA_STATUS)),
-  desde: z.optional(z.string()),
-  pagina: z.optional(z.string().check(z.regex(/^\d+$/))),
+  status: z.optional(z.enum(ENTREGA_STATUS, { error: 'Situação inválida.' })),
+  desde: z.optional(
+    z.pipe(
+      z
+        .string({ error: M.dataInvalida })
+        .check(z.refine((v) => !Number.isNaN(Date.parse(v)), { error: M.dataInvalida })),
+      z.transform((v) => new Date(v).toISOString()),
+    ),
+  ),
+  pagina: inteiroDaQuery(1, 1, 100_000, 6, 'Página inválida.'),
 });
 
 /** The owner's webhooks ('Integrações', issue 24 part 2); every route is the owner's. */

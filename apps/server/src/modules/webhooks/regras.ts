@@ -9,6 +9,7 @@ import type { WebhookTipo } from '@rango/domain/painel/webhooks';
 import type { EventoRow } from '../events/leitura.ts';
 import type { Insertable } from 'kysely';
 import type { WebhookEntregaTable } from '../../db/types.ts';
+import type { PedidoDoWebhook } from './pedido.ts';
 import type { WebhookRow } from './repository.ts';
 
 const MIN = 60_000;
@@ -34,6 +35,10 @@ export const RODADA_MS = 45_000;
 export const POR_PAGINA = 50;
 
 export const nomeSegredo = (idwebhook: number): string => `webhook.${idwebhook}`;
+/** The secret a rotation replaced, still signing until its grace ends (JSON: segredo, ate). */
+export const nomeSegredoAnterior = (idwebhook: number): string => `webhook.${idwebhook}.anterior`;
+/** After a rotation the old secret still signs (a second v1) this long: time to update the receiver. */
+export const CARENCIA_MS = 24 * HORA;
 
 /** Backoff after the n-th failed attempt (n ≥ 1). */
 export const espera = (n: number): number => Math.min(MAX_ESPERA_MS, MIN * 2 ** Math.max(0, n - 1));
@@ -91,13 +96,14 @@ export const eventosDe = (w: WebhookRow): string[] => {
 
 /**
  * The deliveries one event makes: one per endpoint of its establishment that chose one of its
- * kinds and existed when it happened, each with its body (the event's key, kind, time and data)
- * and due now, for JANELA_MS.
+ * kinds and existed when it happened, each with its body (the event's key, kind, time and data,
+ * with the whole order for an order's event: `pedidos`, see pedido.ts) and due now, for JANELA_MS.
  */
 export function entregasDoEvento(
   ev: EventoRow,
   ativos: readonly WebhookRow[],
   agora: Date,
+  pedidos: ReadonlyMap<number, PedidoDoWebhook> = new Map(),
 ): Insertable<WebhookEntregaTable>[] {
   const { tipos, dados } = tiposDoEvento(ev);
   if (tipos.length === 0) return [];
@@ -117,7 +123,11 @@ export function entregasDoEvento(
       // An order's event says where the order came from (issue 24 part 5); before 0030 every
       // order was Rango's, and a payment's event is always of a Rango order.
       ...(ev.idpedido !== null ? { canal: canalDe(dados) } : {}),
-      dados: { ...(ev.idpedido !== null ? { idpedido: ev.idpedido } : {}), ...dados },
+      dados: {
+        ...(ev.idpedido !== null ? { idpedido: ev.idpedido } : {}),
+        ...dados,
+        ...(ev.idpedido !== null && pedidos.has(ev.idpedido) ? { pedido: pedidos.get(ev.idpedido) } : {}),
+      },
     });
     novas.push({
       idwebhook: w.id,

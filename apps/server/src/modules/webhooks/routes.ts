@@ -1,27 +1,14 @@
-import {
-  ENTREGA_STATUS,
-  MSG_WEBHOOK as M,
-  reenviarDesdeSchema,
-  webhookInputSchema,
-} from '@rango/domain/painel/webhooks';
-import type { EntregaStatus } from '@rango/domain/painel/webhooks';
+import { MSG_WEBHOOK as M, reenviarDesdeSchema, webhookInputSchema } from '@rango/domain/painel/webhooks';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../http/errors.ts';
 import { validar } from '../../http/corpo.ts';
 import { dono, idDe } from '../establishments/painel-http.ts';
-import { CONTRATOS_WEBHOOK as C } from './contrato.ts';
+import { CONTRATOS_WEBHOOK as C, ENTREGAS_QUERY } from './contrato.ts';
 import type { WebhooksService } from './service.ts';
 
 interface P {
   id: string;
   idwebhook: string;
   identrega: string;
-}
-
-interface Q {
-  status?: string;
-  desde?: string;
-  pagina?: string;
 }
 
 /**
@@ -63,26 +50,11 @@ export function webhooksRoutes(svc: WebhooksService) {
       return svc.testar(a.idestabelecimento, idw(req.params.idwebhook));
     });
 
-    app.get<{ Params: P; Querystring: Q }>(
-      `${B}/:idwebhook/entregas/`,
-      { config: { contrato: C.entregas } },
-      async (req) => {
-        const a = await dono(req);
-        const { status, desde, pagina } = req.query;
-        if (status !== undefined && !(ENTREGA_STATUS as readonly string[]).includes(status))
-          throw new HttpError(400, { status: ['Situação inválida.'] });
-        if (desde !== undefined && Number.isNaN(Date.parse(desde)))
-          throw new HttpError(400, { desde: [M.dataInvalida] });
-        const p = pagina === undefined ? 1 : Number(pagina);
-        if (!Number.isInteger(p) || p < 1 || p > 100_000)
-          throw new HttpError(400, { pagina: ['Página inválida.'] });
-        return svc.entregas(a.idestabelecimento, idw(req.params.idwebhook), {
-          status: status as EntregaStatus | undefined,
-          desde: desde === undefined ? undefined : new Date(desde).toISOString(),
-          pagina: p,
-        });
-      },
-    );
+    app.get<{ Params: P }>(`${B}/:idwebhook/entregas/`, { config: { contrato: C.entregas } }, async (req) => {
+      const a = await dono(req);
+      const { status, desde, pagina } = validar(ENTREGAS_QUERY, req.query, { forma: 'primeiro' });
+      return svc.entregas(a.idestabelecimento, idw(req.params.idwebhook), { status, desde, pagina });
+    });
 
     app.post<{ Params: P }>(
       `${B}/:idwebhook/entregas/:identrega/reenviar/`,

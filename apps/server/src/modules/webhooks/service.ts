@@ -22,6 +22,7 @@ import { HttpError } from '../../http/errors.ts';
 import { registrarAuditoria } from '../audit/service.ts';
 import type { Autor } from '../establishments/escrita.ts';
 import { eventosDepois, fimDosEventos } from '../events/leitura.ts';
+import { pedidosPorId } from '../orders/reads.ts';
 import type { EventoRow } from '../events/leitura.ts';
 import type { Segredos } from '../secrets/service.ts';
 import { emailsDosDonos } from '../staff/equipe.ts';
@@ -30,8 +31,11 @@ import { createHttpPost } from './http-post.ts';
 import type { HttpPost } from './http-post.ts';
 import { webhooksRepository as repo } from './repository.ts';
 import type { EntregaRow, WebhookRow } from './repository.ts';
+import { pedidoDoWebhook } from './pedido.ts';
+import type { PedidoDoWebhook } from './pedido.ts';
 import { checarDestino, resolverDoSistema } from './ssrf.ts';
 import {
+  CARENCIA_MS,
   DESATIVAR_APOS_MS,
   JANELA_MS,
   LOTE_ENTREGAS,
@@ -46,6 +50,7 @@ import {
   entregasDoEvento,
   eventosDe,
   nomeSegredo,
+  nomeSegredoAnterior,
 } from './regras.ts';
 import type { Resolver } from './ssrf.ts';
 
@@ -140,6 +145,23 @@ export function createWebhooks(deps: WebhooksDeps) {
     return w;
   }
 
+  /**
+   * The secret a rotation replaced while its grace lasts (CARENCIA_MS), else undefined (gone
+   * once past it). Unreadable: not signed with it (the new one still signs).
+   */
+  async function segredoAnterior(idest: number, idwebhook: number): Promise<string | undefined> {
+    const guardado = await segredos.get(idest, nomeSegredoAnterior(idwebhook)).catch(() => undefined);
+    if (!guardado) return undefined;
+    try {
+      const { segredo, ate } = JSON.parse(guardado.revelar()) as { segredo?: unknown; ate?: unknown };
+      if (typeof segredo === 'string' && typeof ate === 'string' && ate > iso()) return segredo;
+    } catch {
+      // Not ours: dropped below.
+    }
+    await segredos.delete(idest, nomeSegredoAnterior(idwebhook)).catch(() => undefined);
+    return undefined;
+  }
+
   async function entregarReservada(e: EntregaRow, w: WebhookRow, ate: string): Promise<EntregaRow> {
     const inicio = performance.now();
     let codigo: number | null = null;
@@ -159,12 +181,17 @@ export function createWebhooks(deps: WebhooksDeps) {
         });
       if (!segredo) throw new Error('segredo de assinatura indisponível; gere um novo segredo');
       const t = Math.floor(agora().getTime() / 1000);
+      const anterior = await segredoAnterior(e.idestabelecimento, e.idwebhook);
       const r = await http({
         url: w.url,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Rango-Webhooks/1',
-          [WEBHOOK_ASSINATURA.toLowerCase()]: cabecalhoAssinatura(segredo.revelar(), t, e.corpo),
+          [WEBHOOK_ASSINATURA.toLowerCase()]: cabecalhoAssinatura(
+            [segredo.revelar(), ...(anterior ? [anterior] : [])],
+            t,
+            e.corpo,
+          ),
           [WEBHOOK_ID.toLowerCase()]: e.chave,
           [WEBHOOK_TIPO.toLowerCase()]: e.tipo,
         },
@@ -312,7 +339,17 @@ export function createWebhooks(deps: WebhooksDeps) {
       if (prontos.length > 0) {
         const ests = [...new Set(prontos.map((r) => r.idestabelecimento))];
         const ativos = await repo.ativos(db, ests);
-        const novas = prontos.flatMap((ev) => entregasDoEvento(ev, ativos, agora()));
+        const doPedido = prontos.flatMap((ev) =>
+          ev.idpedido !== null && ativos.some((w) => w.idestabelecimento === ev.idestabelecimento)
+            ? [ev.idpedido]
+            : [],
+        );
+        const pedidos = new Map<number, PedidoDoWebhook>();
+        for (const [id, row] of await pedidosPorId(db, doPedido)) {
+          const p = pedidoDoWebhook(row);
+          if (p) pedidos.set(id, p);
+        }
+        const novas = prontos.flatMap((ev) => entregasDoEvento(ev, ativos, agora(), pedidos));
         await repo.inserirEntregas(db, novas);
         // Another run moved it meanwhile: its deliveries are the same rows (the unique key).
         await repo.moverCursor(db, de, ate);
@@ -399,11 +436,20 @@ export function createWebhooks(deps: WebhooksDeps) {
         await auditar(trx, a, id, 'excluir', { url: w.url });
       });
       await segredos.delete(idest, nomeSegredo(id));
+      await segredos.delete(idest, nomeSegredoAnterior(id));
     },
 
     async rotacionar(a: Autor, id: number): Promise<WebhookComSegredo> {
       const w = await achar(a.idestabelecimento, id);
       const segredo = novoSegredo();
+      // The old secret keeps signing (a second v1) for CARENCIA_MS: receivers switch without a gap.
+      const atual = await segredos.get(a.idestabelecimento, nomeSegredo(id)).catch(() => undefined);
+      if (atual)
+        await segredos.set(
+          a.idestabelecimento,
+          nomeSegredoAnterior(id),
+          JSON.stringify({ segredo: atual.revelar(), ate: iso(CARENCIA_MS) }),
+        );
       await segredos.set(a.idestabelecimento, nomeSegredo(id), segredo);
       // Never the secret: only that it changed.
       await auditar(db, a, id, 'segredo', { url: w.url });

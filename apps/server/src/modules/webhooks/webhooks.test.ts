@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { STATUS } from '@rango/domain';
+import type { PedidoGravado } from '@rango/domain';
 import {
   MSG_WEBHOOK as M,
   entregasSchema,
@@ -22,6 +23,7 @@ import { createHttpPost } from './http-post.ts';
 import { tiposDoEvento } from './regras.ts';
 import { createWebhooks } from './service.ts';
 import { receptor } from './testing.ts';
+import type { PedidoDoWebhook } from './pedido.ts';
 import type { Recebido } from './testing.ts';
 
 const est = (id: number | string) => `${API}/painel/estabelecimento/${id}`;
@@ -30,17 +32,26 @@ const DIA = 24 * 60 * MIN;
 
 /**
  * What a receiver does with the documented header (written here from the page's "Como verificar",
- * not with the server's code): `Rango-Signature: t=<unix s>,v1=<hex HMAC-SHA256(secret, "t.body")>`.
+ * not with the server's code): `Rango-Signature: t=<unix s>,v1=<hex HMAC-SHA256(secret, "t.body")>`,
+ * with one more v1 (the old secret's) for 24 h after a rotation: any v1 may match.
  */
 function receptorAceita(segredo: string, r: Pick<Recebido, 'headers' | 'corpo'>, agoraS: number): boolean {
-  const cab = String(r.headers['rango-signature'] ?? '');
-  const campos = Object.fromEntries(cab.split(',').map((p) => p.split('=', 2) as [string, string]));
-  const t = Number(campos.t);
-  if (!Number.isInteger(t) || Math.abs(agoraS - t) > 300) return false;
+  const partes = String(r.headers['rango-signature'] ?? '')
+    .split(',')
+    .map((p) => p.split('=', 2) as [string, string]);
+  const ts = partes.filter(([k]) => k === 't');
+  const t = Number(ts[0]?.[1]);
+  if (ts.length !== 1 || !Number.isInteger(t) || Math.abs(agoraS - t) > 300) return false;
   const esperado = createHmac('sha256', segredo).update(`${t}.${r.corpo}`).digest();
-  const dado = Buffer.from(campos.v1 ?? '', 'hex');
-  return dado.length === esperado.length && timingSafeEqual(dado, esperado);
+  return partes.some(([k, v]) => {
+    const dado = Buffer.from(k === 'v1' ? v : '', 'hex');
+    return dado.length === esperado.length && timingSafeEqual(dado, esperado);
+  });
 }
+const entradasV1 = (r: Pick<Recebido, 'headers'>) =>
+  String(r.headers['rango-signature'] ?? '')
+    .split(',')
+    .filter((p) => p.startsWith('v1=')).length;
 
 describe.each(DIALECTS)('outgoing webhooks on %s', (dialect) => {
   let ta: TestApp;
@@ -155,6 +166,36 @@ describe.each(DIALECTS)('outgoing webhooks on %s', (dialect) => {
       canal: 'rango',
       dados: { idpedido },
     });
+    // The whole order rides in the body, as stored: items, totals in cents, first name only.
+    const gravado = await ta.t.db
+      .selectFrom('pedido')
+      .select(['referencia', 'status', 'total', 'tipo', 'pedido_json'])
+      .where('id', '=', idpedido)
+      .executeTakeFirstOrThrow();
+    const pj = JSON.parse(gravado.pedido_json) as PedidoGravado;
+    const { pedido } = corpo.dados as unknown as { pedido: PedidoDoWebhook };
+    expect(pedido).toMatchObject({
+      id: idpedido,
+      referencia: gravado.referencia,
+      status: gravado.status,
+      tipo: gravado.tipo === 'DELIVERY' ? 'entrega' : 'retirada',
+      cliente: { primeiro_nome: pj.cliente.nome.split(' ')[0] },
+      totais: {
+        subtotal: pj.subtotal,
+        taxa_entrega: pj.taxa_entrega ?? 0,
+        desconto: pj.desconto,
+        total: gravado.total,
+      },
+      pagamento: [{ forma: pj.pagamentos[0]!.descricaoFormaPgto, pre_pago: pj.pagamentos[0]!.pre_pago }],
+    });
+    expect(pedido.canal).toBe('rango');
+    expect(pedido.itens).toEqual([
+      expect.objectContaining({ idproduto: 310, quantidade: 3, preco_total: pj.itens[0]!.preco_total }),
+    ]);
+    for (const v of [pedido.totais.total, pedido.itens[0]!.preco_unit])
+      expect(Number.isInteger(v)).toBe(true);
+    expect(r.corpo).not.toContain(pj.cliente.telefone);
+    if (pj.cliente.nome.includes(' ')) expect(r.corpo).not.toContain(pj.cliente.nome);
     expect(r.headers['rango-event-id']).toBe(corpo.id);
     expect(r.headers['rango-event-type']).toBe('pedido.criado');
     expect(r.headers['content-type']).toBe('application/json');
@@ -364,7 +405,7 @@ describe.each(DIALECTS)('outgoing webhooks on %s', (dialect) => {
     expect(on.json()).toMatchObject({ ativo: true, desativado_em: null, falhando_desde: null });
   });
 
-  it('replays one delivery, and all since a time, with the same idempotency key; rotation signs with the new secret', async () => {
+  it('replays one delivery, and all since a time, with the same idempotency key; rotation signs with both secrets for 24 h, then the new one only', async () => {
     const w = await criar(['pedido.criado']);
     await pedir();
     await pedir();
@@ -401,10 +442,29 @@ describe.each(DIALECTS)('outgoing webhooks on %s', (dialect) => {
     await rodar();
     const replays = rx.recebidos.slice(3);
     expect(replays.map((r) => r.headers['rango-event-id']).sort()).toEqual(log.map((e) => e.chave).sort());
+    // Within the 24 h grace both secrets sign (two v1 entries): a receiver with either accepts.
     for (const r of replays) {
+      expect(entradasV1(r)).toBe(2);
       expect(receptorAceita(novo, r, Math.floor(agora / 1000))).toBe(true);
-      expect(receptorAceita(w.segredo, r, Math.floor(agora / 1000))).toBe(false);
+      expect(receptorAceita(w.segredo, r, Math.floor(agora / 1000))).toBe(true);
+      expect(receptorAceita('whsec_outro', r, Math.floor(agora / 1000))).toBe(false);
     }
+    // Past the grace only the new secret signs.
+    agora += DIA + MIN;
+    const outra = await call({
+      method: 'POST',
+      url: `${est(1)}/webhooks/${w.webhook.id}/entregas/${um.id}/reenviar/`,
+    });
+    expect(outra.statusCode, outra.body).toBe(202);
+    await rodar();
+    const depois = rx.recebidos.at(-1)!;
+    expect(depois.headers['rango-event-id']).toBe(um.chave);
+    expect(entradasV1(depois)).toBe(1);
+    expect(receptorAceita(novo, depois, Math.floor(agora / 1000))).toBe(true);
+    expect(receptorAceita(w.segredo, depois, Math.floor(agora / 1000))).toBe(false);
+    expect(await ta.app.segredos.describe(1, `webhook.${w.webhook.id}.anterior`)).toMatchObject({
+      configurado: false,
+    });
     // Filters and paging of the log.
     expect(await entregas(w, '?status=pendente')).toEqual([]);
     expect(await entregas(w, '?status=entregue')).toHaveLength(2);

@@ -1,8 +1,9 @@
 import { PAPEL_NOME, MSG_PAINEL } from '@rango/domain/painel';
-import { Alert, Anchor, Stack } from '@mantine/core';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Menu, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Suspense, lazy } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, matchPath, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '../../shared/components/logo.tsx';
 import { SkipLink } from '../../shared/components/skip-link.tsx';
 import { logout } from '../api/auth.ts';
@@ -15,6 +16,8 @@ import { PageTitle } from '../components/page-title.tsx';
 import { painelPaths } from '../paths.ts';
 import { EstabelecimentoContext, type EstabelecimentoAtual } from '../lib/estabelecimento-atual.ts';
 import classes from './layout.module.css';
+import { SECOES, SECOES_VISIVEIS_ESTREITO, secoesDe } from './secoes.ts';
+import type { Secao } from './secoes.ts';
 import { useEstabelecimentoDaRota } from './use-estabelecimento-da-rota.ts';
 import { TITULO_AVISO } from '../components/aviso.ts';
 
@@ -25,20 +28,9 @@ const AvisoAprovacao = lazy(() => import('./aviso-aprovacao.tsx'));
 
 /** The same section of another establishment, when the person may see it there. */
 function mesmaSecao(pathname: string, destino: { id: number; papel: string }): string {
-  const secao = /^\/\d+\/([^/]+)/.exec(pathname)?.[1];
-  if (secao === 'em-falta') return painelPaths.emFalta(destino.id);
-  if (destino.papel === 'dono' && secao === 'equipe') return painelPaths.equipe(destino.id);
-  if (destino.papel === 'dono' && secao === 'configuracoes') return painelPaths.configuracoes(destino.id);
-  if (destino.papel === 'dono' && secao === 'cardapio') return painelPaths.cardapio(destino.id);
-  if (destino.papel === 'dono' && secao === 'loja') return painelPaths.loja(destino.id);
-  if (destino.papel === 'dono' && secao === 'cupons') return painelPaths.cupons(destino.id);
-  if (destino.papel === 'dono' && secao === 'historico') return painelPaths.historico(destino.id);
-  if (destino.papel === 'dono' && secao === 'relatorios') return painelPaths.relatorios(destino.id);
-  if (destino.papel === 'dono' && secao === 'avaliacoes') return painelPaths.avaliacoes(destino.id);
-  if (destino.papel === 'dono' && secao === 'integracoes') return painelPaths.integracoes(destino.id);
-  if (destino.papel === 'dono' && secao === 'pagamentos') return painelPaths.pagamentos(destino.id);
-  if (destino.papel === 'dono' && secao === 'notificacoes') return painelPaths.notificacoes(destino.id);
-  return painelPaths.fila(destino.id);
+  const segmento = /^\/\d+\/([^/]+)/.exec(pathname)?.[1];
+  const secao = secoesDe(destino.papel).find((s) => s.segmento !== '' && s.segmento === segmento);
+  return (secao ?? SECOES[0]!).caminho(destino.id);
 }
 
 function Switcher({ est }: { est: EstabelecimentoAtual }) {
@@ -118,36 +110,61 @@ function UserMenu({ est }: { est: EstabelecimentoAtual | null }) {
   );
 }
 
+/** Below 768 px the sections past the first few go under 'Mais' (one row at 375 px). */
+const ESTREITO = '(max-width: 47.99em)';
+
 function Nav({ est }: { est: EstabelecimentoAtual }) {
-  const links = [
-    { to: painelPaths.fila(est.id), label: 'Pedidos', end: true },
-    { to: painelPaths.emFalta(est.id), label: 'Em falta' },
-    ...(est.papel === 'dono'
-      ? [
-          { to: painelPaths.cardapio(est.id), label: 'Cardápio' },
-          { to: painelPaths.loja(est.id), label: 'Loja' },
-          { to: painelPaths.cupons(est.id), label: 'Cupons' },
-          { to: painelPaths.equipe(est.id), label: 'Equipe' },
-          { to: painelPaths.configuracoes(est.id), label: 'Configurações' },
-          { to: painelPaths.relatorios(est.id), label: 'Relatórios' },
-          { to: painelPaths.avaliacoes(est.id), label: 'Avaliações' },
-          { to: painelPaths.historico(est.id), label: 'Histórico' },
-          { to: painelPaths.integracoes(est.id), label: 'Integrações' },
-          { to: painelPaths.pagamentos(est.id), label: 'Pagamentos' },
-          { to: painelPaths.notificacoes(est.id), label: 'Notificações' },
-        ]
-      : []),
-  ];
+  const { pathname } = useLocation();
+  const estreito = useMediaQuery(ESTREITO, false, { getInitialValueInEffect: false });
+  const secoes = secoesDe(est.papel);
+  // 'Mais' only when it hides two or more (one more section fits where 'Mais' would be).
+  const corte =
+    estreito && secoes.length > SECOES_VISIVEIS_ESTREITO + 1 ? SECOES_VISIVEIS_ESTREITO : secoes.length;
+  const visiveis = secoes.slice(0, corte);
+  const mais = secoes.slice(corte);
+  const ativa = (s: Secao) =>
+    matchPath({ path: s.caminho(est.id), end: s.exato ?? false }, pathname) !== null;
+  const atualNoMais = mais.find(ativa);
   return (
     <nav aria-label="Seções do painel" className={classes.nav}>
       <ul className={classes.navLista}>
-        {links.map((l) => (
-          <li key={l.to}>
-            <NavLink to={l.to} end={l.end ?? false} className={classes.navLink}>
-              {l.label}
+        {visiveis.map((s) => (
+          <li key={s.segmento}>
+            <NavLink to={s.caminho(est.id)} end={s.exato ?? false} className={classes.navLink}>
+              {s.rotulo}
             </NavLink>
           </li>
         ))}
+        {mais.length > 0 ? (
+          <li>
+            <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+              <Menu.Target>
+                <button
+                  type="button"
+                  className={`${classes.navLink} ${classes.mais}`}
+                  data-ativa={atualNoMais ? true : undefined}
+                  aria-label={atualNoMais ? `Mais seções (atual: ${atualNoMais.rotulo})` : 'Mais seções'}
+                >
+                  Mais
+                  <IconChevronDown size={16} aria-hidden="true" />
+                </button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {mais.map((s) => (
+                  <Menu.Item
+                    key={s.segmento}
+                    component={Link}
+                    to={s.caminho(est.id)}
+                    aria-current={ativa(s) ? 'page' : undefined}
+                    className={classes.maisItem}
+                  >
+                    {s.rotulo}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

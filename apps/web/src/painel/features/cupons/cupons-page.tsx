@@ -32,7 +32,7 @@ import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import classes from './cupons-page.module.css';
+import classes from '../../components/tabela-cartoes.module.css';
 
 const cuponsQuery = (id: number) =>
   queryOptions({

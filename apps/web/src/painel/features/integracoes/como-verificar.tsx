@@ -5,12 +5,15 @@ const EXEMPLO = `// Node.js: app.post('/rango', express.raw({ type: 'application
 const { createHmac, timingSafeEqual } = require('node:crypto');
 
 function assinaturaValida(segredo, cabecalho, corpoBruto) {
-  const campos = Object.fromEntries(cabecalho.split(',').map((p) => p.split('=')));
-  const t = Number(campos.t);
-  if (Math.abs(Date.now() / 1000 - t) > 300) return false; // velha demais: recuse
+  const partes = cabecalho.split(',').map((p) => p.split('='));
+  const t = Number(partes.find(([k]) => k === 't')?.[1]);
+  if (!(Math.abs(Date.now() / 1000 - t) <= 300)) return false; // velha demais: recuse
   const esperado = createHmac('sha256', segredo).update(\`\${t}.\${corpoBruto}\`).digest();
-  const recebido = Buffer.from(campos.v1 ?? '', 'hex');
-  return recebido.length === esperado.length && timingSafeEqual(recebido, esperado);
+  // Depois de gerar um novo segredo, por 24 h vêm dois v1 (o do novo e o do antigo).
+  return partes.some(([k, v]) => {
+    const recebido = Buffer.from(k === 'v1' ? v : '', 'hex');
+    return recebido.length === esperado.length && timingSafeEqual(recebido, esperado);
+  });
 }`;
 
 /** How a receiver checks a delivery (the documented header). */
@@ -23,13 +26,17 @@ export function ComoVerificar() {
         </Title>
         <Text size="sm">
           Cada aviso é um POST com um corpo JSON (<Code>id</Code>, <Code>tipo</Code>, <Code>criado_em</Code>,{' '}
-          <Code>idestabelecimento</Code>, <Code>dados</Code>) e estes cabeçalhos:
+          <Code>idestabelecimento</Code>, <Code>dados</Code>; nos avisos de pedido, <Code>dados.pedido</Code>{' '}
+          traz o pedido inteiro: itens, totais em centavos, primeiro nome do cliente, entrega ou retirada,
+          pagamento, status e canal) e estes cabeçalhos:
         </Text>
         <List size="sm" spacing={4}>
           <List.Item>
             <Code>{WEBHOOK_ASSINATURA}: t=&lt;segundos Unix&gt;,v1=&lt;assinatura&gt;</Code>: a assinatura é o
             HMAC-SHA256, em hexadecimal, com o segredo do webhook, sobre{' '}
-            <Code>&lt;t&gt;.&lt;corpo bruto&gt;</Code>.
+            <Code>&lt;t&gt;.&lt;corpo bruto&gt;</Code>. Por 24 horas depois de gerar um novo segredo vêm duas
+            entradas <Code>v1</Code> (a do segredo novo primeiro, depois a do antigo): aceite se qualquer uma
+            conferir com o segredo que você tem, e troque o segredo no seu sistema nesse prazo.
           </List.Item>
           <List.Item>
             <Code>{WEBHOOK_ID}</Code>: a chave do evento, a mesma em cada nova tentativa e reenvio. Guarde as

@@ -23,6 +23,7 @@ import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { entregasQuery, reenviarDesde, reenviarEntrega } from './api.ts';
+import tabela from '../../components/tabela-cartoes.module.css';
 import classes from './integracoes-page.module.css';
 
 const SITUACAO: Record<EntregaStatus, { texto: string; cor: string }> = {
@@ -143,7 +144,7 @@ export function Entregas({ idest, webhook }: { idest: number; webhook: Webhook }
         ) : null}
         {q.data && q.data.entregas.length > 0 ? (
           <div className={classes.rolagem}>
-            <Table striped className={classes.tabela}>
+            <Table striped className={tabela.tabela}>
               <Table.Caption>Entregas deste webhook, das mais recentes para as mais antigas</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
