@@ -1633,6 +1633,20 @@ const contaPagamento: Migration = {
   },
 };
 
+/**
+ * Issue 23: a saved card belongs to the provider that tokenised it (a Cielo token means nothing to
+ * Mercado Pago): the checkout offers only the saved cards of the establishment's provider. Cards
+ * saved before have none (the environment's gateway tokenised them).
+ */
+const cartaoProvedor: Migration = {
+  async up(db) {
+    await db.schema.alterTable('cartao').addColumn('provedor', 'varchar(16)').execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('cartao').dropColumn('provedor').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1658,6 +1672,7 @@ export const migrations: Record<string, Migration> = {
   '0022_avaliacao': avaliacao,
   '0023_notificacoes': notificacoes,
   '0024_conta_pagamento': contaPagamento,
+  '0031_cartao_provedor': cartaoProvedor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

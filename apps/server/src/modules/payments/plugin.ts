@@ -1,9 +1,11 @@
-import { token3dsSchema } from '@rango/domain';
+import { MSG, token3dsSchema } from '@rango/domain';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { requireCliente, storedSecret } from '../../http/auth.ts';
 import { conform } from '../../http/contract.ts';
+import { idDaQuery, validar } from '../../http/corpo.ts';
 import { R } from '../../http/openapi.ts';
 import type { Contrato } from '../../http/openapi.ts';
 import { createSegredos } from '../secrets/service.ts';
@@ -15,6 +17,7 @@ import { contasRoutes } from './contas-routes.ts';
 import { createGateways } from './contas.ts';
 import type { FabricasGateway, Gateways } from './contas.ts';
 import type { PedidoPort } from './pedido-port.ts';
+import { GatewayIndisponivelError } from './port.ts';
 import type { PaymentGateway } from './port.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
 import type { SandboxGateway } from './sandbox/gateway.ts';
@@ -95,11 +98,19 @@ export async function createPaymentsStack(
   return { gateway, gateways, segredos, sandbox, sandboxSecret, payments };
 }
 
+/** `?estabelecimento=<id>`: the order's establishment (absent: the environment's gateway). */
+const estabelecimentoQuery = z.object({ estabelecimento: idDaQuery(MSG.requisicaoMalFormada) });
+
 const CONTRATO_3DS: Contrato = {
   resumo: 'O token de acesso do script de autenticação 3DS (pagamento com débito).',
   tag: 'Cliente',
   acesso: 'cliente',
-  respostas: { 200: R.ok(token3dsSchema) },
+  query: estabelecimentoQuery,
+  respostas: {
+    200: R.ok(token3dsSchema),
+    400: R.campos('Parâmetro inválido.'),
+    502: R.detalhe('O provedor não respondeu.'),
+  },
 };
 
 /**
@@ -111,9 +122,26 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
   const { gateway, payments } = stack;
   return async function (app: FastifyInstance): Promise<void> {
     // Spec section 7: the authentication script's access token (used when a debit method exists).
-    app.get('/controle/3ds/token/', { config: { contrato: CONTRATO_3DS } }, async (req) => {
+    app.get('/controle/3ds/token/', { config: { contrato: CONTRATO_3DS } }, async (req, reply) => {
       await requireCliente(req);
-      return conform(token3dsSchema, await gateway.tokenMpi(), 'GET /controle/3ds/token/');
+      // The order's establishment: its active account authenticates the debit it will charge.
+      const { estabelecimento } = validar(estabelecimentoQuery, req.query, {
+        texto: MSG.requisicaoMalFormada,
+        forma: 'primeiro',
+      });
+      const g =
+        estabelecimento === undefined
+          ? gateway
+          : (await stack.gateways.doEstabelecimento(estabelecimento)).gateway;
+      let token;
+      try {
+        token = await g.tokenMpi();
+      } catch (e) {
+        if (!(e instanceof GatewayIndisponivelError)) throw e;
+        req.log.warn({ err: e }, 'payment gateway unavailable (3-D Secure token)');
+        return reply.code(502).send({ detail: MSG.probleminha });
+      }
+      return conform(token3dsSchema, token, 'GET /controle/3ds/token/');
     });
 
     // The provider's notification: only the payment id is read, then asked of the gateway.

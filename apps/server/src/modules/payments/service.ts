@@ -177,6 +177,8 @@ export function createPayments(deps: PaymentsDeps) {
       titular: p.cartao_titular ?? '',
       cnpjoucpf: p.cartao_cnpjoucpf ?? '',
       datahora: agora().toISOString(),
+      // The provider that took the payment tokenised the card (issue 23).
+      provedor: p.gateway,
     });
   }
 
