@@ -199,7 +199,7 @@ describe.each(DIALECTS)('payment accounts per establishment on %s', (dialect: Di
       padrao: { provedor: 'sandbox' },
     });
     // Mercado Pago has no adapter on this server yet: not offered.
-    expect(l.disponiveis).toEqual(['sandbox', 'cielo']);
+    expect(l.disponiveis).toEqual(['sandbox', 'cielo', 'mercadopago']);
   });
 
   it('refuses malformed credentials and credentials Cielo refuses, saving nothing', async () => {

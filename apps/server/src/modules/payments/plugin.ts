@@ -13,6 +13,8 @@ import type { Segredos } from '../secrets/service.ts';
 import { createCieloGateway } from './cielo/cielo.ts';
 import type { CieloOptions } from './cielo/cielo.ts';
 import { createContasPainel } from './contas-painel.ts';
+import { SCRIPT_URL, createMercadoPagoGateway } from './mercadopago/mercadopago.ts';
+import { createWebhookVerifier } from './mercadopago/webhook.ts';
 import { contasRoutes } from './contas-routes.ts';
 import { createGateways } from './contas.ts';
 import type { FabricasGateway, Gateways } from './contas.ts';
@@ -72,6 +74,15 @@ export async function createPaymentsStack(
     gateway = sandbox;
   }
   const sandboxDaConta = sandbox;
+  const mp = p.mercadopago ?? {
+    apiUrl: 'https://api.mercadopago.com',
+    authUrl: 'https://auth.mercadopago.com',
+    scriptUrl: SCRIPT_URL,
+    clientId: undefined,
+    clientSecret: undefined,
+    webhookSecret: undefined,
+  };
+  const webhookVerifier = createWebhookVerifier({ segredo: mp.webhookSecret ?? '' });
   // One factory per provider this server can charge on (contas.ts). Mercado Pago joins when its
   // adapter exists; until then its accounts cannot be saved nor activated. The sandbox only where
   // it runs (never in production: config.ts refuses it there).
@@ -80,6 +91,17 @@ export async function createPaymentsStack(
       createCieloGateway(
         cielo(c.segredos.merchant_id?.revelar() ?? '', c.segredos.merchant_key?.revelar() ?? ''),
       ),
+    // Mercado Pago (issue 23): the account's own access token and public key (pasted, or by
+    // OAuth); the hosts and the webhook secret are the install's. One replay guard per process.
+    mercadopago: (c) =>
+      createMercadoPagoGateway({
+        accessToken: c.segredos.access_token?.revelar() ?? '',
+        publicKey: c.segredos.public_key?.revelar() ?? '',
+        apiUrl: mp.apiUrl,
+        scriptUrl: mp.scriptUrl,
+        ...(mp.webhookSecret ? { webhookSecret: mp.webhookSecret } : {}),
+        webhookVerifier,
+      }),
     ...(sandboxDaConta ? { sandbox: () => sandboxDaConta } : {}),
   };
   gateway = wrap(gateway);

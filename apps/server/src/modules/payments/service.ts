@@ -284,6 +284,8 @@ export function createPayments(deps: PaymentsDeps) {
       await removerPedido(pedido.id, pedido.pedido_id);
       throw recusaPagamento({ codigo: 100, msg: MSG_PAGAMENTO.contaIndisponivel });
     }
+    // The order's customer's e-mail goes to the provider as the payer's (Mercado Pago requires it).
+    const email = await repo.emailDoCliente(db, pedido.idcliente);
     let r: ResultadoPagamento;
     try {
       r =
@@ -291,7 +293,7 @@ export function createPayments(deps: PaymentsDeps) {
           ? await g.criarPix({
               chave: p.chave,
               valor: pedido.total,
-              comprador: { nome: pedido.nome, cpf: pedido.cpf },
+              comprador: { nome: pedido.nome, cpf: pedido.cpf, email },
               expiraEmSegundos: deps.pixExpiraSegundos,
             })
           : await g.cobrarCartao({
@@ -302,7 +304,7 @@ export function createPayments(deps: PaymentsDeps) {
               salvar: online.salvar,
               autenticacao: online.autenticacao,
               returnUrl,
-              comprador: { nome: pedido.nome, cpf: pedido.cpf },
+              comprador: { nome: pedido.nome, cpf: pedido.cpf, email },
             });
     } catch (e) {
       if (e instanceof GatewayValidacaoError) {
