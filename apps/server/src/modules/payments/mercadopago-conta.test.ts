@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { pedidoCriadoSchema } from '@rango/domain';
+import { STATUS, pedidoCriadoSchema } from '@rango/domain';
 import type { Produto } from '@rango/domain';
 import { contaPagamentoSchema } from '@rango/domain/painel/pagamentos';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +35,8 @@ const SELLER = {
   publicKey: `APP_USR-${randomUUID()}`,
   userId: '202020',
 };
+/** The install's Mercado Pago application's webhook secret (Suas integrações › Webhooks). */
+const WEBHOOK = 'segredo-do-webhook-mp';
 const SOP = { clientId: randomUUID(), clientSecret: 'segredo-do-sop' };
 const MPI = { clientId: randomUUID(), clientSecret: 'segredo-do-mpi' };
 
@@ -62,6 +64,8 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
   let menus: Map<number, Map<number, Produto>>;
   let donos: Map<number, { authorization: string }>;
   const logs: string[] = [];
+  let webhookUrl: string;
+  let pix2: { idpedido: number; paymentId: string };
 
   beforeAll(async () => {
     cielo = await startCieloFake({ ...CIELO, sop: SOP, mpi: MPI });
@@ -81,12 +85,14 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
           scriptUrl: `${mp.url}/js/v2`,
           clientId: undefined,
           clientSecret: undefined,
-          webhookSecret: undefined,
+          webhookSecret: WEBHOOK,
         },
       },
     });
     app = buildApp(config, { db: t.db, logStream: { write: (l) => void logs.push(l) } });
-    await app.ready();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const endereco = app.server.address();
+    webhookUrl = `http://127.0.0.1:${typeof endereco === 'object' && endereco ? endereco.port : 0}${API}/pagamentos/mercadopago/webhook/`;
     await definirHorarios(t.db, 1);
     await definirHorarios(t.db, 2);
     maria = await novoCliente(app, t.db);
@@ -173,6 +179,7 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
       .executeTakeFirstOrThrow();
     expect(pagamento2).toMatchObject({ gateway: 'mercadopago', idconta: conta2.id, estado: 'pendente' });
     expect(mp.credencialDoPagamento(pagamento2.payment_id!)).toBe(SELLER.accessToken);
+    pix2 = { idpedido: id2, paymentId: pagamento2.payment_id! };
 
     const antes = cielo.vendas().length;
     const p1 = await pedir(1, PIX1);
@@ -182,6 +189,53 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     // The customer's PIX code is Mercado Pago's.
     const ped = await app.inject({ url: `${API}/controle/pedido/${id2}/`, headers: maria.headers });
     expect(ped.statusCode).toBe(200);
+  });
+
+  it('a PIX paid at Mercado Pago turns paid by its webhook; forged, replayed or unknown ones change nothing', async () => {
+    const estado = async () =>
+      (
+        await t.db
+          .selectFrom('pagamento')
+          .select('estado')
+          .where('idpedido', '=', pix2.idpedido)
+          .executeTakeFirstOrThrow()
+      ).estado;
+    const status = async () =>
+      (
+        await t.db
+          .selectFrom('pedido')
+          .select('status')
+          .where('id', '=', pix2.idpedido)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const statusAntes = await status();
+    expect(mp.pagarPix(pix2.paymentId)).toBe(true);
+    // Forged: signed with another secret, or with no signature at all.
+    const forjado = await mp.enviarWebhook(pix2.paymentId, { url: webhookUrl, segredo: 'outro-segredo' });
+    expect(forjado.status).toBe(401);
+    const semAssinatura = await fetch(`${webhookUrl}?data.id=${pix2.paymentId}&type=payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'payment', data: { id: pix2.paymentId } }),
+    });
+    expect(semAssinatura.status).toBe(401);
+    expect(await estado()).toBe('pendente');
+    expect(await status()).toBe(statusAntes);
+    // The genuine one: re-read from the seller's account, paid, the order moves on at once.
+    const ok = await mp.enviarWebhook(pix2.paymentId, { url: webhookUrl, segredo: WEBHOOK });
+    expect(ok.status).toBe(200);
+    expect(await estado()).toBe('pago');
+    expect(await status()).toBe(STATUS.Sincronizado);
+    // The same notification again (a replay): acknowledged, ignored.
+    const replay = await fetch(ok.url, {
+      method: 'POST',
+      headers: ok.headers,
+      body: JSON.stringify(ok.corpo),
+    });
+    expect(replay.status).toBe(200);
+    // A signed webhook about a payment that is not ours changes nothing.
+    const alheio = await mp.enviarWebhook('999999999', { url: webhookUrl, segredo: WEBHOOK });
+    expect(alheio.status).toBe(200);
   });
 
   it('a revoked access token marks the account and the owner sees why', async () => {

@@ -15,6 +15,7 @@ import type { CieloOptions } from './cielo/cielo.ts';
 import { createContasPainel } from './contas-painel.ts';
 import { SCRIPT_URL, createMercadoPagoGateway } from './mercadopago/mercadopago.ts';
 import { createWebhookVerifier } from './mercadopago/webhook.ts';
+import type { WebhookVerifier } from './mercadopago/webhook.ts';
 import { contasRoutes } from './contas-routes.ts';
 import { createGateways } from './contas.ts';
 import type { FabricasGateway, Gateways } from './contas.ts';
@@ -38,6 +39,8 @@ export interface PaymentsStack {
   /** The sandbox's signing secret (its 3-D Secure server shares it). */
   sandboxSecret: string;
   payments: Payments;
+  /** Mercado Pago's webhook check (the install's application secret); null without MERCADOPAGO_WEBHOOK_SECRET. */
+  webhookMercadoPago: WebhookVerifier | null;
 }
 
 /** The configured gateway and the payments service on it (the app and the CLI build the same). */
@@ -117,11 +120,31 @@ export async function createPaymentsStack(
     pixRenovarSegundos: p.pixRenovarSegundos,
     publicUrl: config.publicUrl,
   });
-  return { gateway, gateways, segredos, sandbox, sandboxSecret, payments };
+  return {
+    gateway,
+    gateways,
+    segredos,
+    sandbox,
+    sandboxSecret,
+    payments,
+    webhookMercadoPago: mp.webhookSecret ? webhookVerifier : null,
+  };
 }
 
 /** `?estabelecimento=<id>`: the order's establishment (absent: the environment's gateway). */
 const estabelecimentoQuery = z.object({ estabelecimento: idDaQuery(MSG.requisicaoMalFormada) });
+
+const CONTRATO_WEBHOOK_MP: Contrato = {
+  resumo:
+    'Notificação (webhook) do Mercado Pago sobre um pagamento: assinatura x-signature verificada, pagamento relido no Mercado Pago.',
+  tag: 'Pagamentos',
+  acesso: 'publico',
+  respostas: {
+    200: R.ok(z.object({ ok: z.boolean() }), 'Recebida (ou repetida, ignorada).'),
+    401: R.detalhe('Assinatura ausente ou inválida: nada muda.'),
+    404: R.detalhe('Este servidor não recebe webhooks do Mercado Pago.'),
+  },
+};
 
 const CONTRATO_3DS: Contrato = {
   resumo: 'O token de acesso do script de autenticação 3DS (pagamento com débito).',
@@ -172,6 +195,34 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
       if (!ok) return reply.code(401).send({ detail: 'Notificação não reconhecida.' });
       return reply.code(200).send({ ok: true });
     });
+
+    // Mercado Pago's webhook (issue 23 part 3): the `x-signature` HMAC over the query's data.id,
+    // x-request-id and ts (a replay is ignored); then the payment it names is re-read from the
+    // account that took it, and the reconciler's own state change is applied (once). Nothing in the
+    // body is trusted: a payment of another seller is not found by that account and changes nothing.
+    app.post(
+      '/pagamentos/mercadopago/webhook/',
+      { config: { contrato: CONTRATO_WEBHOOK_MP } },
+      async (req, reply) => {
+        const verificador = stack.webhookMercadoPago;
+        if (!verificador) return reply.code(404).send({ detail: 'Notificação não reconhecida.' });
+        const r = verificador.verificar({
+          headers: req.headers,
+          body: req.body,
+          query: req.query as Record<string, unknown>,
+        });
+        if (!r.ok) {
+          // A replay or another topic (merchant_order, …) is acknowledged and ignored, so Mercado
+          // Pago stops retrying it; a bad or missing signature is refused.
+          if (r.motivo === 'repetida' || r.motivo === 'nao-e-pagamento')
+            return reply.code(200).send({ ok: true });
+          req.log.warn({ motivo: r.motivo }, 'webhook do Mercado Pago recusado');
+          return reply.code(401).send({ detail: 'Notificação não reconhecida.' });
+        }
+        await payments.notificacaoMercadoPago(r.paymentId);
+        return reply.code(200).send({ ok: true });
+      },
+    );
 
     // The owner's accounts in the back office ('Pagamentos', issue 23 part 1).
     await app.register(

@@ -519,6 +519,16 @@ export function createPayments(deps: PaymentsDeps) {
       return true;
     },
 
+    /**
+     * A verified Mercado Pago webhook about `paymentId`: only an attempt Mercado Pago took is
+     * re-read (from the account that took it) and moved as the reconciler would; an unknown id
+     * changes nothing.
+     */
+    async notificacaoMercadoPago(paymentId: string): Promise<void> {
+      const p = await repo.porPaymentId(db, paymentId);
+      if (p?.gateway === 'mercadopago') await sincronizarTentativa(p);
+    },
+
     /** By the gateway's id (the sandbox's bank pages and CLI after their action). */
     async sincronizarPaymentId(paymentId: string): Promise<void> {
       const p = await repo.porPaymentId(db, paymentId);
