@@ -199,6 +199,21 @@ export interface PaymentsConfig {
       scriptUrl: string;
       environment: 'SDB' | 'PRD';
     };
+  }; /**
+   * Mercado Pago (issue 23): the install's application (OAuth client, webhook secret) and hosts.
+   * Each establishment's own access token and public key are in its account (secrets store).
+   * Absent: the defaults (Mercado Pago's hosts, no OAuth, no webhook secret).
+   */
+  mercadopago?: {
+    /** MERCADOPAGO_API_URL (https://api.mercadopago.com). */
+    apiUrl: string;
+    /** MERCADOPAGO_AUTH_URL (https://auth.mercadopago.com), the OAuth authorisation page. */
+    authUrl: string;
+    /** MERCADOPAGO_SCRIPT_URL (https://sdk.mercadopago.com/js/v2). */
+    scriptUrl: string;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webhookSecret: string | undefined;
   };
 }
 

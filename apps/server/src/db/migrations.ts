@@ -1934,6 +1934,35 @@ const canais: Migration = {
   },
 };
 
+/**
+ * Issue 23: pagamento.gateway wide enough for 'mercadopago'; a saved card belongs to the provider that tokenised it (a Cielo token means nothing to
+ * Mercado Pago): the checkout offers only the saved cards of the establishment's provider. Cards
+ * saved before have none (the environment's gateway tokenised them).
+ */
+const cartaoProvedor: Migration = {
+  async up(db) {
+    await db.schema.alterTable('cartao').addColumn('provedor', 'varchar(16)').execute();
+    // 'mercadopago' is 11 characters and Mercado Pago's status_detail (our return_code) up to 36
+    // ('cc_rejected_bad_filled_security_code'): pagamento.gateway was varchar(10) and return_code
+    // varchar(20) (PostgreSQL enforces them; SQLite does not).
+    if (dialectOf(db) === 'postgres') {
+      await sql`alter table pagamento alter column gateway type varchar(16)`.execute(db);
+      await sql`alter table pagamento alter column return_code type varchar(64)`.execute(db);
+    }
+  },
+  async down(db) {
+    await db.schema.alterTable('cartao').dropColumn('provedor').execute();
+    if (dialectOf(db) === 'postgres') {
+      await sql`alter table pagamento alter column gateway type varchar(10) using left(gateway, 10)`.execute(
+        db,
+      );
+      await sql`alter table pagamento alter column return_code type varchar(20) using left(return_code, 20)`.execute(
+        db,
+      );
+    }
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1965,6 +1994,7 @@ export const migrations: Record<string, Migration> = {
   '0028_notificacoes_envio': notificacoesEnvio,
   '0029_opendelivery': opendelivery,
   '0030_canais': canais,
+  '0031_cartao_provedor': cartaoProvedor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

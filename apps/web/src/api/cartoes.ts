@@ -27,17 +27,27 @@ import { useIsLoggedIn } from '../stores/session.ts';
 
 const PATH = '/controle/cartao/';
 
-/** GET /controle/cartao/ — the customer's saved cards. */
-export function getCartoes(signal?: AbortSignal): Promise<CartaoSalvo[]> {
-  return apiGet(PATH, cartoesSalvosSchema, signal);
+/**
+ * `?estabelecimento=<id>` (issue 23): the checkout's establishment, whose payment account tokenises
+ * the card and whose provider's saved cards are offered. Absent (the profile): the install's gateway.
+ */
+const doEstabelecimento = (idestabelecimento?: number) =>
+  idestabelecimento === undefined ? '' : `?estabelecimento=${idestabelecimento}`;
+
+/** GET /controle/cartao/ — the customer's saved cards (for an establishment: its provider's). */
+export function getCartoes(signal?: AbortSignal, idestabelecimento?: number): Promise<CartaoSalvo[]> {
+  return apiGet(`${PATH}${doEstabelecimento(idestabelecimento)}`, cartoesSalvosSchema, signal);
 }
 
-export const getCartoesQueryOptions = () =>
+export const getCartoesQueryOptions = (idestabelecimento?: number) =>
   queryOptions({
-    queryKey: ['cartoes'] as const,
-    queryFn: ({ signal }) => getCartoes(signal),
+    queryKey: ['cartoes', idestabelecimento ?? null] as const,
+    queryFn: ({ signal }) => getCartoes(signal, idestabelecimento),
     staleTime: 60_000,
   });
+
+/** Every saved-cards query (the profile's and each checkout's): invalidated together. */
+const CARTOES_KEY = ['cartoes'] as const;
 
 /** The saved cards while logged in; disabled for a visitor. */
 export function useCartoes() {
@@ -54,7 +64,7 @@ export function useCreateCartao() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCartao,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getCartoesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CARTOES_KEY }),
   });
 }
 
@@ -69,13 +79,13 @@ export function useDeleteCartao() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCartao,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getCartoesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CARTOES_KEY }),
   });
 }
 
 /** GET /controle/cartao/tokenizacao/ — where the browser posts the card, and its access token. */
-export function getTokenizacao(signal?: AbortSignal): Promise<Tokenizacao> {
-  return apiGet(`${PATH}tokenizacao/`, tokenizacaoSchema, signal);
+export function getTokenizacao(signal?: AbortSignal, idestabelecimento?: number): Promise<Tokenizacao> {
+  return apiGet(`${PATH}tokenizacao/${doEstabelecimento(idestabelecimento)}`, tokenizacaoSchema, signal);
 }
 
 /** What the gateway needs to tokenise a card (the card form's `CartaoDados` fits). */
@@ -149,9 +159,13 @@ async function postarCartao(t: Tokenizacao, card: CartaoParaTokenizar, signal?: 
  * expired meanwhile (error 132) is renewed once. Throws TokenizacaoError (a Portuguese message)
  * or the API client's ApiError.
  */
-export async function tokenizarCartao(card: CartaoParaTokenizar, signal?: AbortSignal): Promise<string> {
+export async function tokenizarCartao(
+  card: CartaoParaTokenizar,
+  signal?: AbortSignal,
+  idestabelecimento?: number,
+): Promise<string> {
   try {
-    return await postarCartao(await getTokenizacao(signal), card, signal);
+    return await postarCartao(await getTokenizacao(signal, idestabelecimento), card, signal);
   } catch (e) {
     if (
       !(e instanceof TokenizacaoError) ||
@@ -159,6 +173,6 @@ export async function tokenizarCartao(card: CartaoParaTokenizar, signal?: AbortS
     ) {
       throw e;
     }
-    return postarCartao(await getTokenizacao(signal), card, signal);
+    return postarCartao(await getTokenizacao(signal, idestabelecimento), card, signal);
   }
 }

@@ -29,6 +29,10 @@ export const MSG_CONTA_PAGAMENTO = {
   merchantIdInvalido:
     'Informe o Merchant ID da Cielo (um identificador no formato 00000000-0000-0000-0000-000000000000).',
   merchantKeyInvalida: 'Informe a Merchant Key da Cielo (40 letras e números).',
+  accessTokenInvalido:
+    'Informe o Access Token do Mercado Pago (começa com APP_USR- ou TEST-, em Suas integrações › Credenciais).',
+  publicKeyInvalida:
+    'Informe a Public Key do Mercado Pago (começa com APP_USR- ou TEST-, em Suas integrações › Credenciais).',
   naoEncontrada: 'Conta de pagamento não encontrada.',
   provedorIndisponivel: 'Este provedor ainda não está disponível neste servidor.',
   sandboxIndisponivel: 'O sandbox não está disponível neste servidor.',
@@ -47,6 +51,20 @@ export const contaCieloInputSchema = z.object({
     .check(z.refine((v) => /^[A-Za-z0-9]{40}$/.test(v.trim()), MSG_CONTA_PAGAMENTO.merchantKeyInvalida)),
 });
 export type ContaCieloInput = z.infer<typeof contaCieloInputSchema>;
+
+/** Mercado Pago's production (`APP_USR-…`) or test (`TEST-…`) credentials. */
+const CREDENCIAL_MP = /^(APP_USR|TEST)-[A-Za-z0-9-]{8,200}$/;
+
+/** Mercado Pago's credentials pasted by the owner (a self-hosted single-restaurant install). */
+export const contaMercadoPagoInputSchema = z.object({
+  access_token: z
+    .string(MSG_CONTA_PAGAMENTO.accessTokenInvalido)
+    .check(z.refine((v) => CREDENCIAL_MP.test(v.trim()), MSG_CONTA_PAGAMENTO.accessTokenInvalido)),
+  public_key: z
+    .string(MSG_CONTA_PAGAMENTO.publicKeyInvalida)
+    .check(z.refine((v) => CREDENCIAL_MP.test(v.trim()), MSG_CONTA_PAGAMENTO.publicKeyInvalida)),
+});
+export type ContaMercadoPagoInput = z.infer<typeof contaMercadoPagoInputSchema>;
 
 export const segredoDescritoSchema = z.object({
   configurado: z.boolean(),

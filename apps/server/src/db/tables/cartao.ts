@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Customers' saved cards.
@@ -21,4 +21,6 @@ export interface CartaoTable {
   /** Digits only. */
   cnpjoucpf: string;
   datahora: string;
+  /** The provider that tokenised it (issue 23); null: saved before accounts (the environment's gateway). */
+  provedor: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -8,6 +8,7 @@ import { registerErrorHandler } from '../../http/error-handler.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import { DIALECTS, openTestDb } from '../../test/db.ts';
 import type { TestDb } from '../../test/db.ts';
+import { gatewayUnico } from '../payments/contas.ts';
 import { GatewayValidacaoError } from '../payments/port.ts';
 import type { CartaoTokenizado, PaymentGateway } from '../payments/port.ts';
 import { CARD_LIMITS, cardsRoutes } from './routes.ts';
@@ -101,7 +102,11 @@ async function openCardsApp(dialect: (typeof DIALECTS)[number]): Promise<CardsTe
   registerErrorHandler(app);
   const fake = fakeGateway();
   await app.register(
-    cardsRoutes({ db: t.db, gateway: fake.gateway, rateLimit: createRateLimiter(t.db, true) }),
+    cardsRoutes({
+      db: t.db,
+      gateways: gatewayUnico(fake.gateway),
+      rateLimit: createRateLimiter(t.db, true),
+    }),
     {
       prefix: '/api/ead',
     },

@@ -18,6 +18,7 @@ import type { Db } from '../../db/index.ts';
 import type { CartaoTable } from '../../db/types.ts';
 import { HttpError, rotaNaoEncontrada } from '../../http/errors.ts';
 import { GatewayIndisponivelError, GatewayValidacaoError } from '../payments/port.ts';
+import type { Gateways } from '../payments/contas.ts';
 import type { CartaoTokenizado, PaymentGateway } from '../payments/port.ts';
 import { cardsRepository as repo } from './repository.ts';
 
@@ -40,7 +41,16 @@ export function presentCartao(row: Selectable<CartaoTable>): CartaoSalvo {
  * Saved cards (issue 5). What is stored is what the gateway says about the card (brand, last 4,
  * holder under its token), never the client's claims; number and CVV reach only the gateway.
  */
-export function createCardsService(db: Db, gateway: PaymentGateway) {
+export function createCardsService(db: Db, gateways: Gateways) {
+  /**
+   * The gateway that tokenises for an establishment (issue 23): its active account's, or the
+   * environment's (no establishment given: the profile, which saves on the environment's gateway).
+   */
+  async function gatewayDe(idestabelecimento: number | undefined): Promise<PaymentGateway> {
+    if (idestabelecimento === undefined) return gateways.padrao;
+    return (await gateways.doEstabelecimento(idestabelecimento)).gateway;
+  }
+
   /** A gateway refusal as field errors in Portuguese (its codes are Cielo's). */
   function recusa(e: GatewayValidacaoError): HttpError {
     const texto = sopErroTexto(e.erros);
@@ -64,7 +74,11 @@ export function createCardsService(db: Db, gateway: PaymentGateway) {
   }
 
   /** The compatibility path: the raw number, checked by the domain's rules, tokenised, forgotten. */
-  async function porNumero(v: CartaoInputValido & { numero: string }, log: FastifyBaseLogger) {
+  async function porNumero(
+    gateway: PaymentGateway,
+    v: CartaoInputValido & { numero: string },
+    log: FastifyBaseLogger,
+  ) {
     const erro = validarNumeroCartao(v.numero, { perfil: true });
     if (erro) throw campo('numero', erro);
     if (expiracaoVencida(v.expiracao)) throw campo('expiracao', MSG_CARTAO.cartaoVencido);
@@ -82,12 +96,25 @@ export function createCardsService(db: Db, gateway: PaymentGateway) {
   }
 
   return {
-    async list(idcliente: number): Promise<CartaoSalvo[]> {
-      return (await repo.list(db, idcliente)).map(presentCartao);
+    /**
+     * The customer's cards; for an establishment, only those its provider tokenised (a token of
+     * another provider cannot be charged there). Cards saved before accounts are the environment's.
+     */
+    async list(idcliente: number, idestabelecimento?: number): Promise<CartaoSalvo[]> {
+      const todos = await repo.list(db, idcliente);
+      if (idestabelecimento === undefined) return todos.map(presentCartao);
+      const nome = (await gatewayDe(idestabelecimento)).nome;
+      return todos.filter((c) => (c.provedor ?? gateways.padrao.nome) === nome).map(presentCartao);
     },
 
     /** `v` validated by the route (http/corpo.ts). */
-    async create(idcliente: number, v: CartaoInputValido, log: FastifyBaseLogger): Promise<CartaoSalvo> {
+    async create(
+      idcliente: number,
+      v: CartaoInputValido,
+      log: FastifyBaseLogger,
+      idestabelecimento?: number,
+    ): Promise<CartaoSalvo> {
+      const gateway = await gatewayDe(idestabelecimento);
       if (v.token) {
         // One token, one customer: another's token is as unknown as a made-up one.
         const dono = await repo.findByToken(db, v.token);
@@ -107,7 +134,7 @@ export function createCardsService(db: Db, gateway: PaymentGateway) {
         if (!conhecido) throw campo('token', MSG_CARTAO.tokenInvalido);
         cartao = conhecido;
       } else {
-        cartao = await porNumero({ ...v, numero: v.numero ?? '' }, log);
+        cartao = await porNumero(gateway, { ...v, numero: v.numero ?? '' }, log);
         // A gateway may answer the token it already gave this card.
         const dono = await repo.findByToken(db, cartao.token);
         if (dono && dono.idcliente !== idcliente) {
@@ -122,6 +149,7 @@ export function createCardsService(db: Db, gateway: PaymentGateway) {
           numero: mascararCartao(cartao.final),
           titular: cartao.titular.trim().slice(0, MAX_TITULAR),
           cnpjoucpf: somenteDigitos(v.cnpjoucpf),
+          provedor: gateway.nome,
         });
         return presentCartao(row);
       } catch (err) {
@@ -136,7 +164,8 @@ export function createCardsService(db: Db, gateway: PaymentGateway) {
       if (!(await repo.remove(db, idcliente, id))) throw rotaNaoEncontrada();
     },
 
-    async tokenizacao(log: FastifyBaseLogger): Promise<Tokenizacao> {
+    async tokenizacao(log: FastifyBaseLogger, idestabelecimento?: number): Promise<Tokenizacao> {
+      const gateway = await gatewayDe(idestabelecimento);
       const t = await chamar(log, () => gateway.tokenizacaoNavegador());
       return { url: t.url, access_token: t.accessToken, expires_in: t.expiresIn };
     },

@@ -1,6 +1,7 @@
 import { MSG_CONTA_PAGAMENTO as M } from '@rango/domain/painel/pagamentos';
 import type {
   ContaCieloInput,
+  ContaMercadoPagoInput,
   ContaPagamento,
   ContasPagamento,
   MetodoOnline,
@@ -52,6 +53,61 @@ export interface ContasPainelDeps {
 export function createContasPainel(deps: ContasPainelDeps) {
   const { db, segredos, gateways, log } = deps;
   const agora = deps.agora ?? (() => new Date());
+
+  /**
+   * Credentials proved by a harmless query at the provider first (wrong ones are refused and
+   * nothing is kept), then stored as a new account. An account of the same provider already there
+   * is replaced; if it was the active one, the new one is.
+   */
+  async function salvarComTeste(
+    idestabelecimento: number,
+    provedor: Provedor,
+    valores: Record<string, string>,
+    campoRecusado: string,
+  ): Promise<ContaPagamento> {
+    const fabrica = gateways.fabricas[provedor];
+    if (!fabrica) throw new HttpError(400, { detail: M.provedorIndisponivel });
+    const provisoria = fabrica({
+      idconta: 0,
+      idestabelecimento,
+      segredos: Object.fromEntries(Object.entries(valores).map(([k, v]) => [k, new Segredo(v)])),
+      config: {},
+    });
+    try {
+      await testarGateway(provisoria);
+    } catch (e) {
+      if (credenciaisRecusadas(e)) {
+        throw new HttpError(400, { [campoRecusado]: [mensagemDeFalha(provedor, e)] });
+      }
+      log.warn({ estabelecimento: idestabelecimento, provedor }, 'teste das credenciais sem resposta');
+      throw new HttpError(503, { detail: mensagemDeFalha(provedor, e) });
+    }
+    const dthr = agora().toISOString();
+    const anterior = (await repo.doEstabelecimento(db, idestabelecimento)).find(
+      (c) => c.provedor === provedor,
+    );
+    const id = await repo.inserir(db, {
+      idestabelecimento,
+      provedor,
+      ativa: 0,
+      config_json: '{}',
+      estado: 'ok',
+      erro: null,
+      testado_em: dthr,
+      criado_em: dthr,
+      atualizado_em: dthr,
+      removida_em: null,
+    });
+    for (const campo of CAMPOS_SECRETOS[provedor]) {
+      await segredos.set(idestabelecimento, nomeSegredo(id, provedor, campo), valores[campo] ?? '');
+    }
+    if (anterior) {
+      await substituir(anterior);
+      if (anterior.ativa === 1) await repo.ativar(db, idestabelecimento, id, dthr);
+    }
+    log.info({ estabelecimento: idestabelecimento, conta: id, provedor }, 'conta de pagamento salva');
+    return apresentar((await repo.porId(db, id))!);
+  }
 
   async function apresentar(c: ContaRow): Promise<ContaPagamento> {
     const credenciais: ContaPagamento['credenciais'] = {};
@@ -110,49 +166,28 @@ export function createContasPainel(deps: ContasPainelDeps) {
      * if it was the active one, the new one is.
      */
     async salvarCielo(idestabelecimento: number, entrada: ContaCieloInput): Promise<ContaPagamento> {
-      const fabrica = gateways.fabricas.cielo;
-      if (!fabrica) throw new HttpError(400, { detail: M.provedorIndisponivel });
-      const merchantId = entrada.merchant_id.trim();
-      const merchantKey = entrada.merchant_key.trim();
-      const provisoria = fabrica({
-        idconta: 0,
+      return salvarComTeste(
         idestabelecimento,
-        segredos: { merchant_id: new Segredo(merchantId), merchant_key: new Segredo(merchantKey) },
-        config: {},
-      });
-      try {
-        await testarGateway(provisoria);
-      } catch (e) {
-        if (credenciaisRecusadas(e)) {
-          throw new HttpError(400, { merchant_key: [mensagemDeFalha('cielo', e)] });
-        }
-        log.warn({ estabelecimento: idestabelecimento }, 'teste das credenciais da Cielo sem resposta');
-        throw new HttpError(503, { detail: mensagemDeFalha('cielo', e) });
-      }
-      const dthr = agora().toISOString();
-      const anterior = (await repo.doEstabelecimento(db, idestabelecimento)).find(
-        (c) => c.provedor === 'cielo',
+        'cielo',
+        { merchant_id: entrada.merchant_id.trim(), merchant_key: entrada.merchant_key.trim() },
+        'merchant_key',
       );
-      const id = await repo.inserir(db, {
+    },
+
+    /**
+     * Mercado Pago's access token and public key pasted by the owner (a single-restaurant install;
+     * OAuth is the other way in): proved by a search at Mercado Pago first, then stored.
+     */
+    async salvarMercadoPago(
+      idestabelecimento: number,
+      entrada: ContaMercadoPagoInput,
+    ): Promise<ContaPagamento> {
+      return salvarComTeste(
         idestabelecimento,
-        provedor: 'cielo',
-        ativa: 0,
-        config_json: '{}',
-        estado: 'ok',
-        erro: null,
-        testado_em: dthr,
-        criado_em: dthr,
-        atualizado_em: dthr,
-        removida_em: null,
-      });
-      await segredos.set(idestabelecimento, nomeSegredo(id, 'cielo', 'merchant_id'), merchantId);
-      await segredos.set(idestabelecimento, nomeSegredo(id, 'cielo', 'merchant_key'), merchantKey);
-      if (anterior) {
-        await substituir(anterior);
-        if (anterior.ativa === 1) await repo.ativar(db, idestabelecimento, id, dthr);
-      }
-      log.info({ estabelecimento: idestabelecimento, conta: id }, 'conta Cielo salva');
-      return apresentar((await repo.porId(db, id))!);
+        'mercadopago',
+        { access_token: entrada.access_token.trim(), public_key: entrada.public_key.trim() },
+        'access_token',
+      );
     },
 
     /** The embedded sandbox as an account (demos): created once, then made active. */

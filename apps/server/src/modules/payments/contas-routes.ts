@@ -1,6 +1,7 @@
 import {
   ativarContaInputSchema,
   contaCieloInputSchema,
+  contaMercadoPagoInputSchema,
   contaPagamentoSchema,
   contasPagamentoSchema,
   MSG_CONTA_PAGAMENTO as M,
@@ -40,6 +41,19 @@ export const CONTRATOS_CONTA: Record<string, Contrato> = {
       201: R.ok(contaPagamentoSchema, 'A conta criada (inativa, ou ativa se substituiu a ativa).'),
       400: R.campos('Credenciais inválidas ou recusadas pela Cielo.'),
       503: R.detalhe('A Cielo não respondeu ao teste: nada foi salvo.'),
+      ...doDono,
+    },
+  },
+  mercadopago: {
+    resumo:
+      'Salva o Access Token e a Public Key do Mercado Pago (colados pelo dono), depois de uma consulta de teste.',
+    tag,
+    acesso,
+    corpo: contaMercadoPagoInputSchema,
+    respostas: {
+      201: R.ok(contaPagamentoSchema, 'A conta criada (inativa, ou ativa se substituiu a ativa).'),
+      400: R.campos('Credenciais inválidas ou recusadas pelo Mercado Pago.'),
+      503: R.detalhe('O Mercado Pago não respondeu ao teste: nada foi salvo.'),
       ...doDono,
     },
   },
@@ -104,6 +118,16 @@ export function contasRoutes(svc: ContasPainel) {
       const conta = await svc.salvarCielo(a.idestabelecimento, validar(contaCieloInputSchema, req.body));
       return reply.code(201).send(conta);
     });
+
+    app.post<{ Params: P }>(
+      `${B}/mercadopago/`,
+      { config: { contrato: C.mercadopago } },
+      async (req, reply) => {
+        const a = await dono(req);
+        const entrada = validar(contaMercadoPagoInputSchema, req.body);
+        return reply.code(201).send(await svc.salvarMercadoPago(a.idestabelecimento, entrada));
+      },
+    );
 
     app.post<{ Params: P }>(`${B}/sandbox/`, { config: { contrato: C.sandbox } }, async (req, reply) => {
       const a = await dono(req);

@@ -91,7 +91,13 @@ describe.each(DIALECTS)('payment accounts per establishment on %s', (dialect: Di
           sopUrl: fake.url,
           sopOAuth: { url: `${fake.url}/oauth2/token`, ...SOP },
           notificationSecret: NOTIFICACAO,
-          mpi: { ...base.cielo.mpi, authUrl: fake.url, ...MPI },
+          mpi: {
+            ...base.cielo.mpi,
+            authUrl: fake.url,
+            ...MPI,
+            establishmentCode: '1234567890',
+            merchantName: 'Rango',
+          },
         },
       },
     });
@@ -193,7 +199,7 @@ describe.each(DIALECTS)('payment accounts per establishment on %s', (dialect: Di
       padrao: { provedor: 'sandbox' },
     });
     // Mercado Pago has no adapter on this server yet: not offered.
-    expect(l.disponiveis).toEqual(['sandbox', 'cielo']);
+    expect(l.disponiveis).toEqual(['sandbox', 'cielo', 'mercadopago']);
   });
 
   it('refuses malformed credentials and credentials Cielo refuses, saving nothing', async () => {
@@ -436,6 +442,101 @@ describe.each(DIALECTS)('payment accounts per establishment on %s', (dialect: Di
       .where('id', '=', cielo.id)
       .executeTakeFirstOrThrow();
     expect(guardada.removida_em).not.toBeNull();
+  });
+
+  it("cards are tokenised on the establishment's own account, and its saved cards are its provider's", async () => {
+    const CREDITO2 = { id: 43, sttipopgto: 60, descricao: 'Crédito' };
+    const conta2 = await salvarCielo(2, B);
+    await ativar(2, conta2.id);
+    await ativar(1, null);
+    const q = '?estabelecimento=2';
+    // The browser's tokenisation parameters are establishment 2's merchant's.
+    const antes = fake.requisicoes.length;
+    const tk = await app.inject({ url: `${API}/controle/cartao/tokenizacao/${q}`, headers: maria.headers });
+    expect(tk.statusCode, tk.body).toBe(200);
+    const pedidosSop = fake.requisicoes.slice(antes).filter((r) => r.url.includes('accesstoken'));
+    expect(pedidosSop.map((r) => r.headers['merchantid'])).toEqual([B.merchantId]);
+    const { url: sopUrl, access_token } = tk.json<{ url: string; access_token: string }>();
+    async function tokenizarNoNavegador(token: string) {
+      const res = await fetch(sopUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          AccessToken: token,
+          HolderName: 'MARIA CLIENTE',
+          RawNumber: '4024007153763171',
+          Expiration: `12/${new Date().getUTCFullYear() + 2}`,
+          SecurityCode: '915',
+          EnableTokenize: true,
+        }),
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { CardToken: string }).CardToken;
+    }
+    const salvo = await tokenizarNoNavegador(access_token);
+    const titularDoc = { cnpjoucpf: '52998224725', expiracao: `12/${new Date().getUTCFullYear() + 2}` };
+    // Saved on establishment 2's account: its provider is recorded, and only its checkout lists it.
+    const s = await app.inject({
+      method: 'POST',
+      url: `${API}/controle/cartao/${q}`,
+      headers: maria.headers,
+      payload: { token: salvo, bandeira: 'Visa', titular: 'MARIA CLIENTE', ...titularDoc },
+    });
+    expect(s.statusCode, s.body).toBe(201);
+    expect(
+      await t.db.selectFrom('cartao').select('provedor').where('token', '=', salvo).executeTakeFirstOrThrow(),
+    ).toEqual({ provedor: 'cielo' });
+    const lista = async (qs: string) =>
+      (await app.inject({ url: `${API}/controle/cartao/${qs}`, headers: maria.headers }))
+        .json<{ token: string }[]>()
+        .map((c) => c.token);
+    expect(await lista(q)).toContain(salvo);
+    // Establishment 1 charges on the environment's gateway (the sandbox): not a Cielo card there.
+    expect(await lista('?estabelecimento=1')).not.toContain(salvo);
+    expect(await lista('')).toContain(salvo);
+    // The environment's gateway does not know establishment 2's merchant's token.
+    const fora = await app.inject({
+      method: 'POST',
+      url: `${API}/controle/cartao/`,
+      headers: maria.headers,
+      payload: { token: salvo, bandeira: 'Visa', titular: 'MARIA CLIENTE', ...titularDoc },
+    });
+    expect(fora.statusCode).toBe(201); // the same card already saved is answered as is
+    expect(
+      (await app.inject({ url: `${API}/controle/cartao/?estabelecimento=x`, headers: maria.headers }))
+        .statusCode,
+    ).toBe(400);
+
+    // The saved card pays an order at establishment 2, on its merchant.
+    const comSalvo = await pedir(2, CREDITO2, { token: salvo, bandeira: 'Visa', cnpjoucpf: '' });
+    expect(comSalvo.statusCode, comSalvo.body).toBe(201);
+    const v1 = fake.vendas().at(-1)!;
+    expect(v1.merchantId).toBe(B.merchantId);
+    // A card tokenised in the browser now, not saved, pays too.
+    const tk2 = await app.inject({ url: `${API}/controle/cartao/tokenizacao/${q}`, headers: maria.headers });
+    const novo = await tokenizarNoNavegador(tk2.json<{ access_token: string }>().access_token);
+    const comNovo = await pedir(2, CREDITO2, { token: novo, bandeira: 'Visa', cnpjoucpf: '' });
+    expect(comNovo.statusCode, comNovo.body).toBe(201);
+    expect(fake.vendas().at(-1)!).toMatchObject({ merchantId: B.merchantId });
+    expect(await tentativa(pedidoCriadoSchema.parse(comNovo.json()).id)).toMatchObject({
+      idconta: conta2.id,
+      gateway: 'cielo',
+      estado: 'pago',
+    });
+    // Establishment 1 on its own Cielo merchant cannot charge establishment 2's merchant's token.
+    const conta1 = (await listar(1)).contas.find((c) => c.provedor === 'cielo')!;
+    await ativar(1, conta1.id);
+    const alheio = await pedir(1, CREDITO1, { token: novo, bandeira: 'Visa', cnpjoucpf: '' });
+    expect(alheio.statusCode).toBe(400);
+    expect(await lista('?estabelecimento=1')).toContain(salvo); // same provider: offered, …
+    // … and the 3-D Secure token is the establishment's gateway's (Cielo's MPI, not the sandbox's).
+    const mpi = await app.inject({ url: `${API}/controle/3ds/token/${q}`, headers: maria.headers });
+    expect(mpi.statusCode, mpi.body).toBe(200);
+    const sb = await app.inject({ url: `${API}/controle/3ds/token/`, headers: maria.headers });
+    expect(mpi.json<{ script_url: string }>().script_url).not.toBe(
+      sb.json<{ script_url: string }>().script_url,
+    );
+    await ativar(1, null);
   });
 
   it('no secret in any byte of the database or the logs', async () => {

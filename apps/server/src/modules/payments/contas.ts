@@ -50,8 +50,11 @@ export type FabricasGateway = Partial<Record<Provedor, (c: CredenciaisConta) => 
 /** The texts the owner reads about an account's state. */
 export const MSG_CONTA = {
   credenciaisRecusadas: (nome: string) =>
-    `A ${nome} recusou as credenciais (merchant id ou chave incorretos, ou conta desativada).`,
-  semResposta: (nome: string) => `A ${nome} não respondeu ao teste. Tente de novo em instantes.`,
+    nome === 'Mercado Pago'
+      ? 'O Mercado Pago recusou as credenciais (access token incorreto, revogado ou expirado).'
+      : `A ${nome} recusou as credenciais (merchant id ou chave incorretos, ou conta desativada).`,
+  semResposta: (nome: string) =>
+    `${nome === 'Mercado Pago' ? 'O' : 'A'} ${nome} não respondeu ao teste. Tente de novo em instantes.`,
   respostaInesperada: (nome: string, detalhe: string) =>
     `A ${nome} respondeu de forma inesperada (${detalhe}).`,
   segredoIlegivel: 'As credenciais guardadas não puderam ser lidas: salve-as de novo.',
@@ -63,8 +66,12 @@ export const NOME_PROVEDOR: Readonly<Record<Provedor, string>> = {
   mercadopago: 'Mercado Pago',
 };
 
-/** A provider's answer that says the credentials are wrong or revoked (HTTP 401/403). */
+/**
+ * A provider's answer that says the credentials are wrong or revoked (HTTP 401/403): Cielo's as
+ * GatewayIndisponivelError, Mercado Pago's as its CredenciaisInvalidasError.
+ */
 export function credenciaisRecusadas(e: unknown): boolean {
+  if (e instanceof Error && e.name === 'CredenciaisInvalidasError') return true;
   return e instanceof GatewayIndisponivelError && /HTTP 40[13]\b/.test(e.message);
 }
 

@@ -1,9 +1,11 @@
-import { token3dsSchema } from '@rango/domain';
+import { MSG, token3dsSchema } from '@rango/domain';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { requireCliente, storedSecret } from '../../http/auth.ts';
 import { conform } from '../../http/contract.ts';
+import { idDaQuery, validar } from '../../http/corpo.ts';
 import { R } from '../../http/openapi.ts';
 import type { Contrato } from '../../http/openapi.ts';
 import { createSegredos } from '../secrets/service.ts';
@@ -11,10 +13,14 @@ import type { Segredos } from '../secrets/service.ts';
 import { createCieloGateway } from './cielo/cielo.ts';
 import type { CieloOptions } from './cielo/cielo.ts';
 import { createContasPainel } from './contas-painel.ts';
+import { SCRIPT_URL, createMercadoPagoGateway } from './mercadopago/mercadopago.ts';
+import { createWebhookVerifier } from './mercadopago/webhook.ts';
+import type { WebhookVerifier } from './mercadopago/webhook.ts';
 import { contasRoutes } from './contas-routes.ts';
 import { createGateways } from './contas.ts';
 import type { FabricasGateway, Gateways } from './contas.ts';
 import type { PedidoPort } from './pedido-port.ts';
+import { GatewayIndisponivelError } from './port.ts';
 import type { PaymentGateway } from './port.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
 import type { SandboxGateway } from './sandbox/gateway.ts';
@@ -33,6 +39,8 @@ export interface PaymentsStack {
   /** The sandbox's signing secret (its 3-D Secure server shares it). */
   sandboxSecret: string;
   payments: Payments;
+  /** Mercado Pago's webhook check (the install's application secret); null without MERCADOPAGO_WEBHOOK_SECRET. */
+  webhookMercadoPago: WebhookVerifier | null;
 }
 
 /** The configured gateway and the payments service on it (the app and the CLI build the same). */
@@ -69,6 +77,15 @@ export async function createPaymentsStack(
     gateway = sandbox;
   }
   const sandboxDaConta = sandbox;
+  const mp = p.mercadopago ?? {
+    apiUrl: 'https://api.mercadopago.com',
+    authUrl: 'https://auth.mercadopago.com',
+    scriptUrl: SCRIPT_URL,
+    clientId: undefined,
+    clientSecret: undefined,
+    webhookSecret: undefined,
+  };
+  const webhookVerifier = createWebhookVerifier({ segredo: mp.webhookSecret ?? '' });
   // One factory per provider this server can charge on (contas.ts). Mercado Pago joins when its
   // adapter exists; until then its accounts cannot be saved nor activated. The sandbox only where
   // it runs (never in production: config.ts refuses it there).
@@ -77,6 +94,17 @@ export async function createPaymentsStack(
       createCieloGateway(
         cielo(c.segredos.merchant_id?.revelar() ?? '', c.segredos.merchant_key?.revelar() ?? ''),
       ),
+    // Mercado Pago (issue 23): the account's own access token and public key (pasted, or by
+    // OAuth); the hosts and the webhook secret are the install's. One replay guard per process.
+    mercadopago: (c) =>
+      createMercadoPagoGateway({
+        accessToken: c.segredos.access_token?.revelar() ?? '',
+        publicKey: c.segredos.public_key?.revelar() ?? '',
+        apiUrl: mp.apiUrl,
+        scriptUrl: mp.scriptUrl,
+        ...(mp.webhookSecret ? { webhookSecret: mp.webhookSecret } : {}),
+        webhookVerifier,
+      }),
     ...(sandboxDaConta ? { sandbox: () => sandboxDaConta } : {}),
   };
   gateway = wrap(gateway);
@@ -92,14 +120,42 @@ export async function createPaymentsStack(
     pixRenovarSegundos: p.pixRenovarSegundos,
     publicUrl: config.publicUrl,
   });
-  return { gateway, gateways, segredos, sandbox, sandboxSecret, payments };
+  return {
+    gateway,
+    gateways,
+    segredos,
+    sandbox,
+    sandboxSecret,
+    payments,
+    webhookMercadoPago: mp.webhookSecret ? webhookVerifier : null,
+  };
 }
+
+/** `?estabelecimento=<id>`: the order's establishment (absent: the environment's gateway). */
+const estabelecimentoQuery = z.object({ estabelecimento: idDaQuery(MSG.requisicaoMalFormada) });
+
+const CONTRATO_WEBHOOK_MP: Contrato = {
+  resumo:
+    'Notificação (webhook) do Mercado Pago sobre um pagamento: assinatura x-signature verificada, pagamento relido no Mercado Pago.',
+  tag: 'Pagamentos',
+  acesso: 'publico',
+  respostas: {
+    200: R.ok(z.object({ ok: z.boolean() }), 'Recebida (ou repetida, ignorada).'),
+    401: R.detalhe('Assinatura ausente ou inválida: nada muda.'),
+    404: R.detalhe('Este servidor não recebe webhooks do Mercado Pago.'),
+  },
+};
 
 const CONTRATO_3DS: Contrato = {
   resumo: 'O token de acesso do script de autenticação 3DS (pagamento com débito).',
   tag: 'Cliente',
   acesso: 'cliente',
-  respostas: { 200: R.ok(token3dsSchema) },
+  query: estabelecimentoQuery,
+  respostas: {
+    200: R.ok(token3dsSchema),
+    400: R.campos('Parâmetro inválido.'),
+    502: R.detalhe('O provedor não respondeu.'),
+  },
 };
 
 /**
@@ -111,9 +167,26 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
   const { gateway, payments } = stack;
   return async function (app: FastifyInstance): Promise<void> {
     // Spec section 7: the authentication script's access token (used when a debit method exists).
-    app.get('/controle/3ds/token/', { config: { contrato: CONTRATO_3DS } }, async (req) => {
+    app.get('/controle/3ds/token/', { config: { contrato: CONTRATO_3DS } }, async (req, reply) => {
       await requireCliente(req);
-      return conform(token3dsSchema, await gateway.tokenMpi(), 'GET /controle/3ds/token/');
+      // The order's establishment: its active account authenticates the debit it will charge.
+      const { estabelecimento } = validar(estabelecimentoQuery, req.query, {
+        texto: MSG.requisicaoMalFormada,
+        forma: 'primeiro',
+      });
+      const g =
+        estabelecimento === undefined
+          ? gateway
+          : (await stack.gateways.doEstabelecimento(estabelecimento)).gateway;
+      let token;
+      try {
+        token = await g.tokenMpi();
+      } catch (e) {
+        if (!(e instanceof GatewayIndisponivelError)) throw e;
+        req.log.warn({ err: e }, 'payment gateway unavailable (3-D Secure token)');
+        return reply.code(502).send({ detail: MSG.probleminha });
+      }
+      return conform(token3dsSchema, token, 'GET /controle/3ds/token/');
     });
 
     // The provider's notification: only the payment id is read, then asked of the gateway.
@@ -122,6 +195,34 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
       if (!ok) return reply.code(401).send({ detail: 'Notificação não reconhecida.' });
       return reply.code(200).send({ ok: true });
     });
+
+    // Mercado Pago's webhook (issue 23 part 3): the `x-signature` HMAC over the query's data.id,
+    // x-request-id and ts (a replay is ignored); then the payment it names is re-read from the
+    // account that took it, and the reconciler's own state change is applied (once). Nothing in the
+    // body is trusted: a payment of another seller is not found by that account and changes nothing.
+    app.post(
+      '/pagamentos/mercadopago/webhook/',
+      { config: { contrato: CONTRATO_WEBHOOK_MP } },
+      async (req, reply) => {
+        const verificador = stack.webhookMercadoPago;
+        if (!verificador) return reply.code(404).send({ detail: 'Notificação não reconhecida.' });
+        const r = verificador.verificar({
+          headers: req.headers,
+          body: req.body,
+          query: req.query as Record<string, unknown>,
+        });
+        if (!r.ok) {
+          // A replay or another topic (merchant_order, …) is acknowledged and ignored, so Mercado
+          // Pago stops retrying it; a bad or missing signature is refused.
+          if (r.motivo === 'repetida' || r.motivo === 'nao-e-pagamento')
+            return reply.code(200).send({ ok: true });
+          req.log.warn({ motivo: r.motivo }, 'webhook do Mercado Pago recusado');
+          return reply.code(401).send({ detail: 'Notificação não reconhecida.' });
+        }
+        await payments.notificacaoMercadoPago(r.paymentId);
+        return reply.code(200).send({ ok: true });
+      },
+    );
 
     // The owner's accounts in the back office ('Pagamentos', issue 23 part 1).
     await app.register(

@@ -134,7 +134,7 @@ export function criarRenovarPix(ctx: RenovarPixCtx) {
       r = await gateway.criarPix({
         chave: nova.chave,
         valor: pedido.total,
-        comprador: comprador(pedido.pedido_json),
+        comprador: { ...comprador(pedido.pedido_json), email: await repo.emailDoCliente(db, p.idcliente) },
         expiraEmSegundos: ctx.pixExpiraSegundos,
       });
     } catch (e) {

@@ -17,6 +17,13 @@ export const ESTADOS_ABERTOS: readonly EstadoPagamentoRow[] = [
 
 /** Online payments' SQL (issue 5). */
 export const paymentsRepository = {
+  /** The payer's e-mail (Mercado Pago requires one): the customer's account's. Read only. */
+  async emailDoCliente(db: Db, idcliente: number | null): Promise<string | null> {
+    if (idcliente === null) return null;
+    const r = await db.selectFrom('cliente').select('email').where('id', '=', idcliente).executeTakeFirst();
+    return r?.email ?? null;
+  },
+
   async tentativas(db: Db, pedidoId: string): Promise<number> {
     const r = await db
       .selectFrom('pagamento')

@@ -177,6 +177,8 @@ export function createPayments(deps: PaymentsDeps) {
       titular: p.cartao_titular ?? '',
       cnpjoucpf: p.cartao_cnpjoucpf ?? '',
       datahora: agora().toISOString(),
+      // The provider that took the payment tokenised the card (issue 23).
+      provedor: p.gateway,
     });
   }
 
@@ -282,6 +284,8 @@ export function createPayments(deps: PaymentsDeps) {
       await removerPedido(pedido.id, pedido.pedido_id);
       throw recusaPagamento({ codigo: 100, msg: MSG_PAGAMENTO.contaIndisponivel });
     }
+    // The order's customer's e-mail goes to the provider as the payer's (Mercado Pago requires it).
+    const email = await repo.emailDoCliente(db, pedido.idcliente);
     let r: ResultadoPagamento;
     try {
       r =
@@ -289,7 +293,7 @@ export function createPayments(deps: PaymentsDeps) {
           ? await g.criarPix({
               chave: p.chave,
               valor: pedido.total,
-              comprador: { nome: pedido.nome, cpf: pedido.cpf },
+              comprador: { nome: pedido.nome, cpf: pedido.cpf, email },
               expiraEmSegundos: deps.pixExpiraSegundos,
             })
           : await g.cobrarCartao({
@@ -300,7 +304,7 @@ export function createPayments(deps: PaymentsDeps) {
               salvar: online.salvar,
               autenticacao: online.autenticacao,
               returnUrl,
-              comprador: { nome: pedido.nome, cpf: pedido.cpf },
+              comprador: { nome: pedido.nome, cpf: pedido.cpf, email },
             });
     } catch (e) {
       if (e instanceof GatewayValidacaoError) {
@@ -513,6 +517,16 @@ export function createPayments(deps: PaymentsDeps) {
       if (!paymentId) return false;
       if (p && paymentId === p.payment_id) await sincronizarTentativa(p);
       return true;
+    },
+
+    /**
+     * A verified Mercado Pago webhook about `paymentId`: only an attempt Mercado Pago took is
+     * re-read (from the account that took it) and moved as the reconciler would; an unknown id
+     * changes nothing.
+     */
+    async notificacaoMercadoPago(paymentId: string): Promise<void> {
+      const p = await repo.porPaymentId(db, paymentId);
+      if (p?.gateway === 'mercadopago') await sincronizarTentativa(p);
     },
 
     /** By the gateway's id (the sandbox's bank pages and CLI after their action). */

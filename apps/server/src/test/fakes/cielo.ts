@@ -166,9 +166,19 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
 
   const vendas = new Map<string, VendaFake>();
   const ordem: VendaFake[] = [];
-  const cartoes = new Map<string, { mascarado: string; ultimo: string; holder: string; expiracao: string }>();
+  /** The card vault, per merchant as at Cielo: a token is known only to the merchant that made it. */
+  const cartoes = new Map<
+    string,
+    { mascarado: string; ultimo: string; holder: string; expiracao: string; merchantId: string }
+  >();
+  /** A card token as the asking merchant may see it: another merchant's is unknown. */
+  const cartaoDe = (req: FastifyRequest, token: string) => {
+    const c = cartoes.get(token);
+    return c && c.merchantId === lojistaDe(req) ? c : undefined;
+  };
   const bearersSop = new Set<string>();
-  const acessosSop = new Map<string, number>();
+  /** SOP access tokens: their expiry and the merchant they were issued to. */
+  const acessosSop = new Map<string, { expira: number; merchantId: string }>();
   /** Debit waiting for the bank's page: where to send the customer back, and the digit that decides. */
   const debitosPendentes = new Map<string, { returnUrl: string; ultimo: string }>();
   const requisicoes: RequisicaoFake[] = [];
@@ -304,7 +314,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
       let ultimo: string;
       let noResposta: Record<string, unknown>;
       if (no.CardToken !== undefined) {
-        const c = cartoes.get(str(no.CardToken));
+        const c = cartaoDe(req, str(no.CardToken));
         if (!c) return reply.code(400).send([ERRO.token]);
         ultimo = c.ultimo;
         noResposta = {
@@ -343,6 +353,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
             ultimo,
             holder: str(no.Holder),
             expiracao: str(no.ExpirationDate),
+            merchantId: lojistaDe(req),
           });
           noResposta.CardToken = token;
         }
@@ -459,6 +470,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
       ultimo: numero.slice(-1),
       holder: str(b.Holder),
       expiracao: str(b.ExpirationDate),
+      merchantId: lojistaDe(req),
     });
     return reply.code(201).send({
       CardToken: token,
@@ -471,7 +483,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
     { preHandler: exigirCredenciais },
     async (req, reply) => {
       if (consultaFalha(reply)) return reply;
-      const c = cartoes.get(req.params.token);
+      const c = cartaoDe(req, req.params.token);
       if (!c) return reply.code(404).send();
       return { CardNumber: c.mascarado, Holder: c.holder, ExpirationDate: c.expiracao };
     },
@@ -516,15 +528,16 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
 
   app.post('/post/api/public/v2/accesstoken', async (req, reply) => {
     const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !bearersSop.has(bearer) || req.headers['merchantid'] !== opts.merchantId) {
+    const merchantId = str(req.headers['merchantid']);
+    if (!bearer || !bearersSop.has(bearer) || !lojistas.some((l) => l.merchantId === merchantId)) {
       return reply.code(401).send();
     }
     const emitido = agora();
     const expira = new Date(emitido.getTime() + 20 * 60_000);
     const accessToken = randomBytes(24).toString('base64url');
-    acessosSop.set(accessToken, expira.getTime());
+    acessosSop.set(accessToken, { expira: expira.getTime(), merchantId });
     return {
-      MerchantId: opts.merchantId,
+      MerchantId: merchantId,
       AccessToken: accessToken,
       Issued: horaDeBrasilia(emitido, 'T'),
       ExpiresIn: horaDeBrasilia(expira, 'T'),
@@ -533,8 +546,8 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
 
   app.post('/post/api/public/v1/card', async (req, reply) => {
     const b = obj(req.body) ?? {};
-    const validade = acessosSop.get(str(b.AccessToken));
-    if (validade === undefined || validade < agora().getTime())
+    const acesso = acessosSop.get(str(b.AccessToken));
+    if (acesso === undefined || acesso.expira < agora().getTime())
       return reply.code(400).send([ERRO_SOP.acesso]);
     const numero = str(b.RawNumber).replace(/\D/g, '');
     const erros = [];
@@ -547,6 +560,7 @@ export function buildCieloFake(opts: CieloFakeOptions): { app: FastifyInstance }
       ultimo: numero.slice(-1),
       holder: str(b.HolderName),
       expiracao: str(b.Expiration),
+      merchantId: acesso.merchantId,
     });
     return reply.code(201).send(verdade(b.EnableTokenize) ? { CardToken: token } : { PaymentToken: token });
   });

@@ -30,11 +30,19 @@ export interface PagamentoCartao {
  * now — tokenisation, 3-D Secure for debit, the progress shown meanwhile and the focus after a
  * refusal. `formaOnline`: the online method chosen, or null.
  */
-export function useCartaoCheckout(formaOnline: FormaPgto | null | undefined, creditoOnline: boolean) {
+export function useCartaoCheckout(
+  formaOnline: FormaPgto | null | undefined,
+  creditoOnline: boolean,
+  /** The order's establishment: its payment account tokenises and authenticates (issue 23). */
+  idestabelecimento: number,
+) {
   const cartao = useCartaoForm({ debito: formaOnline?.sttipopgto === TIPO_PGTO.Debito });
   // Saved cards, asked for once online credit is chosen.
   const logado = useIsLoggedIn();
-  const cartoesQ = useQuery({ ...getCartoesQueryOptions(), enabled: logado && creditoOnline });
+  const cartoesQ = useQuery({
+    ...getCartoesQueryOptions(idestabelecimento),
+    enabled: logado && creditoOnline,
+  });
   const estadoCartoes: EstadoCartoes = cartoesQ.data
     ? { estado: 'ok', lista: cartoesQ.data }
     : cartoesQ.isError
@@ -96,8 +104,8 @@ export function useCartaoCheckout(formaOnline: FormaPgto | null | undefined, cre
         signal: controller.signal,
       },
       {
-        tokenizar: tokenizarCartao,
-        getToken3ds,
+        tokenizar: (card, signal) => tokenizarCartao(card, signal, idestabelecimento),
+        getToken3ds: (signal) => getToken3ds(signal, idestabelecimento),
         preencherCamposMpi,
         carregarMpi,
         autenticarMpi,

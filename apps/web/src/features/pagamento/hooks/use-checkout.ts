@@ -101,7 +101,7 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
   const creditoOnline = values.aba === 'online' && formaOnline?.sttipopgto === TIPO_PGTO.Credito;
 
   // The new card (online credit and debit) and the saved cards.
-  const cartaoQ = useCartaoCheckout(formaOnline, creditoOnline);
+  const cartaoQ = useCartaoCheckout(formaOnline, creditoOnline, id);
   const { cartao, estadoCartoes } = cartaoQ;
 
   // Only a saved address (with its server id) can be sent; a visitor's local one is being carried over.

@@ -4,6 +4,7 @@ import {
   contasPagamentoSchema,
   testeContaSchema,
   type ContaCieloInput,
+  type ContaMercadoPagoInput,
 } from '@rango/domain/painel/pagamentos';
 import { queryOptions } from '@tanstack/react-query';
 import { estPath, painelDelete, painelGet, painelPost, painelPut } from '../../api/client.ts';
@@ -18,6 +19,8 @@ export const contasQuery = (id: number) =>
 
 export const salvarCielo = (id: number, v: ContaCieloInput) =>
   painelPost(base(id, 'cielo/'), v, contaPagamentoSchema);
+export const salvarMercadoPago = (id: number, v: ContaMercadoPagoInput) =>
+  painelPost(base(id, 'mercadopago/'), v, contaPagamentoSchema);
 export const ativarSandbox = (id: number) => painelPost(base(id, 'sandbox/'), {}, contaPagamentoSchema);
 export const ativarConta = (id: number, idconta: number | null) =>
   painelPut(base(id, 'ativa/'), { idconta }, contasPagamentoSchema);

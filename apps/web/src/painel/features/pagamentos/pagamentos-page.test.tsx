@@ -39,7 +39,7 @@ describe('/painel/:id/pagamentos', () => {
   it('shows the account in use, its failure, secrets only as configurado ••••1234; Testar asks the server', async () => {
     const m = mockApi(
       on('GET', '/painel/eu/', 200, EU_DONO),
-      on('GET', `${BASE}/`, 200, LISTA),
+      on('GET', `${BASE}/`, 200, { ...LISTA, disponiveis: ['sandbox', 'cielo', 'mercadopago'] }),
       on('POST', `${BASE}/4/teste/`, 200, {
         ok: true,
         mensagem: 'Conexão com o provedor funcionando.',
@@ -79,5 +79,42 @@ describe('/painel/:id/pagamentos', () => {
     await user.paste('K'.repeat(40));
     await user.click(screen.getByRole('button', { name: 'Salvar e testar' }));
     expect(await screen.findByText('A Cielo recusou as credenciais.')).toBeInTheDocument();
+  });
+
+  it('Mercado Pago: pasted credentials checked before sending, saved, and the login connection said unavailable', async () => {
+    const m = mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/`, 200, {
+        ...LISTA,
+        contas: [],
+        ativa: null,
+        online_disponivel: true,
+        disponiveis: ['mercadopago'],
+      }),
+      on('POST', `${BASE}/mercadopago/`, 400, {
+        access_token: [
+          'O Mercado Pago recusou as credenciais (access token incorreto, revogado ou expirado).',
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/pagamentos');
+    await screen.findByText('Nenhuma conta própria ainda.');
+    expect(screen.getByRole('button', { name: 'Conectar Mercado Pago' })).toBeDisabled();
+    expect(screen.getByText(/ainda não está disponível neste servidor/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar e testar' }));
+    expect(await screen.findByText(/Informe o Access Token/)).toBeInTheDocument();
+    expect(m.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByLabelText(/Access Token/));
+    await user.paste('APP_USR-1234567890-abcdef');
+    await user.click(screen.getByRole('textbox', { name: /Public Key/ }));
+    await user.paste('APP_USR-0000-1111-2222');
+    await user.click(screen.getByRole('button', { name: 'Salvar e testar' }));
+    expect(await screen.findByText(/O Mercado Pago recusou as credenciais/)).toBeInTheDocument();
+    const post = m.calls.find((c) => c.method === 'POST' && c.path === `${BASE}/mercadopago/`);
+    expect(post?.body).toEqual({
+      access_token: 'APP_USR-1234567890-abcdef',
+      public_key: 'APP_USR-0000-1111-2222',
+    });
   });
 });

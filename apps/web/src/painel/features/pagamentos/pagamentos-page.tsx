@@ -14,7 +14,9 @@ import {
   NOME_METODO,
   NOME_PROVEDOR_CONTA,
   contaCieloInputSchema,
+  contaMercadoPagoInputSchema,
   type ContaCieloInput,
+  type ContaMercadoPagoInput,
   type ContaPagamento,
   type ContasPagamento,
   type MetodoOnline,
@@ -27,9 +29,27 @@ import { FormError } from '../../components/form-error.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
-import { ativarConta, ativarSandbox, contasQuery, removerConta, salvarCielo, testarConta } from './api.ts';
+import {
+  ativarConta,
+  ativarSandbox,
+  contasQuery,
+  removerConta,
+  salvarCielo,
+  salvarMercadoPago,
+  testarConta,
+} from './api.ts';
 
-type Erros = Partial<Record<keyof ContaCieloInput | 'non_field_errors', string>>;
+type Erros = Partial<
+  Record<keyof ContaCieloInput | keyof ContaMercadoPagoInput | 'non_field_errors', string>
+>;
+
+/** The secret fields' names as the providers' own pages call them. */
+const ROTULO_CAMPO: Record<string, string> = {
+  merchant_id: 'Merchant ID',
+  merchant_key: 'Merchant Key',
+  access_token: 'Access Token',
+  public_key: 'Public Key',
+};
 
 const data = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
@@ -121,8 +141,7 @@ function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
         <Text size="sm">Formas: {metodos(c.metodos)}</Text>
         {Object.entries(c.credenciais).map(([campo, d]) => (
           <Text size="sm" key={campo}>
-            {campo === 'merchant_id' ? 'Merchant ID' : campo === 'merchant_key' ? 'Merchant Key' : campo}:{' '}
-            <span data-credencial={campo}>{credencial(d)}</span>
+            {ROTULO_CAMPO[campo] ?? campo}: <span data-credencial={campo}>{credencial(d)}</span>
           </Text>
         ))}
         {c.estado === 'erro' && c.erro ? (
@@ -242,6 +261,91 @@ function CieloForm({ idest, existente }: { idest: number; existente: ContaPagame
   );
 }
 
+/**
+ * Mercado Pago's access token and public key pasted by the owner (Suas integrações › Credenciais);
+ * the server tests them at Mercado Pago before keeping them. Connecting by Mercado Pago's login
+ * (OAuth) is not available yet: its button stays disabled and says so.
+ */
+function MercadoPagoForm({ idest, existente }: { idest: number; existente: ContaPagamento | null }) {
+  const qc = useQueryClient();
+  const vazio: ContaMercadoPagoInput = { access_token: '', public_key: '' };
+  const [v, setV] = useState<ContaMercadoPagoInput>(vazio);
+  const [erros, setErros] = useState<Erros>({});
+  const [ok, setOk] = useState<string | null>(null);
+  const salvar = useMutation({
+    mutationFn: (b: ContaMercadoPagoInput) => salvarMercadoPago(idest, b),
+    onSuccess: () => {
+      setV(vazio);
+      setOk('Credenciais do Mercado Pago salvas e testadas.');
+      void qc.invalidateQueries({ queryKey: contasQuery(idest).queryKey });
+    },
+    onError: (e) => setErros(errosDoServidor(e)),
+  });
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    setOk(null);
+    const r = contaMercadoPagoInputSchema.safeParse({
+      access_token: v.access_token.trim(),
+      public_key: v.public_key.trim(),
+    });
+    const out: Erros = {};
+    if (!r.success) for (const i of r.error.issues) out[String(i.path[0]) as keyof Erros] ??= i.message;
+    setErros(out);
+    if (r.success) salvar.mutate(r.data);
+  };
+  const geral = salvar.error && Object.keys(errosDoServidor(salvar.error)).length === 0 ? salvar.error : null;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="mercadopago">
+      <form onSubmit={enviar} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="mercadopago">
+            {existente ? 'Trocar credenciais do Mercado Pago' : 'Mercado Pago'}
+          </Title>
+          <Group gap="xs">
+            <Button variant="default" disabled aria-describedby="mercadopago-nota">
+              Conectar Mercado Pago
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed" id="mercadopago-nota">
+            A conexão pelo login do Mercado Pago ainda não está disponível neste servidor. Cole as credenciais
+            de produção da sua conta (Suas integrações › Credenciais).
+          </Text>
+          <Text size="sm">
+            O Access Token e a Public Key são testados no Mercado Pago antes de serem salvos e nunca são
+            mostrados de novo.
+          </Text>
+          <PasswordInput
+            label="Access Token"
+            autoComplete="off"
+            value={v.access_token}
+            onChange={(e) => setV({ ...v, access_token: e.currentTarget.value })}
+            error={erros.access_token}
+            required
+          />
+          <TextInput
+            label="Public Key"
+            autoComplete="off"
+            spellCheck={false}
+            value={v.public_key}
+            onChange={(e) => setV({ ...v, public_key: e.currentTarget.value })}
+            error={erros.public_key}
+            required
+          />
+          <Group>
+            <Button type="submit" loading={salvar.isPending}>
+              Salvar e testar
+            </Button>
+          </Group>
+          <div role="status" aria-live="polite">
+            {ok ? <Text size="sm">{ok}</Text> : null}
+          </div>
+          <FormError error={geral} />
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
 /** /painel/:id/pagamentos (owner): the restaurant's own payment accounts (issue 23). */
 export default function PagamentosPage() {
   const { id } = useEstabelecimentoAtual();
@@ -252,6 +356,7 @@ export default function PagamentosPage() {
   const padrao = useMutation({ mutationFn: () => ativarConta(id, null), onSuccess: recarregar });
   const d = q.data;
   const cielo = d?.contas.find((c) => c.provedor === 'cielo') ?? null;
+  const mercadopago = d?.contas.find((c) => c.provedor === 'mercadopago') ?? null;
   return (
     <Stack gap="md" maw={960} mx="auto" w="100%">
       <PageTitle>Pagamentos</PageTitle>
@@ -288,22 +393,9 @@ export default function PagamentosPage() {
             <FormError error={sandbox.error ?? padrao.error} />
           </Stack>
           {d.disponiveis.includes('cielo') ? <CieloForm idest={id} existente={cielo} /> : null}
-          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="mercadopago">
-            <Group justify="space-between" wrap="nowrap">
-              <Title order={2} size="h3" id="mercadopago">
-                Mercado Pago
-              </Title>
-              <Badge color="gray.7" variant="filled">
-                Em breve
-              </Badge>
-            </Group>
-            <Button mt="sm" variant="default" disabled aria-describedby="mercadopago-nota">
-              Conectar Mercado Pago
-            </Button>
-            <Text size="sm" c="dimmed" mt="xs" id="mercadopago-nota">
-              Em breve.
-            </Text>
-          </Paper>
+          {d.disponiveis.includes('mercadopago') ? (
+            <MercadoPagoForm idest={id} existente={mercadopago} />
+          ) : null}
         </>
       ) : null}
     </Stack>

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { STATUS, pedidoCriadoSchema } from '@rango/domain';
+import type { Produto } from '@rango/domain';
+import { contaPagamentoSchema } from '@rango/domain/painel/pagamentos';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { Dialeto } from '../../db/index.ts';
+import { seedEstablishments } from '../../db/seed/seed-establishments.ts';
+import type { SeedEstablishment } from '../../db/seed/types.ts';
+import { DIALECTS, openTestDb, testConfig } from '../../test/db.ts';
+import type { TestDb } from '../../test/db.ts';
+import { startCieloFake } from '../../test/fakes/cielo.ts';
+import type { CieloFake } from '../../test/fakes/cielo.ts';
+import { startMercadoPagoFake } from '../../test/fakes/mercadopago.ts';
+import type { MercadoPagoFake } from '../../test/fakes/mercadopago.ts';
+import { fixtureEstablishments } from '../../test/fixtures.ts';
+import {
+  API,
+  definirHorarios,
+  montarPedido,
+  novoCliente,
+  pedidoUrl,
+  produtosDoMenu,
+} from '../orders/testing.ts';
+import type { ClienteTeste } from '../orders/testing.ts';
+import { staffBearer } from '../staff/testing.ts';
+
+/** Establishment 1 on its own Cielo merchant, establishment 2 on its own Mercado Pago seller. */
+const CIELO = { merchantId: randomUUID(), merchantKey: 'AAAAKEYAAAAKEYAAAAKEYAAAAKEYAAAAKEY1A2B3' };
+const SELLER = {
+  accessToken: `APP_USR-${randomUUID()}-loja2`,
+  publicKey: `APP_USR-${randomUUID()}`,
+  userId: '202020',
+};
+/** The install's Mercado Pago application's webhook secret (Suas integrações › Webhooks). */
+const WEBHOOK = 'segredo-do-webhook-mp';
+const SOP = { clientId: randomUUID(), clientSecret: 'segredo-do-sop' };
+const MPI = { clientId: randomUUID(), clientSecret: 'segredo-do-mpi' };
+
+const PIX1 = { id: 31, sttipopgto: 200, descricao: 'PIX' };
+const PIX2 = { id: 41, sttipopgto: 200, descricao: 'PIX' };
+
+function fixture(): SeedEstablishment[] {
+  const [um, dois] = structuredClone(fixtureEstablishments) as [SeedEstablishment, SeedEstablishment];
+  const bebida = um.menu.grupos.flatMap((g) => g.produtos).find((p) => p.idproduto === 311)!;
+  dois.formaspgto = [
+    { idformapgto: 41, descricao: 'PIX', sttipopgto: 200 },
+    { idformapgto: 42, descricao: 'Dinheiro', sttipopgto: 0 },
+  ];
+  dois.menu = { grupos: [{ idgrupo: 60, descricao: 'Bebidas', produtos: [{ ...bebida, idproduto: 611 }] }] };
+  dois.detalhe.lojaaberta = true;
+  return [um, dois];
+}
+
+describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dialect: Dialeto) => {
+  let cielo: CieloFake;
+  let mp: MercadoPagoFake;
+  let t: TestDb;
+  let app: FastifyInstance;
+  let maria: ClienteTeste;
+  let menus: Map<number, Map<number, Produto>>;
+  let donos: Map<number, { authorization: string }>;
+  const logs: string[] = [];
+  let webhookUrl: string;
+  let pix2: { idpedido: number; paymentId: string };
+
+  beforeAll(async () => {
+    cielo = await startCieloFake({ ...CIELO, sop: SOP, mpi: MPI });
+    mp = await startMercadoPagoFake({ vendedores: [SELLER] });
+    t = await openTestDb(dialect);
+    await seedEstablishments(t.db, fixture(), { alwaysOpen: false });
+    const base = testConfig().payments;
+    const config = testConfig({
+      rateLimit: false,
+      logLevel: 'info',
+      payments: {
+        ...base,
+        cielo: { ...base.cielo, merchantId: '', merchantKey: '', apiUrl: cielo.url, queryUrl: cielo.url },
+        mercadopago: {
+          apiUrl: mp.url,
+          authUrl: mp.url,
+          scriptUrl: `${mp.url}/js/v2`,
+          clientId: undefined,
+          clientSecret: undefined,
+          webhookSecret: WEBHOOK,
+        },
+      },
+    });
+    app = buildApp(config, { db: t.db, logStream: { write: (l) => void logs.push(l) } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const endereco = app.server.address();
+    webhookUrl = `http://127.0.0.1:${typeof endereco === 'object' && endereco ? endereco.port : 0}${API}/pagamentos/mercadopago/webhook/`;
+    await definirHorarios(t.db, 1);
+    await definirHorarios(t.db, 2);
+    maria = await novoCliente(app, t.db);
+    menus = new Map([
+      [1, await produtosDoMenu(app, 1)],
+      [2, await produtosDoMenu(app, 2)],
+    ]);
+    donos = new Map([
+      [1, await staffBearer(app, t.db, 1, 'dono@pizzaria.test', 'dono')],
+      [2, await staffBearer(app, t.db, 2, 'dono@lanchonete.test', 'dono')],
+    ]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.cleanup();
+    await cielo?.close();
+    await mp?.close();
+  });
+
+  const url = (id: number, resto = '') => `${API}/painel/estabelecimento/${id}/pagamentos/${resto}`;
+  const salvar = (id: number, resto: string, payload: Record<string, string>) =>
+    app.inject({ method: 'POST', url: url(id, resto), headers: donos.get(id)!, payload });
+  async function ativar(id: number, idconta: number) {
+    const res = await app.inject({
+      method: 'PUT',
+      url: url(id, 'ativa/'),
+      headers: donos.get(id)!,
+      payload: { idconta },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  function pedir(idest: number, forma: typeof PIX1) {
+    const p = montarPedido(menus.get(idest)!, {
+      idestabelecimento: idest,
+      itens: [{ produto: idest === 1 ? 311 : 611, quantidade: 5 }],
+      formapgto: forma,
+    });
+    Object.assign(p.pagamentos[0]!, { pre_pago: true, tipo: 'PIX', troco_para: null, cartao: null });
+    return app.inject({ method: 'POST', url: pedidoUrl(idest), headers: maria.headers, payload: p });
+  }
+
+  it('refuses malformed and refused Mercado Pago credentials, saving nothing', async () => {
+    const mal = await salvar(2, 'mercadopago/', { access_token: 'abc', public_key: 'def' });
+    expect(mal.statusCode).toBe(400);
+    expect(Object.keys(mal.json<object>())).toEqual(['access_token', 'public_key']);
+    const recusada = await salvar(2, 'mercadopago/', {
+      access_token: `APP_USR-${randomUUID()}`,
+      public_key: SELLER.publicKey,
+    });
+    expect(recusada.statusCode, recusada.body).toBe(400);
+    expect(recusada.json<{ access_token: string[] }>().access_token[0]).toContain('Mercado Pago recusou');
+    const n = await t.db
+      .selectFrom('conta_pagamento')
+      .select('id')
+      .where('idestabelecimento', '=', 2)
+      .execute();
+    expect(n).toHaveLength(0);
+  });
+
+  it('an order at establishment 2 is charged on its Mercado Pago seller, one at establishment 1 on its Cielo merchant', async () => {
+    const r = await salvar(2, 'mercadopago/', {
+      access_token: SELLER.accessToken,
+      public_key: SELLER.publicKey,
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const conta2 = contaPagamentoSchema.parse(r.json());
+    expect(conta2.credenciais).toEqual({
+      access_token: { configurado: true, final: SELLER.accessToken.slice(-4) },
+      public_key: { configurado: true, final: SELLER.publicKey.slice(-4) },
+    });
+    expect(r.body).not.toContain(SELLER.accessToken);
+    await ativar(2, conta2.id);
+    const c1 = await salvar(1, 'cielo/', { merchant_id: CIELO.merchantId, merchant_key: CIELO.merchantKey });
+    expect(c1.statusCode, c1.body).toBe(201);
+    await ativar(1, contaPagamentoSchema.parse(c1.json()).id);
+
+    const p2 = await pedir(2, PIX2);
+    expect(p2.statusCode, p2.body).toBe(201);
+    const id2 = pedidoCriadoSchema.parse(p2.json()).id;
+    const pagamento2 = await t.db
+      .selectFrom('pagamento')
+      .selectAll()
+      .where('idpedido', '=', id2)
+      .executeTakeFirstOrThrow();
+    expect(pagamento2).toMatchObject({ gateway: 'mercadopago', idconta: conta2.id, estado: 'pendente' });
+    expect(mp.credencialDoPagamento(pagamento2.payment_id!)).toBe(SELLER.accessToken);
+    pix2 = { idpedido: id2, paymentId: pagamento2.payment_id! };
+
+    const antes = cielo.vendas().length;
+    const p1 = await pedir(1, PIX1);
+    expect(p1.statusCode, p1.body).toBe(201);
+    expect(cielo.vendas()).toHaveLength(antes + 1);
+    expect(cielo.vendas().at(-1)!.merchantId).toBe(CIELO.merchantId);
+    // The customer's PIX code is Mercado Pago's.
+    const ped = await app.inject({ url: `${API}/controle/pedido/${id2}/`, headers: maria.headers });
+    expect(ped.statusCode).toBe(200);
+  });
+
+  it('a PIX paid at Mercado Pago turns paid by its webhook; forged, replayed or unknown ones change nothing', async () => {
+    const estado = async () =>
+      (
+        await t.db
+          .selectFrom('pagamento')
+          .select('estado')
+          .where('idpedido', '=', pix2.idpedido)
+          .executeTakeFirstOrThrow()
+      ).estado;
+    const status = async () =>
+      (
+        await t.db
+          .selectFrom('pedido')
+          .select('status')
+          .where('id', '=', pix2.idpedido)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const statusAntes = await status();
+    expect(mp.pagarPix(pix2.paymentId)).toBe(true);
+    // Forged: signed with another secret, or with no signature at all.
+    const forjado = await mp.enviarWebhook(pix2.paymentId, { url: webhookUrl, segredo: 'outro-segredo' });
+    expect(forjado.status).toBe(401);
+    const semAssinatura = await fetch(`${webhookUrl}?data.id=${pix2.paymentId}&type=payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'payment', data: { id: pix2.paymentId } }),
+    });
+    expect(semAssinatura.status).toBe(401);
+    expect(await estado()).toBe('pendente');
+    expect(await status()).toBe(statusAntes);
+    // The genuine one: re-read from the seller's account, paid, the order moves on at once.
+    const ok = await mp.enviarWebhook(pix2.paymentId, { url: webhookUrl, segredo: WEBHOOK });
+    expect(ok.status).toBe(200);
+    expect(await estado()).toBe('pago');
+    expect(await status()).toBe(STATUS.Sincronizado);
+    // The same notification again (a replay): acknowledged, ignored.
+    const replay = await fetch(ok.url, {
+      method: 'POST',
+      headers: ok.headers,
+      body: JSON.stringify(ok.corpo),
+    });
+    expect(replay.status).toBe(200);
+    // A signed webhook about a payment that is not ours changes nothing.
+    const alheio = await mp.enviarWebhook('999999999', { url: webhookUrl, segredo: WEBHOOK });
+    expect(alheio.status).toBe(200);
+  });
+
+  it('a revoked access token marks the account and the owner sees why', async () => {
+    mp.revogarToken(SELLER.accessToken);
+    const contas = await app.inject({ url: url(2), headers: donos.get(2)! });
+    const ativa = contas.json<{ ativa: number; contas: { id: number }[] }>().ativa;
+    const teste = await app.inject({
+      method: 'POST',
+      url: url(2, `${ativa}/teste/`),
+      headers: donos.get(2)!,
+    });
+    expect(teste.body).toContain('Mercado Pago recusou');
+    const depois = await app.inject({ url: url(2), headers: donos.get(2)! });
+    expect(depois.json<{ online_disponivel: boolean }>().online_disponivel).toBe(false);
+  });
+
+  it('no Mercado Pago secret in any byte of the database or the logs', async () => {
+    const segredos = [SELLER.accessToken, SELLER.publicKey];
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ file: string }>`pragma database_list`.execute(t.db);
+      const arquivo = rows.find((r) => r.file)!.file;
+      const bytes = [arquivo, `${arquivo}-wal`]
+        .filter((f) => existsSync(f))
+        .map((f) => readFileSync(f).toString('latin1'))
+        .join('');
+      for (const s of segredos) expect(bytes.includes(s)).toBe(false);
+    }
+    for (const tabela of ['segredo', 'conta_pagamento', 'pagamento'] as const) {
+      const linhas = JSON.stringify(await t.db.selectFrom(tabela).selectAll().execute());
+      for (const s of segredos) expect(linhas.includes(s)).toBe(false);
+    }
+    expect(logs.length).toBeGreaterThan(0);
+    for (const s of segredos) expect(logs.join('\n').includes(s)).toBe(false);
+  });
+});
