@@ -272,7 +272,11 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       const pagamentos = await createPaymentsStack(config, db, app.log, pedidoPort(db), deps.wrapGateway);
       await api.register(paymentsRoutes({ config, db, stack: pagamentos }));
       await api.register(
-        cardsRoutes({ db, gateways: pagamentos.gateways, rateLimit: createRateLimiter(db, config.rateLimit) }),
+        cardsRoutes({
+          db,
+          gateways: pagamentos.gateways,
+          rateLimit: createRateLimiter(db, config.rateLimit),
+        }),
       );
       // Orders (issue 4): the customer's calls, and the restaurant's operator API.
       await api.register(ordersRoutes({ config, db, menu, payments: pagamentos.payments }));
