@@ -106,8 +106,8 @@ describe.each(DIALECTS)('event bus on %s', (dialect) => {
     // Woken by the commits themselves (avisarEventos), not by the minute-long poll.
     await ate(() => painel1.recebidos.length === 2 && outro.recebidos.length === 1);
     expect(painel1.recebidos.map((r) => [r.event, r.data])).toEqual([
-      [EVENTO.pedidoStatus, { idpedido: a, de: STATUS.Realizado, para: STATUS.Confirmado }],
-      [EVENTO.pedidoStatus, { idpedido: a, de: STATUS.Confirmado, para: STATUS.Pronto }],
+      [EVENTO.pedidoStatus, { idpedido: a, de: STATUS.Realizado, para: STATUS.Confirmado, canal: 'rango' }],
+      [EVENTO.pedidoStatus, { idpedido: a, de: STATUS.Confirmado, para: STATUS.Pronto, canal: 'rango' }],
     ]);
     expect(cliente.ids()).toEqual(painel1.ids());
     expect(painel2.recebidos.map((r) => r.data.idpedido)).toEqual([b]);

@@ -129,8 +129,8 @@ describe.each(DIALECTS)('event streams (SSE) on %s', (dialect) => {
       await moverPedido(h.t.db, b, STATUS.Confirmado);
       await s.esperar(ehStatus(b));
       expect(s.eventos().map((e) => dadosDe(e))).toEqual([
-        { idpedido: a, de: STATUS.Realizado, para: STATUS.Confirmado },
-        { idpedido: b, de: STATUS.Realizado, para: STATUS.Confirmado },
+        { idpedido: a, de: STATUS.Realizado, para: STATUS.Confirmado, canal: 'rango' },
+        { idpedido: b, de: STATUS.Realizado, para: STATUS.Confirmado, canal: 'rango' },
       ]);
       expect(s.eventos().every((e) => /^\d+$/.test(e.id ?? ''))).toBe(true);
     });
