@@ -65,6 +65,20 @@ export const TABELAS_MEUS_DADOS: Readonly<Record<string, string>> = {
   webhook: 'webhooks do restaurante (URLs dos sistemas dele)',
   webhook_entrega: 'entregas de webhooks do restaurante: ids e status de pedidos, sem dados pessoais',
   webhook_cursor: 'posição da leitura dos eventos pelos webhooks',
+  whatsapp_conta: 'número de WhatsApp do restaurante (ids; o token fica em segredo)',
+  whatsapp_status: 'estados de entrega informados pela Meta (ids de mensagem), sem texto',
+  whatsapp_mensagem:
+    'o envio de uma notificação pelo WhatsApp: o texto e o estado saem em notificacoes.mensagens, o telefone é o do perfil',
+  whatsapp_entrada: 'exportada: notificacoes.recebidas_whatsapp (mensagens recebidas do telefone do cliente)',
+  marca: 'restaurante (cor e logo)',
+  dominio: 'restaurante (endereços próprios)',
+  opendelivery_credencial: 'credenciais do PDV do restaurante (segredo só em hash)',
+  opendelivery_token: 'tokens do PDV do restaurante (só em hash)',
+  opendelivery_evento: 'confirmações de leitura do PDV: ids de eventos, sem dados pessoais',
+  opendelivery_cursor: 'posição da leitura dos eventos pelo Open Delivery',
+  ifood_loja: 'conexão do restaurante ao iFood (as credenciais ficam em segredo)',
+  ifood_acao: 'ações de status a enviar ao iFood: ids de pedidos, sem dados pessoais',
+  ifood_cursor: 'posição da leitura dos eventos pela integração iFood',
 };
 
 const masked = (numero: string | null) => (numero ? numero.replace(/\D/g, '').slice(-4) || null : null);

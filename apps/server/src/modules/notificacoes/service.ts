@@ -15,6 +15,7 @@ import { notificacoesRepository as repo } from './repository.ts';
 import type { CanalNotificacao } from '../../db/types.ts';
 import { LEMBRETE_PIX_MS, TIPOS_PIX, foraDeUso, mensagem, tipoDoEvento } from './textos.ts';
 import type { PedidoDaMensagem, TipoMensagem } from './textos.ts';
+import { whatsappRepository } from './whatsapp/repository.ts';
 import type { WhatsAppService } from './whatsapp/service.ts';
 
 /** Events read per run. */
@@ -444,10 +445,11 @@ export function apagarNotificacoesDoCliente(db: Db, idcliente: number): Promise<
 
 /** 'Baixar meus dados': consent, devices (their push service's host only) and messages. */
 export async function notificacoesDoCliente(db: Db, idcliente: number) {
-  const [consentimentos, assinaturas, mensagens] = await Promise.all([
+  const [consentimentos, assinaturas, mensagens, recebidasWhatsapp] = await Promise.all([
     repo.consentimentos(db, idcliente),
     repo.assinaturas(db, idcliente),
     repo.doCliente(db, idcliente),
+    whatsappRepository.entradasDoCliente(db, idcliente),
   ]);
   return {
     consentimentos: consentimentos.map((c) => ({ ...c, ativo: c.ativo === 1 })),
@@ -459,5 +461,6 @@ export async function notificacoesDoCliente(db: Db, idcliente: number) {
       }
     }),
     mensagens,
+    recebidas_whatsapp: recebidasWhatsapp,
   };
 }

@@ -234,6 +234,16 @@ export const whatsappRepository = {
     return Number(r?.n ?? 0);
   },
 
+  /** 'Baixar meus dados': the messages received from the customer's phone, by their id. */
+  entradasDoCliente(db: Db, idcliente: number) {
+    return db
+      .selectFrom('whatsapp_entrada')
+      .select(['idestabelecimento', 'de', 'texto', 'recebido_em'])
+      .where('idcliente', '=', idcliente)
+      .orderBy('id')
+      .execute();
+  },
+
   async entradasNaoLidas(db: Db, idestabelecimento: number) {
     return db
       .selectFrom('whatsapp_entrada')
