@@ -439,8 +439,9 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
 }
 
 /** Account erasure (modules/customers): the customer's consent, devices and messages go. */
-export function apagarNotificacoesDoCliente(db: Db, idcliente: number): Promise<void> {
-  return repo.apagarDoCliente(db, idcliente);
+export async function apagarNotificacoesDoCliente(db: Db, idcliente: number): Promise<void> {
+  await whatsappRepository.apagarDoCliente(db, idcliente);
+  await repo.apagarDoCliente(db, idcliente);
 }
 
 /** 'Baixar meus dados': consent, devices (their push service's host only) and messages. */

@@ -234,6 +234,19 @@ export const whatsappRepository = {
     return Number(r?.n ?? 0);
   },
 
+  /** Account erasure: what was received from the customer's phone and sent to it goes. */
+  async apagarDoCliente(db: Db, idcliente: number): Promise<void> {
+    await db.deleteFrom('whatsapp_entrada').where('idcliente', '=', idcliente).execute();
+    await db
+      .deleteFrom('whatsapp_mensagem')
+      .where(
+        'idnotificacao',
+        'in',
+        db.selectFrom('notificacao').select('id').where('idcliente', '=', idcliente),
+      )
+      .execute();
+  },
+
   /** 'Baixar meus dados': the messages received from the customer's phone, by their id. */
   entradasDoCliente(db: Db, idcliente: number) {
     return db
