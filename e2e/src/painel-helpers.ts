@@ -177,12 +177,12 @@ export async function pedidoEntregaPelaLoja(app: AppHandle, demo: DemoData, nome
 
 /**
  * Opens a section of the panel by its label: its link in the sections' row, or (narrow screens,
- * the sections past the first few) its item under 'Mais' (a Mantine Menu).
+ * the sections past the first few) its link under 'Mais' (a disclosure).
  */
 export async function irParaSecao(page: Page, rotulo: string): Promise<void> {
   const secoes = page.getByRole('navigation', { name: 'Seções do painel' });
   const link = secoes.getByRole('link', { name: rotulo, exact: true });
   if ((await link.count()) > 0) return link.click();
   await secoes.getByRole('button', { name: /^Mais seções/ }).click();
-  await page.getByRole('menuitem', { name: rotulo, exact: true }).click();
+  await secoes.getByRole('link', { name: rotulo, exact: true }).click();
 }

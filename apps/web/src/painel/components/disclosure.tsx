@@ -6,7 +6,7 @@ import classes from './disclosure.module.css';
 
 /**
  * A button that shows a short list of links or buttons (the user menu, the establishment
- * switcher). A disclosure, not an ARIA menu: Mantine's Menu adds a focusable presentational
+ * switcher, the sections under 'Mais'). A disclosure, not an ARIA menu: Mantine's Menu adds a focusable presentational
  * child that axe refuses inside role="menu" (as in the customer's user menu). Escape, a click
  * outside and a route change close it.
  */
@@ -16,12 +16,18 @@ export function Disclosure({
   listLabel,
   children,
   align = 'right',
+  buttonClassName,
+  ativa,
 }: {
   label: ReactNode;
   ariaLabel?: string;
   listLabel: string;
   children: ReactNode;
   align?: 'left' | 'right';
+  /** The button's look instead of the default (the sections' 'Mais' looks like its sibling links). */
+  buttonClassName?: string;
+  /** Marks the button (data-ativa) when the current page is one of its links. */
+  ativa?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -62,7 +68,8 @@ export function Disclosure({
     <div ref={root} className={classes.root}>
       <UnstyledButton
         ref={button}
-        className={classes.button}
+        className={buttonClassName ?? classes.button}
+        data-ativa={ativa || undefined}
         aria-expanded={open}
         aria-controls={id}
         aria-label={ariaLabel}
