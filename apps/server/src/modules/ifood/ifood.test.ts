@@ -45,9 +45,13 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
       headers: atendente,
       payload: body,
     });
-  /** One pass of the outbox job (Rango's moves → iFood). */
+  /**
+   * One pass of the outbox job (Rango's moves → iFood), after every event committed so far was
+   * read: on PostgreSQL another test file's transaction on the cluster holds later events back.
+   */
   const acoes = async () => {
-    await ta.app.ifood.distribuir();
+    for (let i = 0; (await ta.app.ifood.distribuir()) && i < 500; i++)
+      await new Promise((r) => setTimeout(r, 10));
     await ta.app.ifood.enviar();
   };
 

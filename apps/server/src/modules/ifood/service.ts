@@ -280,8 +280,11 @@ export function createIfood(deps: IfoodDeps) {
     return novas;
   }
 
-  /** Reads the event log from the cursor: what Rango's moves owe iFood becomes owed actions. */
-  async function distribuir(): Promise<void> {
+  /**
+   * Reads the event log from the cursor: what Rango's moves owe iFood becomes owed actions.
+   * Answers true when an event was held back (on PostgreSQL, behind a transaction still running).
+   */
+  async function distribuir(): Promise<boolean> {
     const de0 = await repo.cursor(db);
     const fim = await fimDosEventos(db);
     if (fim.txid === 0 && de0.txid === 0 && fim.id < de0.id)
@@ -304,7 +307,7 @@ export function createIfood(deps: IfoodDeps) {
         await repo.inserirAcoes(db, await acoesDosEventos(prontos));
         await repo.moverCursor(db, de, ate);
       }
-      if (retido || rows.length < LOTE_EVENTOS) return;
+      if (retido || rows.length < LOTE_EVENTOS) return retido;
     }
   }
 
