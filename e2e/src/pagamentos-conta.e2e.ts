@@ -12,7 +12,7 @@ import { startCieloFake } from '../../apps/server/src/test/fakes/cielo.ts';
 import type { CieloFake } from '../../apps/server/src/test/fakes/cielo.ts';
 import { axePara, type AxeResults } from './axe.ts';
 import { type AppHandle, DESKTOP, MOBILE, screenshot, startApp } from './harness.ts';
-import { entrarNoPainel } from './painel-helpers.ts';
+import { entrarNoPainel, irParaSecao } from './painel-helpers.ts';
 
 const LOJISTA = { merchantId: randomUUID(), merchantKey: 'E2EKEYE2EKEYE2EKEYE2EKEYE2EKEYE2EKEY9876' };
 
@@ -62,10 +62,7 @@ describe('contas de pagamento', () => {
     try {
       const p = painel.page;
       await entrarNoPainel(p);
-      await p
-        .getByRole('navigation', { name: 'Seções do painel' })
-        .getByRole('link', { name: 'Pagamentos' })
-        .click();
+      await irParaSecao(p, 'Pagamentos');
       await p.getByRole('heading', { level: 1, name: 'Pagamentos' }).waitFor();
       await p.getByText('Nenhuma conta própria ainda.').waitFor();
       // Mercado Pago: pasted credentials; its login connection (OAuth) is said unavailable.

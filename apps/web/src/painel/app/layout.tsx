@@ -16,7 +16,7 @@ import { PageTitle } from '../components/page-title.tsx';
 import { painelPaths } from '../paths.ts';
 import { EstabelecimentoContext, type EstabelecimentoAtual } from '../lib/estabelecimento-atual.ts';
 import classes from './layout.module.css';
-import { SECOES, SECOES_VISIVEIS_ESTREITO, secoesDe } from './secoes.ts';
+import { SECOES, SECOES_VISIVEIS, secoesDe } from './secoes.ts';
 import type { Secao } from './secoes.ts';
 import { useEstabelecimentoDaRota } from './use-estabelecimento-da-rota.ts';
 import { TITULO_AVISO } from '../components/aviso.ts';
@@ -110,16 +110,18 @@ function UserMenu({ est }: { est: EstabelecimentoAtual | null }) {
   );
 }
 
-/** Below 768 px the sections past the first few go under 'Mais' (one row at 375 px). */
+/** The widths where fewer sections fit in one row (secoes.ts SECOES_VISIVEIS). */
 const ESTREITO = '(max-width: 47.99em)';
+const MEDIO = '(max-width: 79.99em)';
 
 function Nav({ est }: { est: EstabelecimentoAtual }) {
   const { pathname } = useLocation();
   const estreito = useMediaQuery(ESTREITO, false, { getInitialValueInEffect: false });
+  const medio = useMediaQuery(MEDIO, false, { getInitialValueInEffect: false });
   const secoes = secoesDe(est.papel);
+  const cabem = estreito ? SECOES_VISIVEIS.estreito : medio ? SECOES_VISIVEIS.medio : SECOES_VISIVEIS.largo;
   // 'Mais' only when it hides two or more (one more section fits where 'Mais' would be).
-  const corte =
-    estreito && secoes.length > SECOES_VISIVEIS_ESTREITO + 1 ? SECOES_VISIVEIS_ESTREITO : secoes.length;
+  const corte = secoes.length > cabem + 1 ? cabem : secoes.length;
   const visiveis = secoes.slice(0, corte);
   const mais = secoes.slice(corte);
   const ativa = (s: Secao) =>

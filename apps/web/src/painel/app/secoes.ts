@@ -3,8 +3,8 @@ import { painelPaths } from '../paths.ts';
 /**
  * The panel's sections, in the order of its menu: the one list the header's menu (layout.tsx)
  * and the establishment switcher's "same section elsewhere" read. A new section is one entry
- * here (its path segment, its label, who sees it). On a narrow screen the first
- * SECOES_VISIVEIS_ESTREITO stay in the row and the rest go under 'Mais'.
+ * here (its path segment, its label, who sees it). The first few stay in the row (how many
+ * depends on the screen's width: SECOES_VISIVEIS) and the rest go under 'Mais'.
  */
 export interface Secao {
   /** The path segment after /painel/:id/ ('' for the queue). */
@@ -33,8 +33,11 @@ export const SECOES: readonly Secao[] = [
   { segmento: 'notificacoes', rotulo: 'Notificações', caminho: painelPaths.notificacoes, papel: 'dono' },
 ];
 
-/** How many sections stay in the row on a narrow screen (the rest under 'Mais'): one row at 375 px. */
-export const SECOES_VISIVEIS_ESTREITO = 4;
+/**
+ * How many sections stay in the row (the rest under 'Mais'), so the row is one line: below 768 px
+ * (one row at 375 px), below 1280 px (768 px, a counter tablet), and wider.
+ */
+export const SECOES_VISIVEIS = { estreito: 4, medio: 7, largo: 10 } as const;
 
 /** The sections a role sees, in order. */
 export const secoesDe = (papel: string): Secao[] =>
