@@ -17,7 +17,7 @@ export const TEXTO_NOTIFICACOES = {
   titulo: 'Avisos dos pedidos',
   pergunta: 'Quer saber do seu pedido?',
   motivo:
-    'Avisamos quando o restaurante aceitar, quando o pedido sair para entrega ou ficar pronto e se for cancelado, mesmo com esta página fechada.',
+    'Avisamos quando o restaurante aceitar ou mudar a previsão, quando o pedido sair para entrega ou ficar pronto e se for cancelado, mesmo com esta página fechada.',
   email: 'Por e-mail',
   whatsapp: 'Por WhatsApp',
   whatsappCelular: 'No celular do seu cadastro.',
