@@ -174,6 +174,23 @@ describe("order page: 'Quer saber do seu pedido?'", () => {
     expect(put(calls)).toEqual([{ canal: 'email', ativo: true, origem: 'pedido' }]);
   });
 
+  it('after WhatsApp chosen at checkout, still offers this device (asked only on the click), not e-mail again', async () => {
+    const b = navegadorComPush('granted');
+    mockApi(
+      on('GET', PATH, 200, {
+        canais: [
+          { canal: 'whatsapp', ativo: true, origem: 'checkout', atualizado_em: '2026-11-29T01:00:00.000Z' },
+          { canal: 'email', ativo: true, origem: 'checkout', atualizado_em: '2026-11-29T01:00:00.000Z' },
+        ],
+        dispositivos: 0,
+      }),
+    );
+    renderWithProviders(<QuerSaberDoPedido />);
+    expect(await screen.findByRole('button', { name: TEXTO_NOTIFICACOES.ativarPush })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXTO_NOTIFICACOES.ativarEmail })).not.toBeInTheDocument();
+    expect(b.requestPermission).not.toHaveBeenCalled();
+  });
+
   it("stays away once a choice exists, and after 'Agora não'", async () => {
     mockApi(on('GET', PATH, 200, com('email')));
     const { queryClient, unmount } = renderWithProviders(<QuerSaberDoPedido />);
