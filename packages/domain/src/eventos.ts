@@ -13,6 +13,8 @@ export const EVENTO = {
   pedidoStatus: 'pedido.status',
   /** An online payment changed state (panel and its customer). */
   pedidoPagamento: 'pedido.pagamento',
+  /** The restaurant changed an accepted order's estimate (panel and its customer). */
+  pedidoPrevisao: 'pedido.previsao',
   /** The store was opened or closed from the panel (panel). */
   loja: 'loja',
   /** A product or option became available or 'Em falta' (panel). */
@@ -34,6 +36,8 @@ export interface DadosEvento {
   /** pedido.status: the move. */
   de?: number | undefined;
   para?: number | undefined;
+  /** pedido.previsao: the new estimate (ISO). */
+  previsao_em?: string | null | undefined;
   /** pedido.pagamento: the transaction's new state. */
   estado?: string | undefined;
   /** pedido.status with Cancelado by the system (payment refused or expired), not by staff. */

@@ -4,13 +4,18 @@
  */
 import { z } from 'zod/mini';
 
-/** One channel's choice: `canal` 'email' or 'push', `origem` 'cliente' or 'pedido' (where it was made). */
+/**
+ * One channel's choice: `canal` 'email', 'push' or 'whatsapp', `origem` 'cliente', 'pedido' or
+ * 'checkout' (where it was made).
+ */
 export const consentimentoNotificacaoSchema = z.object({
   canal: z.string(),
   ativo: z.boolean(),
   origem: z.string(),
   /** ISO instant of the last choice. */
   atualizado_em: z.string(),
+  /** WhatsApp: the mobile number (E.164) the messages go to; null for the other channels. */
+  telefone: z.optional(z.nullable(z.string())),
 });
 
 /** The customer's choices (a channel never chosen is absent) and how many devices get Web Push. */

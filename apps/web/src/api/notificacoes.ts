@@ -10,8 +10,9 @@ import { z } from 'zod/mini';
 import { apiGet, apiRequest } from '../lib/api-client.ts';
 import { useIsLoggedIn } from '../stores/session.ts';
 
-export type CanalNotificacao = 'email' | 'push';
-export type OrigemConsentimento = 'cliente' | 'pedido';
+export type CanalNotificacao = 'email' | 'push' | 'whatsapp';
+/** Where a choice is made: /cliente, the order page after ordering, or the checkout. */
+export type OrigemConsentimento = 'cliente' | 'pedido' | 'checkout';
 
 const notificacoesSchema = z.object({
   canais: z.array(
@@ -21,6 +22,8 @@ const notificacoesSchema = z.object({
       ativo: z.boolean(),
       origem: z.string(),
       atualizado_em: z.string(),
+      /** WhatsApp: the mobile number (E.164) the messages go to. */
+      telefone: z.optional(z.nullable(z.string())),
     }),
   ),
   dispositivos: z.number(),
@@ -40,6 +43,10 @@ export const notificacoesQueryOptions = () =>
 export function useNotificacoes() {
   return useQuery({ ...notificacoesQueryOptions(), enabled: useIsLoggedIn() });
 }
+
+/** A channel's recorded choice (made or revoked), if any. */
+export const escolhaDe = (n: Notificacoes | undefined, canal: CanalNotificacao) =>
+  n?.canais.find((c) => c.canal === canal);
 
 /** Whether a channel is chosen (a revoked or never-made choice: false). */
 export const escolhido = (n: Notificacoes | undefined, canal: CanalNotificacao | string): boolean =>
@@ -105,12 +112,24 @@ async function desativarPush(): Promise<void> {
 export function useEscolherCanal(origem: OrigemConsentimento) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ canal, ativo }: { canal: CanalNotificacao; ativo: boolean }) => {
+    mutationFn: async ({
+      canal,
+      ativo,
+      telefone,
+    }: {
+      canal: CanalNotificacao;
+      ativo: boolean;
+      /** WhatsApp: another mobile than the account's. */
+      telefone?: string | undefined;
+    }) => {
       if (canal === 'push') {
         if (ativo) await ativarPush();
         else await desativarPush();
       }
-      return apiRequest(PATH, notificacoesSchema, { method: 'PUT', body: { canal, ativo, origem } });
+      return apiRequest(PATH, notificacoesSchema, {
+        method: 'PUT',
+        body: { canal, ativo, origem, ...(telefone ? { telefone } : {}) },
+      });
     },
     onSuccess: (dados) => queryClient.setQueryData(notificacoesQueryOptions().queryKey, dados),
   });

@@ -100,6 +100,57 @@ describe('/cliente: Avisos dos pedidos', () => {
   });
 });
 
+describe('/cliente: WhatsApp, and when and where each choice was made', () => {
+  const whats = {
+    canal: 'whatsapp',
+    ativo: true,
+    origem: 'checkout',
+    atualizado_em: '2026-11-29T13:05:00.000Z',
+    telefone: '+5511987654321',
+  };
+
+  it('shows the number and the choice made at checkout; revoking by keyboard records it from /cliente', async () => {
+    const { calls } = mockApi(
+      on('GET', PATH, 200, { canais: [whats], dispositivos: 0 }),
+      on('PUT', PATH, 200, {
+        canais: [{ ...whats, ativo: false, origem: 'cliente', atualizado_em: '2026-11-29T14:00:00.000Z' }],
+        dispositivos: 0,
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<NotificacoesSection />);
+    const w = await screen.findByRole('checkbox', { name: TEXTO_NOTIFICACOES.whatsapp });
+    await waitFor(() => expect(w).toBeChecked());
+    expect(
+      screen.getByText('No celular (11) 98765-4321. Ativado em 29/11/2026, 10:05, ao finalizar um pedido.'),
+    ).toBeInTheDocument();
+    w.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(w).not.toBeChecked());
+    expect(screen.getByText(/Desativado em 29\/11\/2026, 11:00, nesta página\./)).toBeInTheDocument();
+    expect(put(calls)).toEqual([{ canal: 'whatsapp', ativo: false, origem: 'cliente' }]);
+  });
+
+  it("a number that cannot get WhatsApp: the server's Portuguese message, the box stays off", async () => {
+    const msg = 'Informe um celular brasileiro com DDD, por exemplo (11) 98765-4321.';
+    mockApi(on('GET', PATH, 200, nada), on('PUT', PATH, 400, { telefone: [msg] }));
+    const user = userEvent.setup();
+    renderWithProviders(<NotificacoesSection />);
+    const w = await screen.findByRole('checkbox', { name: TEXTO_NOTIFICACOES.whatsapp });
+    await waitFor(() => expect(w).toBeEnabled());
+    await user.click(w);
+    expect(await screen.findByRole('alert')).toHaveTextContent(msg);
+    expect(w).not.toBeChecked();
+  });
+
+  it('a failed read says so instead of showing every channel off as a fact', async () => {
+    mockApi(on('GET', PATH, 500, { detail: 'x' }));
+    renderWithProviders(<NotificacoesSection />);
+    expect(await screen.findByText(TEXTO_NOTIFICACOES.erroLer, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: TEXTO_NOTIFICACOES.whatsapp })).toBeDisabled();
+  });
+});
+
 describe("order page: 'Quer saber do seu pedido?'", () => {
   it('asks with its reason, never the browser on load; a refused permission says how to fix it', async () => {
     const b = navegadorComPush('denied');
@@ -121,6 +172,23 @@ describe("order page: 'Quer saber do seu pedido?'", () => {
     await user.click(await screen.findByRole('button', { name: TEXTO_NOTIFICACOES.ativarEmail }));
     expect(await screen.findByText(TEXTO_NOTIFICACOES.pronto)).toBeInTheDocument();
     expect(put(calls)).toEqual([{ canal: 'email', ativo: true, origem: 'pedido' }]);
+  });
+
+  it('after WhatsApp chosen at checkout, still offers this device (asked only on the click), not e-mail again', async () => {
+    const b = navegadorComPush('granted');
+    mockApi(
+      on('GET', PATH, 200, {
+        canais: [
+          { canal: 'whatsapp', ativo: true, origem: 'checkout', atualizado_em: '2026-11-29T01:00:00.000Z' },
+          { canal: 'email', ativo: true, origem: 'checkout', atualizado_em: '2026-11-29T01:00:00.000Z' },
+        ],
+        dispositivos: 0,
+      }),
+    );
+    renderWithProviders(<QuerSaberDoPedido />);
+    expect(await screen.findByRole('button', { name: TEXTO_NOTIFICACOES.ativarPush })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXTO_NOTIFICACOES.ativarEmail })).not.toBeInTheDocument();
+    expect(b.requestPermission).not.toHaveBeenCalled();
   });
 
   it("stays away once a choice exists, and after 'Agora não'", async () => {

@@ -206,6 +206,12 @@ export const painelStatusInputSchema = z.object({
 });
 export type PainelStatusInput = z.infer<typeof painelStatusInputSchema>;
 
+/** 'Alterar previsão' on an accepted order: minutes from now (the customer is told once). */
+export const painelPrevisaoInputSchema = z.object({
+  previsao_minutos: z.int().check(z.minimum(PREVISAO_MIN), z.maximum(PREVISAO_MAX)),
+});
+export type PainelPrevisaoInput = z.infer<typeof painelPrevisaoInputSchema>;
+
 /** How an order is paid, as the panel shows it. */
 export const pagamentoPainelSchema = z.object({
   /** Paid online (card/PIX) or to collect on delivery. */

@@ -315,10 +315,32 @@ describe.each(DIALECTS)('notificações (push e e-mail) on %s', (dialect) => {
   });
 
   it("is part of 'Baixar meus dados' and goes with the account", async () => {
-    const c = await novoCliente(h.app, db);
+    const c = await novoCliente(h.app, db, { telefone: '(11) 97654-3210' });
     await escolher(c, 'email', true);
     await escolher(c, 'push', true);
     await escolher(c, 'push', false);
+    // Chosen at checkout: the source and the number are kept with the choice.
+    const w = await h.app.inject({
+      method: 'PUT',
+      url: CONSENT,
+      headers: c.headers,
+      payload: { canal: 'whatsapp', ativo: true, origem: 'checkout' },
+    });
+    expect(w.statusCode).toBe(200);
+    expect(w.json<{ canais: unknown[] }>().canais).toContainEqual({
+      canal: 'whatsapp',
+      ativo: true,
+      origem: 'checkout',
+      atualizado_em: expect.any(String),
+      telefone: '+5511976543210',
+    });
+    const origemInvalida = await h.app.inject({
+      method: 'PUT',
+      url: CONSENT,
+      headers: c.headers,
+      payload: { canal: 'email', ativo: true, origem: 'site' },
+    });
+    expect(origemInvalida.statusCode).toBe(400);
     const a = await assinar(c);
     const id = await pedidoDe(c);
     await rodarAte(async () => (await emails(c)).length === 1);
@@ -326,14 +348,25 @@ describe.each(DIALECTS)('notificações (push e e-mail) on %s', (dialect) => {
     expect(r.statusCode).toBe(200);
     const n = r.json<{ notificacoes: Record<string, unknown[]> }>().notificacoes;
     expect(n.consentimentos).toEqual([
-      { canal: 'email', ativo: true, origem: 'pedido', atualizado_em: expect.any(String) },
-      { canal: 'push', ativo: false, origem: 'pedido', atualizado_em: expect.any(String) },
+      { canal: 'email', ativo: true, origem: 'pedido', atualizado_em: expect.any(String), telefone: null },
+      { canal: 'push', ativo: false, origem: 'pedido', atualizado_em: expect.any(String), telefone: null },
+      {
+        canal: 'whatsapp',
+        ativo: true,
+        origem: 'checkout',
+        atualizado_em: expect.any(String),
+        telefone: '+5511976543210',
+      },
     ]);
     expect(n.dispositivos).toEqual([{ servico: new URL(a.endpoint).host }]);
     expect(r.body).not.toContain(a.keys.auth);
-    expect(n.mensagens).toMatchObject([
-      { idpedido: id, canal: 'email', tipo: 'recebido', estado: 'enviada' },
-    ]);
+    // E-mail sent; WhatsApp without a connected number (failed): both are the customer's, both exported.
+    expect(n.mensagens).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ idpedido: id, canal: 'email', tipo: 'recebido', estado: 'enviada' }),
+        expect.objectContaining({ idpedido: id, canal: 'whatsapp', tipo: 'recebido' }),
+      ]),
+    );
 
     const del = await h.app.inject({
       method: 'DELETE',

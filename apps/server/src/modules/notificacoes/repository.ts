@@ -136,7 +136,7 @@ export const notificacoesRepository = {
   async consentimentos(db: Db, idcliente: number) {
     return db
       .selectFrom('notificacao_consentimento')
-      .select(['canal', 'ativo', 'origem', 'atualizado_em'])
+      .select(['canal', 'ativo', 'origem', 'atualizado_em', 'telefone'])
       .where('idcliente', '=', idcliente)
       .orderBy('canal')
       .execute();

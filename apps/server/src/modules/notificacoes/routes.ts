@@ -35,7 +35,7 @@ const endpointSchema = z.string().check(
 const consentimentoSchema = z.object({
   canal: z.enum(['email', 'push', 'whatsapp']),
   ativo: z.boolean(),
-  origem: z.optional(z.enum(['cliente', 'pedido'])),
+  origem: z.optional(z.enum(['cliente', 'pedido', 'checkout'])),
   /** WhatsApp: the mobile number to message (any format; default the account's phone). */
   telefone: z.optional(z.string().check(z.maxLength(40))),
 });

@@ -29,7 +29,7 @@ export const MAX_TENTATIVAS = 6;
 /** The wait before attempt n+1: 5 s, 10 s, 20 s, … at most 10 min. */
 export const espera = (tentativas: number): number => Math.min(5_000 * 2 ** (tentativas - 1), 10 * 60_000);
 
-const EVENTOS_DO_CLIENTE = new Set(['pedido.novo', 'pedido.status', 'pedido.pagamento']);
+const EVENTOS_DO_CLIENTE = new Set(['pedido.novo', 'pedido.status', 'pedido.pagamento', 'pedido.previsao']);
 
 /**
  * The order in which a message that failed for good on one channel goes to the next chosen one
@@ -132,7 +132,11 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
           }
           const tipo = tipoDoEvento(ev.tipo, dados, pedido);
           if (!tipo) continue;
-          const m = mensagem(tipo, pedido);
+          // A changed estimate says the time the event recorded (a later change has its own event).
+          const m =
+            tipo === 'previsao' && typeof dados.previsao_em === 'string'
+              ? mensagem(tipo, { ...pedido, previsao_em: dados.previsao_em })
+              : mensagem(tipo, pedido);
           // A PIX code is one message per attempt (however many events name it), with its reminder
           // due LEMBRETE_PIX_MS before the code expires (if that is still ahead).
           const idpagamento = TIPOS_PIX.has(tipo) ? (pedido.pix?.id ?? null) : null;
@@ -419,6 +423,7 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
           ativo: r.ativo === 1,
           origem: r.origem,
           atualizado_em: r.atualizado_em,
+          telefone: r.telefone,
         })),
         dispositivos: assinaturas.length,
       };

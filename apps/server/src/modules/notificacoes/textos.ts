@@ -13,7 +13,8 @@ export type TipoMensagem =
   | 'cancelado'
   | 'pix_pendente'
   | 'pix_lembrete'
-  | 'pix_pago';
+  | 'pix_pago'
+  | 'previsao';
 
 /** The PIX messages: the code to pay and its reminder, both of one attempt (`idpagamento`). */
 export const TIPOS_PIX: ReadonlySet<string> = new Set(['pix_pendente', 'pix_lembrete']);
@@ -60,6 +61,8 @@ export function tipoDoEvento(
 ): TipoMensagem | null {
   const entrega = pedido.tipo;
   if (tipo === 'pedido.novo') return 'recebido';
+  // The restaurant changed an accepted order's estimate (orders/status.ts alterarPrevisao).
+  if (tipo === 'pedido.previsao') return 'previsao';
   if (tipo === 'pedido.pagamento') {
     if (dados.estado === 'pago') return pedido.pixPago ? 'pix_pago' : null;
     // A PIX code to pay (the order's latest attempt is pending).
@@ -139,6 +142,13 @@ export function mensagem(tipo: TipoMensagem, p: PedidoDaMensagem): Mensagem {
           : `${n}: o código PIX vence às ${hora}. Pague pelo link.`,
       };
     }
+    case 'previsao':
+      return {
+        titulo: `${loja}: previsão alterada`,
+        texto: p.previsao_em
+          ? `${n}: a previsão mudou para ${horaLocal(p.previsao_em)}.`
+          : `${n}: a previsão mudou. Veja pelo link.`,
+      };
     case 'pix_pago':
       return { titulo: `${loja}: PIX pago`, texto: `Recebemos o PIX do ${n.toLowerCase()}.` };
   }

@@ -11,7 +11,7 @@ import { startWhatsAppFake } from '../../test/fakes/whatsapp.ts';
 import type { ContaFake, WhatsAppFake } from '../../test/fakes/whatsapp.ts';
 import { avisarEventos, registrarEvento } from '../events/record.ts';
 import { inserirPedido } from '../operator/testing.ts';
-import { definirPrevisao, moverPedido } from '../orders/status.ts';
+import { PREVISAO_SO_ACEITO, definirPrevisao, moverPedido } from '../orders/status.ts';
 import { novoCliente } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { staffBearer } from '../staff/testing.ts';
@@ -19,6 +19,7 @@ import { createNotificacoesService } from './service.ts';
 import { createWhatsAppCloud } from './whatsapp/sender.ts';
 import { MSG_WHATSAPP, createWhatsApp } from './whatsapp/service.ts';
 import { MSG_TELEFONE, celularDoWaId, normalizarCelular } from './whatsapp/telefone.ts';
+import { horaLocal } from './textos.ts';
 import { MODELOS } from './whatsapp/templates.ts';
 
 const API = '/api/ead';
@@ -273,6 +274,70 @@ describe.each(DIALECTS)('WhatsApp Business (Cloud API) on %s', (dialect) => {
     }>();
     expect(mes.resumo.categorias.find((x) => x.categoria === 'utility')?.mensagens).toBeGreaterThanOrEqual(8);
     expect(mes.resumo.custo_estimado).toBeGreaterThan(0);
+  });
+
+  it('a changed estimate reaches each chosen channel once per change ("previsão alterada", naming the restaurant)', async () => {
+    const { c, para } = await clienteWhats(['email']);
+    const id = await pedidoDe(c);
+    const pedidoUrl = (est: number, p = id) => `${API}/painel/estabelecimento/${est}/pedido/${p}`;
+    const mudar = (headers: { authorization: string }, previsao_minutos: unknown, est = 1, p = id) =>
+      h.app.inject({
+        method: 'PUT',
+        url: `${pedidoUrl(est, p)}/previsao/`,
+        headers,
+        payload: { previsao_minutos },
+      });
+    // Not accepted yet: nothing to change (409), nothing recorded.
+    const cedo = await mudar(dono1, 40);
+    expect(cedo.statusCode).toBe(409);
+    expect(cedo.json()).toEqual({ detail: PREVISAO_SO_ACEITO });
+    const aceito = await h.app.inject({
+      method: 'POST',
+      url: `${pedidoUrl(1)}/status/`,
+      headers: dono1,
+      payload: { status: STATUS.Confirmado, previsao_minutos: 30 },
+    });
+    expect(aceito.statusCode).toBe(200);
+    await rodarAte(() => doFake(para).length === 2);
+    // Bad input: a clear Portuguese message, never a 500; another establishment's staff: 404.
+    for (const v of [2, 241, 'trinta', null]) {
+      const r = await mudar(dono1, v);
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ previsao_minutos: ['Informe um tempo entre 5 e 240 minutos.'] });
+    }
+    expect((await mudar(dono2, 50, 2)).statusCode).toBe(404);
+    expect((await mudar(dono2, 50, 1)).statusCode).toBe(404);
+    const atendente = await staffBearer(h.app, db, 1, 'atendente-previsao@pizzaria.test', 'atendente');
+    const antes = Date.now();
+    const r = await mudar(atendente, 50);
+    expect(r.statusCode).toBe(200);
+    const previsao = r.json<{ previsao_em: string }>().previsao_em;
+    expect(Date.parse(previsao) - antes).toBeGreaterThanOrEqual(50 * 60_000 - 1000);
+    expect(Date.parse(previsao) - antes).toBeLessThan(50 * 60_000 + 5000);
+    // The same estimate again is no change: nothing more is sent.
+    expect((await mudar(dono1, 50)).statusCode).toBe(200);
+    await rodarAte(() => doFake(para).length === 3);
+    const m = doFake(para).find((x) => x.modelo === 'rango_previsao_alterada')!;
+    expect(m.tipo).toBe('template');
+    expect(m.parametros).toEqual(['Pizzaria Teste', expect.any(String), horaLocal(previsao)]);
+    expect(m.texto).toBe(
+      `Pizzaria Teste: a previsão do pedido ${m.parametros[1]} mudou para ${horaLocal(previsao)}.`,
+    );
+    const email = (await linhas(id, 'email')).filter((x) => x.tipo === 'previsao');
+    expect(email).toHaveLength(1);
+    expect(email[0]!.titulo).toBe('Pizzaria Teste: previsão alterada');
+    expect(email[0]!.texto).toContain(`a previsão mudou para ${horaLocal(previsao)}`);
+    // A second change is a second message; runs after it send nothing more.
+    expect((await mudar(dono1, 70)).statusCode).toBe(200);
+    await rodarAte(() => doFake(para).length === 4);
+    await servico().rodar();
+    await servico().rodar();
+    expect(doFake(para).filter((x) => x.modelo === 'rango_previsao_alterada')).toHaveLength(2);
+    expect((await linhas(id)).filter((x) => x.tipo === 'previsao')).toHaveLength(2);
+    // A finished order's estimate cannot change.
+    await moverPedido(db, id, STATUS.Pronto);
+    await moverPedido(db, id, STATUS.Entregue);
+    expect((await mudar(dono1, 20)).statusCode).toBe(409);
   });
 
   it('webhook: the handshake, a forged signature 401 with nothing changed, a replay changes nothing', async () => {

@@ -65,6 +65,9 @@ export const statusRepository = {
     await trx.updateTable('pedido').set({ status, atualizado_em }).where('id', '=', id).execute();
   },
 
+  previsao: (db: Db, id: number) =>
+    db.selectFrom('pedido').select('previsao_em').where('id', '=', id).executeTakeFirst(),
+
   async setPrevisao(db: Db, id: number, previsaoEm: string | null): Promise<void> {
     await db.updateTable('pedido').set({ previsao_em: previsaoEm }).where('id', '=', id).execute();
   },

@@ -165,6 +165,52 @@ export async function definirPrevisao(db: Db, idpedido: number, previsaoEm: stri
   await repo.setPrevisao(db, idpedido, previsaoEm);
 }
 
+export const PREVISAO_SO_ACEITO =
+  'A previsão só pode ser alterada em um pedido aceito (em preparo, pronto ou em entrega).';
+
+/**
+ * The restaurant changes an accepted order's estimate (the panel's 'Alterar previsão'). In one
+ * transaction: lock the order (only this establishment's: another's answers 404), refuse with 409
+ * unless it is accepted and not finished (Confirmado or Pronto), store the new estimate and record
+ * 'pedido.previsao' — the customer's stream and notifications follow that event, so each change
+ * is told once. The same estimate again is no change: nothing is recorded. Answers whether it
+ * changed.
+ */
+export async function alterarPrevisao(
+  db: Db,
+  idestabelecimento: number,
+  idpedido: number,
+  previsaoEm: string,
+): Promise<boolean> {
+  const mudou = await db.transaction().execute(async (trx) => {
+    const pedido = await repo.lockPedido(trx, idpedido, idestabelecimento);
+    if (!pedido) {
+      throw new MovimentoRecusado(
+        'nao-encontrado',
+        404,
+        { detail: PEDIDO_NAO_ENCONTRADO },
+        PEDIDO_NAO_ENCONTRADO,
+      );
+    }
+    if (pedido.status !== STATUS.Confirmado && pedido.status !== STATUS.Pronto) {
+      throw new MovimentoRecusado('transicao', 409, { detail: PREVISAO_SO_ACEITO }, PREVISAO_SO_ACEITO);
+    }
+    const antes = (await repo.previsao(trx, pedido.id))?.previsao_em ?? null;
+    if (antes !== null && Math.abs(Date.parse(antes) - Date.parse(previsaoEm)) < 60_000) return false;
+    await repo.setPrevisao(trx, pedido.id, previsaoEm);
+    await registrarEvento(trx, {
+      idestabelecimento: pedido.idestabelecimento,
+      idcliente: pedido.idcliente,
+      idpedido: pedido.id,
+      tipo: EVENTO.pedidoPrevisao,
+      dados: { previsao_em: previsaoEm, canal: pedido.canal },
+    });
+    return true;
+  });
+  if (mudou) avisarEventos(db);
+  return mudou;
+}
+
 /** An order's current status, or undefined when it does not exist. */
 export async function statusDoPedido(db: Db, idpedido: number): Promise<number | undefined> {
   return (await repo.status(db, idpedido))?.status;

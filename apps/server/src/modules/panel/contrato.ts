@@ -7,6 +7,7 @@ import {
   lojaInputSchema,
   lojaPainelSchema,
   painelConfigSchema,
+  painelPrevisaoInputSchema,
   painelStatusInputSchema,
   painelStatusRespostaSchema,
   pedidoPainelSchema,
@@ -50,6 +51,18 @@ export const CONTRATOS_PAINEL = {
       400: R.campos(),
       404: semAcesso,
       409: R.detalhe('Mudança de status não permitida a partir do status atual.'),
+    },
+  },
+  previsao: {
+    resumo: 'Altera a previsão de um pedido aceito; o cliente é avisado uma vez por mudança.',
+    tag,
+    acesso: 'funcionario',
+    corpo: painelPrevisaoInputSchema,
+    respostas: {
+      200: R.ok(pedidoPainelSchema),
+      400: R.campos(),
+      404: semAcesso,
+      409: R.detalhe('O pedido não está aceito (em preparo, pronto ou em entrega).'),
     },
   },
   cupom: {

@@ -4,6 +4,7 @@ import {
   disponibilidadeInputSchema,
   lojaInputSchema,
   painelConfigSchema,
+  painelPrevisaoInputSchema,
   painelStatusInputSchema,
 } from '@rango/domain/painel';
 import type { FastifyInstance } from 'fastify';
@@ -85,6 +86,22 @@ export function panelRoutes(panel: PanelService) {
           { pedido: id, status: input.status, funcionario: s.idfuncionario },
           'painel: status do pedido alterado',
         );
+        return r;
+      },
+    );
+
+    app.put<{ Params: PedidoParams }>(
+      `${base}/pedido/:idpedido/previsao/`,
+      { config: { contrato: CONTRATOS_PAINEL.previsao } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id);
+        const id = idDe(req.params.idpedido, MSG_PAINEL.pedidoNaoEncontrado);
+        const { previsao_minutos } = validar(painelPrevisaoInputSchema, req.body, {
+          chave: 'campo',
+          textos: { previsao_minutos: MSG_PAINEL.previsaoInvalida },
+        });
+        const r = await panel.mudarPrevisao(s.idestabelecimento, id, previsao_minutos);
+        req.log.info({ pedido: id, funcionario: s.idfuncionario }, 'painel: previsão do pedido alterada');
         return r;
       },
     );

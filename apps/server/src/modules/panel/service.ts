@@ -47,7 +47,7 @@ import {
   mudarDisponibilidadeOpcao,
   mudarDisponibilidadeProduto,
 } from '../menu/disponibilidade.ts';
-import { definirPrevisao, moverPedido } from '../orders/status.ts';
+import { alterarPrevisao, definirPrevisao, moverPedido } from '../orders/status.ts';
 import {
   chaveOperador,
   criarChaveOperador,
@@ -253,6 +253,20 @@ export function createPanelService(deps: PanelServiceDeps) {
         estorno = estadoDoEstorno(await tentativasDoPedido(db, movido.id));
       }
       return { pedido: await obter(idestabelecimento, movido.id), estorno };
+    },
+
+    /**
+     * 'Alterar previsão': an accepted order's new estimate, minutes from now (orders/status.ts
+     * records 'pedido.previsao'; the customer's channels hear of it once per change).
+     */
+    async mudarPrevisao(idestabelecimento: number, id: number, minutos: number): Promise<PedidoPainel> {
+      await alterarPrevisao(
+        db,
+        idestabelecimento,
+        id,
+        new Date(agora().getTime() + minutos * 60_000).toISOString(),
+      );
+      return obter(idestabelecimento, id);
     },
 
     /** The existing 80 mm receipt (modules/orders), for any status. */

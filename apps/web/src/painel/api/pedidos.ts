@@ -12,7 +12,7 @@ import {
   type PedidoPainel,
   type PedidosPainel,
 } from '@rango/domain/painel';
-import { estPath, painelGet, painelGetText, painelPost } from './client.ts';
+import { estPath, painelGet, painelGetText, painelPost, painelPut } from './client.ts';
 
 /** GET …/pedidos/: open orders (scheduled included) and those finished today, with the last event id. */
 export const getPedidosPainel = (idest: number, signal?: AbortSignal): Promise<PedidosPainel> =>
@@ -35,6 +35,21 @@ export const moverPedidoPainel = (
   input: PainelStatusInput,
 ): Promise<PainelStatusResposta> =>
   painelPost(estPath(idest, `pedido/${idpedido}/status/`), input, painelStatusRespostaSchema);
+
+/**
+ * PUT …/pedido/{id}/previsao/: an accepted order's new estimate, minutes from now (409 once the
+ * order is not accepted any more); the customer is told once. The queue re-reads it on the event.
+ */
+export const alterarPrevisaoPainel = (
+  idest: number,
+  idpedido: number,
+  minutos: number,
+): Promise<PedidoPainel> =>
+  painelPut(
+    estPath(idest, `pedido/${idpedido}/previsao/`),
+    { previsao_minutos: minutos },
+    pedidoPainelSchema,
+  );
 
 /** GET …/pedido/{id}/cupom/: the 80 mm receipt's HTML (needs the token, so not a plain link). */
 export const getCupomPainel = (idest: number, idpedido: number, signal?: AbortSignal): Promise<string> =>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getVisitedEstablishmentPath } from '../../../storage/visited.ts';
 import { useCart, type CartEstablishment } from '../../../stores/cart.ts';
 import { AgendamentoSection } from '../components/agendamento-section.tsx';
+import { AvisosCanais } from '../components/avisos-canais.tsx';
 import { ErrosPedidoModal, SemEntregaModal, TaxaEntregaModal } from '../components/avisos-modais.tsx';
 import { CheckoutCarregando, CheckoutErro } from '../components/checkout-estados.tsx';
 import { CupomDrawer } from '../components/cupom-drawer.tsx';
@@ -103,6 +104,9 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
                   />
                   <ObservacoesField form={form} />
                 </Stack>
+              </Paper>
+              <Paper withBorder radius="md" p="md">
+                <AvisosCanais />
               </Paper>
               <Paper withBorder radius="md" p="md">
                 <PagamentoSection

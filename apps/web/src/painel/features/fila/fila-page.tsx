@@ -22,6 +22,7 @@ import { IconKeyboard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AppDrawer } from '../../../shared/components/app-drawer.tsx';
+import { alterarPrevisaoPainel } from '../../api/pedidos.ts';
 import { useConfigPainel } from '../../api/config.ts';
 import { getDisponibilidadeQueryOptions } from '../../api/disponibilidade.ts';
 import { getLojaQueryOptions } from '../../api/loja.ts';
@@ -320,6 +321,7 @@ export default function FilaPage() {
             onEmFalta={(alvo, n) => void acoes.emFalta(alvo, n)}
             erro={erroAcao}
             pendente={pendente}
+            onAlterarPrevisao={(minutos) => alterarPrevisaoPainel(idest, pedidoAberto.id, minutos)}
           />
         ) : null}
         {pedidoAberto ? (

@@ -10,6 +10,7 @@ import {
 import type { AcaoPedido, PedidoPainel } from '@rango/domain/painel';
 import { IconExternalLink, IconMapPin, IconPhone, IconPrinter } from '@tabler/icons-react';
 import type { AlvoEmFalta } from '../hooks/use-acoes.ts';
+import { AlterarPrevisao } from './alterar-previsao.tsx';
 import {
   dinheiro,
   enderecoLinha,
@@ -50,6 +51,8 @@ export interface PedidoDetalheProps {
   /** The server refused the last move (409): its reason. */
   erro: string | null;
   pendente: boolean;
+  /** 'Alterar previsão' on an accepted order (issue 22): saves minutes from now. */
+  onAlterarPrevisao?: ((minutos: number) => Promise<{ previsao_em: string | null }>) | undefined;
 }
 
 /** onEmFalta null: no 'Marcar em falta' (a cancelled or concluded order is no place to mark stock). */
@@ -145,6 +148,7 @@ export function PedidoDetalhe({
   onEmFalta,
   erro,
   pendente,
+  onAlterarPrevisao,
 }: PedidoDetalheProps) {
   const g = p.pedido;
   const endereco = g.cliente.endereco;
@@ -188,9 +192,13 @@ export function PedidoDetalhe({
         </Alert>
       ) : null}
       {p.previsao_em && !finalizado ? (
-        <Text size="sm">
-          Previsão informada ao cliente: <strong>{formatHora(p.previsao_em)}</strong>
-        </Text>
+        onAlterarPrevisao && (p.status === STATUS.Confirmado || p.status === STATUS.Pronto) ? (
+          <AlterarPrevisao key={p.id} previsaoEm={p.previsao_em} agora={agora} onSalvar={onAlterarPrevisao} />
+        ) : (
+          <Text size="sm">
+            Previsão informada ao cliente: <strong>{formatHora(p.previsao_em)}</strong>
+          </Text>
+        )
       ) : null}
 
       <div className={classes.acoes} role="group" aria-label="Ações do pedido">

@@ -23,6 +23,7 @@ const EVENTOS_DE_PEDIDO: ReadonlySet<string> = new Set([
   EVENTO.pedidoNovo,
   EVENTO.pedidoStatus,
   EVENTO.pedidoPagamento,
+  EVENTO.pedidoPrevisao,
 ]);
 
 export function useFila(idest: number, onEvento?: (ev: EventoPainel) => void) {
