@@ -37,6 +37,8 @@ export interface SocialCspConfig {
 export interface PaymentsCspConfig {
   gateway: 'sandbox' | 'cielo';
   cielo: { sopUrl: string; mpi: { authUrl: string; scriptUrl: string } };
+  /** Mercado Pago's hosts (MERCADOPAGO_SDK_URL, MERCADOPAGO_API_URL): any establishment may use it. */
+  mercadopago?: { scriptUrl: string; apiUrl: string } | undefined;
 }
 
 const origem = (url: string): string | null => {
@@ -78,6 +80,20 @@ function cieloCsp(p: PaymentsCspConfig): Partial<Directives> {
   };
 }
 
+/**
+ * Mercado Pago (issue 23): the checkout loads its SDK (`MERCADOPAGO_SDK_URL`) when the customer
+ * picks a card at an establishment whose account is Mercado Pago, and the SDK's `createCardToken`
+ * posts the card to the API's origin (`/v1/card_tokens`). Those two origins and nothing else: the
+ * card fields are our own (no secure-fields iframes), and the 3-D Secure challenge is framed from
+ * this site's own page ('self').
+ */
+function mercadoPagoCsp(mp: { scriptUrl: string; apiUrl: string }): Partial<Directives> {
+  const script = origem(mp.scriptUrl);
+  const api = origem(mp.apiUrl);
+  const lista = (...o: (string | null)[]) => [...new Set(o.filter((x): x is string => x !== null))];
+  return { 'script-src': lista(script), 'connect-src': lista(api, script) };
+}
+
 // Google Identity Services' CSP guidance (developers.google.com/identity/gsi/web/guides/get-google-api-clientid).
 const GOOGLE_GSI = {
   'script-src': ['https://accounts.google.com/gsi/client'],
@@ -107,6 +123,7 @@ export function contentSecurityPolicy(config: SocialCspConfig = {}): Directives 
   if (config.googleClientId) add(GOOGLE_GSI);
   if (config.facebookAppId) add(FACEBOOK_SDK);
   if (config.payments?.gateway === 'cielo') add(cieloCsp(config.payments));
+  if (config.payments?.mercadopago) add(mercadoPagoCsp(config.payments.mercadopago));
   if (config.mapa) {
     const tiles = origemDosTiles(config.mapa.tilesUrl);
     if (tiles) add({ 'img-src': [tiles] });

@@ -238,6 +238,32 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     expect(alheio.status).toBe(200);
   });
 
+  it("the checkout is told to tokenise with Mercado Pago's SDK and the account's public key; the CSP lists exactly its hosts", async () => {
+    const r = await app.inject({
+      url: `${API}/controle/cartao/tokenizacao/?estabelecimento=2`,
+      headers: maria.headers,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({
+      provedor: 'mercadopago',
+      url: `${mp.url}/js/v2`,
+      access_token: SELLER.publicKey,
+      expires_in: 86_400,
+    });
+    expect(r.body).not.toContain(SELLER.accessToken);
+
+    const csp = String(r.headers['content-security-policy']);
+    const diretiva = (nome: string) =>
+      csp
+        .split(';')
+        .find((d) => d.startsWith(`${nome} `))
+        ?.split(' ')
+        .slice(1);
+    expect(diretiva('script-src')).toEqual(["'self'", mp.url]);
+    expect(diretiva('connect-src')).toEqual(["'self'", mp.url]);
+    expect(diretiva('frame-src')).toEqual(["'self'"]);
+  });
+
   it('a revoked access token marks the account and the owner sees why', async () => {
     mp.revogarToken(SELLER.accessToken);
     const contas = await app.inject({ url: url(2), headers: donos.get(2)! });
