@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCieloFake } from '../../apps/server/src/test/fakes/cielo.ts';
 import type { CieloFake } from '../../apps/server/src/test/fakes/cielo.ts';
-import { startMercadoPagoFake } from '../../apps/server/src/test/fakes/mercadopago.ts';
+import { CARTAO_3DS, startMercadoPagoFake } from '../../apps/server/src/test/fakes/mercadopago.ts';
 import type { MercadoPagoFake } from '../../apps/server/src/test/fakes/mercadopago.ts';
 import { axePara, type AxeResults } from './axe.ts';
 import { type AppHandle, DESKTOP, MOBILE, screenshot, startApp } from './harness.ts';
@@ -184,65 +184,85 @@ describe('contas de pagamento', () => {
     const CVV = '073';
     const ano = String(new Date().getFullYear() + 2);
     const cliente = await h.novoCliente(app, 'Mercado');
-    // The card form at both widths, each in its own page: the SDK is loaded by neither yet.
-    for (const viewport of [MOBILE, DESKTOP]) {
-      const { page, close, errors, cspViolations } = await app.open('/login', viewport);
-      // Every request the page sends to our server, body and URL (the card must be in none).
-      const enviados: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().startsWith(app.baseUrl)) enviados.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`);
-      });
-      try {
-        await acceptCookies(page);
-        await h.entrar(page, cliente.email, cliente.senha);
-        await h.encherCarrinho(page, h.produtosSimples(demo, 1));
-        await page.goto('/pagamento');
-        await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
-        await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
-        await page.getByRole('tab', { name: 'Pagar online' }).click();
-        await page.getByRole('radio', { name: 'Cartão de Crédito' }).check();
-        await page.getByLabel('Número do cartão').fill(NUMERO);
-        await page.getByLabel('Mês').selectOption('11');
-        await page.getByLabel('Ano').selectOption(ano);
-        await page.getByLabel('CVV').fill(CVV);
-        // Mercado Pago's test cards decide by the holder's name: APRO is approved.
-        await page.getByLabel('Nome do titular').fill('APRO');
-        await page.getByLabel('CPF ou CNPJ do titular').fill('52998224725');
-        // The SDK is not in the page before 'Finalizar'.
-        expect(await page.evaluate(() => 'MercadoPago' in window)).toBe(false);
+    const { page, close, errors, cspViolations } = await app.open('/login', DESKTOP);
+    // Every request the page sends to our server, body and URL (the card must be in none).
+    const enviados: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(app.baseUrl)) enviados.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`);
+    });
+    const preencher = async (numero: string, tipo: 'Cartão de Crédito' | 'Cartão de Débito') => {
+      await h.encherCarrinho(page, h.produtosSimples(demo, 1));
+      await page.goto('/pagamento');
+      await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
+      await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
+      await page.getByRole('tab', { name: 'Pagar online' }).click();
+      await page.getByRole('radio', { name: tipo }).check();
+      await page.getByLabel('Número do cartão').fill(numero);
+      await page.getByLabel('Mês').selectOption('11');
+      await page.getByLabel('Ano').selectOption(ano);
+      await page.getByLabel('CVV').fill(CVV);
+      // Mercado Pago's test cards decide by the holder's name: APRO is approved.
+      await page.getByLabel('Nome do titular').fill('APRO');
+      await page.getByLabel('CPF ou CNPJ do titular').fill('52998224725');
+    };
+    try {
+      await acceptCookies(page);
+      await h.entrar(page, cliente.email, cliente.senha);
+      await preencher(NUMERO, 'Cartão de Crédito');
+      // The SDK is not in the page before 'Finalizar'.
+      expect(await page.evaluate(() => 'MercadoPago' in window)).toBe(false);
+      // The card form with Mercado Pago at 375 and 1280 px.
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
         await semViolacoes(page, `cartao-mercadopago-${viewport.width}`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );
-        if (viewport === MOBILE) continue;
-
-        const tokensAntes = mp.requisicoes.filter((r) => r.url.startsWith('/v1/card_tokens')).length;
-        await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
-        await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
-        await page.getByText('Aguardando a confirmação do restaurante.').waitFor();
-        await screenshot(page, 'pagamento-mercadopago-pago');
-        // The browser tokenised at Mercado Pago (the fake) with the seller's public key…
-        const tokens = mp.requisicoes.filter(
-          (r) => r.method === 'POST' && r.url.startsWith('/v1/card_tokens'),
-        );
-        expect(tokens.length).toBe(tokensAntes + 1);
-        expect(tokens.at(-1)!.credencial).toBe(VENDEDOR.publicKey);
-        // …and the payment was made on the seller's account, once, approved, in one installment.
-        const pago = mp.pagamentos().at(-1)!;
-        expect(pago).toMatchObject({ status: 'approved', payment_method_id: 'visa', installments: 1 });
-        expect(mp.credencialDoPagamento(String(pago.id))).toBe(VENDEDOR.accessToken);
-        // Our server never saw the number or the CVV, in any URL or body.
-        const tudo = enviados.join('\n');
-        expect(tudo).toContain('"token"');
-        expect(tudo).not.toContain(NUMERO);
-        expect(tudo).not.toContain(NUMERO.slice(0, 12));
-        expect(tudo).not.toContain(`"${CVV}"`);
-        expect(app.server.output()).not.toContain(NUMERO);
-        expect(errors).toEqual([]);
-        expect(await cspViolations()).toEqual([]);
-      } finally {
-        await close();
       }
+
+      const tokensAntes = mp.requisicoes.filter((r) => r.url.startsWith('/v1/card_tokens')).length;
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
+      await page.getByText('Aguardando a confirmação do restaurante.').waitFor();
+      await screenshot(page, 'pagamento-mercadopago-pago');
+      // The browser tokenised at Mercado Pago (the fake) with the seller's public key…
+      const tokens = mp.requisicoes.filter((r) => r.method === 'POST' && r.url.startsWith('/v1/card_tokens'));
+      expect(tokens.length).toBe(tokensAntes + 1);
+      expect(tokens.at(-1)!.credencial).toBe(VENDEDOR.publicKey);
+      // …and the payment was made on the seller's account, once, approved, in one installment.
+      const pago = mp.pagamentos().at(-1)!;
+      expect(pago).toMatchObject({ status: 'approved', payment_method_id: 'visa', installments: 1 });
+      expect(mp.credencialDoPagamento(String(pago.id))).toBe(VENDEDOR.accessToken);
+
+      // Debit with Mercado Pago's 3DS test card: the bank's challenge in the order page's frame.
+      await preencher(CARTAO_3DS, 'Cartão de Débito');
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
+      const banco = page.frameLocator('iframe');
+      await banco.getByRole('heading', { name: 'Autenticação do banco' }).waitFor();
+      await screenshot(page, 'pagamento-mercadopago-desafio-3ds');
+      expect(mp.pagamentos().at(-1)).toMatchObject({ status: 'pending', status_detail: 'pending_challenge' });
+      await banco.getByRole('button', { name: 'Aprovar' }).click();
+      await page.getByText('Aguardando a confirmação do restaurante.').waitFor({ timeout: 20_000 });
+      expect(mp.pagamentos().at(-1)).toMatchObject({
+        status: 'approved',
+        payment_method_id: 'debmaster',
+        three_ds_info: expect.any(Object),
+      });
+
+      // Our server never saw a number or a CVV, in any URL or body.
+      const tudo = enviados.join('\n');
+      expect(tudo).toContain('"token"');
+      for (const n of [NUMERO, CARTAO_3DS]) {
+        expect(tudo).not.toContain(n);
+        expect(tudo).not.toContain(n.slice(0, 12));
+        expect(app.server.output()).not.toContain(n);
+      }
+      expect(tudo).not.toContain(`"${CVV}"`);
+      expect(errors).toEqual([]);
+      expect(await cspViolations()).toEqual([]);
+    } finally {
+      await close();
     }
   }, 180_000);
 });

@@ -83,7 +83,8 @@ describe('content security policy', () => {
       'https://api.mercadopago.com',
       'https://sdk.mercadopago.com',
     ]);
-    expect(csp['frame-src']).toEqual(["'self'"]);
+    // The 3-D Secure challenge: any card issuer's https page, inside our own framed page.
+    expect(csp['frame-src']).toEqual(["'self'", 'https:']);
     expect(csp['img-src']).toEqual(CONTENT_SECURITY_POLICY['img-src']);
     // One origin serving both (the local fake): listed once.
     const fake = contentSecurityPolicy({
@@ -94,6 +95,7 @@ describe('content security policy', () => {
       },
     });
     expect(fake['connect-src']).toEqual(["'self'", 'http://127.0.0.1:4999']);
+    expect(fake['frame-src']).toEqual(["'self'", 'http://127.0.0.1:4999', 'https:']);
     expect(contentSecurityPolicy({ payments: { gateway: 'sandbox', cielo } })).toEqual(
       CONTENT_SECURITY_POLICY,
     );

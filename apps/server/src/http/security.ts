@@ -83,15 +83,20 @@ function cieloCsp(p: PaymentsCspConfig): Partial<Directives> {
 /**
  * Mercado Pago (issue 23): the checkout loads its SDK (`MERCADOPAGO_SDK_URL`) when the customer
  * picks a card at an establishment whose account is Mercado Pago, and the SDK's `createCardToken`
- * posts the card to the API's origin (`/v1/card_tokens`). Those two origins and nothing else: the
- * card fields are our own (no secure-fields iframes), and the 3-D Secure challenge is framed from
- * this site's own page ('self').
+ * posts the card to the API's origin (`/v1/card_tokens`): those two origins for scripts and calls
+ * (the card fields are our own: no secure-fields iframes). The 3-D Secure challenge frame opens our
+ * own page ('self'), which posts to the card issuer's challenge page (any bank's origin: https:
+ * only, as with Cielo; the API's origin too when it is not https, i.e. a local fake).
  */
 function mercadoPagoCsp(mp: { scriptUrl: string; apiUrl: string }): Partial<Directives> {
   const script = origem(mp.scriptUrl);
   const api = origem(mp.apiUrl);
   const lista = (...o: (string | null)[]) => [...new Set(o.filter((x): x is string => x !== null))];
-  return { 'script-src': lista(script), 'connect-src': lista(api, script) };
+  return {
+    'script-src': lista(script),
+    'connect-src': lista(api, script),
+    'frame-src': lista(api?.startsWith('https:') ? null : api, 'https:'),
+  };
 }
 
 // Google Identity Services' CSP guidance (developers.google.com/identity/gsi/web/guides/get-google-api-clientid).

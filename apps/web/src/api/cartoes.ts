@@ -196,10 +196,21 @@ export async function tokenizarCartao(
   signal?: AbortSignal,
   idestabelecimento?: number,
 ): Promise<string> {
+  return (await tokenizarCartaoNoProvedor(card, signal, idestabelecimento)).token;
+}
+
+/** The card's token and the provider that made it (the checkout: Mercado Pago runs 3-D Secure itself). */
+export async function tokenizarCartaoNoProvedor(
+  card: CartaoParaTokenizar,
+  signal?: AbortSignal,
+  idestabelecimento?: number,
+): Promise<{ token: string; provedor: Tokenizacao['provedor'] }> {
   const t = await getTokenizacao(signal, idestabelecimento);
-  if (t.provedor === 'mercadopago') return tokenizarMercadoPago(t, card, signal);
+  if (t.provedor === 'mercadopago') {
+    return { token: await tokenizarMercadoPago(t, card, signal), provedor: t.provedor };
+  }
   try {
-    return await postarCartao(t, card, signal);
+    return { token: await postarCartao(t, card, signal), provedor: t.provedor };
   } catch (e) {
     if (
       !(e instanceof TokenizacaoError) ||
@@ -207,6 +218,7 @@ export async function tokenizarCartao(
     ) {
       throw e;
     }
-    return postarCartao(await getTokenizacao(signal, idestabelecimento), card, signal);
+    const outro = await getTokenizacao(signal, idestabelecimento);
+    return { token: await postarCartao(outro, card, signal), provedor: outro.provedor };
   }
 }
