@@ -220,6 +220,8 @@ describe('contas de pagamento', () => {
         );
       }
 
+      // Kept at Mercado Pago (its customers and cards) for the next order.
+      await page.getByLabel('Salvar cartão').check();
       const tokensAntes = mp.requisicoes.filter((r) => r.url.startsWith('/v1/card_tokens')).length;
       await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
       await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
@@ -227,12 +229,29 @@ describe('contas de pagamento', () => {
       await screenshot(page, 'pagamento-mercadopago-pago');
       // The browser tokenised at Mercado Pago (the fake) with the seller's public key…
       const tokens = mp.requisicoes.filter((r) => r.method === 'POST' && r.url.startsWith('/v1/card_tokens'));
-      expect(tokens.length).toBe(tokensAntes + 1);
-      expect(tokens.at(-1)!.credencial).toBe(VENDEDOR.publicKey);
+      // (the browser's, then our server's from the saved card: a card token is used once)
+      expect(tokens.length).toBe(tokensAntes + 2);
+      expect(tokens[tokensAntes]!.credencial).toBe(VENDEDOR.publicKey);
       // …and the payment was made on the seller's account, once, approved, in one installment.
       const pago = mp.pagamentos().at(-1)!;
       expect(pago).toMatchObject({ status: 'approved', payment_method_id: 'visa', installments: 1 });
       expect(mp.credencialDoPagamento(String(pago.id))).toBe(VENDEDOR.accessToken);
+
+      // The saved card pays the next order: nothing typed, the card is Mercado Pago's saved one.
+      await h.encherCarrinho(page, h.produtosSimples(demo, 1));
+      await page.goto('/pagamento');
+      await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
+      await page.getByRole('tab', { name: 'Pagar online' }).click();
+      await page.getByRole('radio', { name: 'Cartão de Crédito' }).check();
+      await page.getByRole('radio', { name: /\*{12}5682/ }).check();
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
+      await page.getByText('Aguardando a confirmação do restaurante.').waitFor();
+      expect(mp.pagamentos().at(-1)).toMatchObject({
+        status: 'approved',
+        payer: { type: 'customer' },
+        card: { last_four_digits: '5682' },
+      });
 
       // Debit with Mercado Pago's 3DS test card: the bank's challenge in the order page's frame.
       await preencher(CARTAO_3DS, 'Cartão de Débito');
