@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod/mini';
+import { ler } from '../../../http/corpo.ts';
 import type { Db } from '../../../db/index.ts';
 import type { Gateways } from '../contas.ts';
 import { paymentsRepository as repo } from '../repository.ts';
@@ -56,6 +58,12 @@ function pagina(reply: FastifyReply, status: number, html: string, csp: string) 
     .send(html);
 }
 
+/** The path's two parts: our attempt key (service.ts `chaveTentativa`) and its HMAC (base64url SHA-256). */
+const parametros = z.object({
+  chave: z.string().check(z.regex(/^[A-Za-z0-9]{1,64}$/)),
+  assinatura: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+});
+
 const SEM_DESAFIO =
   '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Autenticação do banco</title></head>' +
   '<body><p>Não há autenticação pendente para este pagamento.</p></body></html>';
@@ -63,15 +71,17 @@ const CSP_ESTATICA = "default-src 'none'; frame-ancestors 'self'; base-uri 'none
 
 export function desafio3dsRoutes({ db, gateways, segredo }: { db: Db; gateways: Gateways; segredo: string }) {
   return async function (app: FastifyInstance): Promise<void> {
-    app.get<{ Params: { chave: string; assinatura: string } }>(
+    app.get(
       '/pagamentos/mercadopago/desafio/:chave/:assinatura/',
       // Its own CSP (a nonce for its one inline script, the bank's origin as the form's target).
       { helmet: false },
       async (req, reply) => {
-        const { chave, assinatura } = req.params;
-        if (chave.length > 64 || assinatura.length > 64 || !assinaturaValida(segredo, chave, assinatura)) {
+        // A page in a frame: a malformed or forged address gets the same HTML 404 (no JSON error).
+        const params = ler(parametros, req.params, () => undefined);
+        if (!params || !assinaturaValida(segredo, params.chave, params.assinatura)) {
           return pagina(reply, 404, SEM_DESAFIO, CSP_ESTATICA);
         }
+        const { chave } = params;
         const p = await repo.porChave(db, chave);
         if (!p || p.gateway !== 'mercadopago' || p.estado !== 'pendente' || !p.payment_id) {
           return pagina(reply, 404, SEM_DESAFIO, CSP_ESTATICA);
