@@ -4,20 +4,40 @@
  * of Cielo's API that the server reaches through CIELO_API_URL / CIELO_QUERY_URL), sees them back
  * only as "configurado ••••1234", makes the account the one in use, tests it, and switches to the
  * sandbox. axe-core on the page at 375 and 1280 px.
+ *
+ * Then Mercado Pago (issue 23 part 2): the owner pastes a seller's credentials (a local fake of
+ * Mercado Pago's API and of its browser SDK, MERCADOPAGO_API_URL / MERCADOPAGO_SDK_URL), and a
+ * customer pays by credit card in the checkout: the SDK, loaded only then, tokenises the card at
+ * the fake; our server gets the token only (every request body the page sends it is recorded and
+ * searched for the number and CVV); the order is paid. axe on the card form at 375 and 1280 px.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCieloFake } from '../../apps/server/src/test/fakes/cielo.ts';
 import type { CieloFake } from '../../apps/server/src/test/fakes/cielo.ts';
+import { CARTAO_3DS, startMercadoPagoFake } from '../../apps/server/src/test/fakes/mercadopago.ts';
+import type { MercadoPagoFake } from '../../apps/server/src/test/fakes/mercadopago.ts';
 import { axePara, type AxeResults } from './axe.ts';
 import { type AppHandle, DESKTOP, MOBILE, screenshot, startApp } from './harness.ts';
+import { type DemoData, loadDemo } from './menu-data.ts';
 import { entrarNoPainel, irParaSecao } from './painel-helpers.ts';
+import * as h from './pedidos-helpers.ts';
+import { acceptCookies } from './ui.ts';
 
 const LOJISTA = { merchantId: randomUUID(), merchantKey: 'E2EKEYE2EKEYE2EKEYE2EKEYE2EKEYE2EKEY9876' };
 
+/** The Mercado Pago seller whose credentials the owner pastes. */
+const VENDEDOR = {
+  accessToken: `APP_USR-${randomUUID()}-e2e`,
+  publicKey: `APP_USR-${randomUUID()}`,
+  userId: '424242',
+};
+
 let app: AppHandle;
 let fake: CieloFake;
+let mp: MercadoPagoFake;
+let demo: DemoData;
 
 beforeAll(async () => {
   fake = await startCieloFake({
@@ -25,12 +45,24 @@ beforeAll(async () => {
     sop: { clientId: randomUUID(), clientSecret: 'sop' },
     mpi: { clientId: randomUUID(), clientSecret: 'mpi' },
   });
-  app = await startApp({ env: { CIELO_API_URL: fake.url, CIELO_QUERY_URL: fake.url } });
+  mp = await startMercadoPagoFake({ vendedores: [VENDEDOR] });
+  app = await startApp({
+    env: {
+      CIELO_API_URL: fake.url,
+      CIELO_QUERY_URL: fake.url,
+      MERCADOPAGO_API_URL: mp.url,
+      MERCADOPAGO_SDK_URL: `${mp.url}/js/v2`,
+      // The customer's confirmation link is read from the log.
+      LOG_LEVEL: 'info',
+    },
+  });
+  demo = await loadDemo(app.baseUrl);
 });
 
 afterAll(async () => {
   await app?.stop();
   await fake?.close();
+  await mp?.close();
 });
 
 function describeViolations(results: AxeResults): string {
@@ -125,6 +157,128 @@ describe('contas de pagamento', () => {
       } finally {
         await painel.close();
       }
+    }
+  }, 180_000);
+  it('Mercado Pago: o dono cola as credenciais; o cliente paga com crédito, o cartão só vai ao Mercado Pago', async () => {
+    const painel = await app.open('/painel/login', DESKTOP);
+    try {
+      const p = painel.page;
+      await entrarNoPainel(p);
+      await p.goto('/painel/1/pagamentos');
+      const form = p.locator('section[aria-labelledby="mercadopago"]');
+      await form.getByLabel('Access Token').fill(VENDEDOR.accessToken);
+      await form.getByRole('textbox', { name: 'Public Key' }).fill(VENDEDOR.publicKey);
+      await form.getByRole('button', { name: 'Salvar e testar' }).click();
+      const conta = p.getByRole('article', { name: 'Mercado Pago' });
+      await conta.getByText(`configurado ••••${VENDEDOR.accessToken.slice(-4)}`).waitFor();
+      await conta.getByRole('button', { name: 'Usar esta conta' }).click();
+      await conta.getByText('Ativa', { exact: true }).waitFor();
+    } finally {
+      await painel.close();
+    }
+
+    const NUMERO = '4235647728025682';
+    const CVV = '073';
+    const ano = String(new Date().getFullYear() + 2);
+    const cliente = await h.novoCliente(app, 'Mercado');
+    const { page, close, errors, cspViolations } = await app.open('/login', DESKTOP);
+    // Every request the page sends to our server, body and URL (the card must be in none).
+    const enviados: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(app.baseUrl)) enviados.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`);
+    });
+    const preencher = async (numero: string, tipo: 'Cartão de Crédito' | 'Cartão de Débito') => {
+      await h.encherCarrinho(page, h.produtosSimples(demo, 1));
+      await page.goto('/pagamento');
+      await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
+      await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
+      await page.getByRole('tab', { name: 'Pagar online' }).click();
+      await page.getByRole('radio', { name: tipo }).check();
+      await page.getByLabel('Número do cartão').fill(numero);
+      await page.getByLabel('Mês').selectOption('11');
+      await page.getByLabel('Ano').selectOption(ano);
+      await page.getByLabel('CVV').fill(CVV);
+      // Mercado Pago's test cards decide by the holder's name: APRO is approved.
+      await page.getByLabel('Nome do titular').fill('APRO');
+      await page.getByLabel('CPF ou CNPJ do titular').fill('52998224725');
+    };
+    try {
+      await acceptCookies(page);
+      await h.entrar(page, cliente.email, cliente.senha);
+      await preencher(NUMERO, 'Cartão de Crédito');
+      // The SDK is not in the page before 'Finalizar'.
+      expect(await page.evaluate(() => 'MercadoPago' in window)).toBe(false);
+      // The card form with Mercado Pago at 375 and 1280 px.
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await semViolacoes(page, `cartao-mercadopago-${viewport.width}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+      }
+
+      // Kept at Mercado Pago (its customers and cards) for the next order.
+      await page.getByLabel('Salvar cartão').check();
+      const tokensAntes = mp.requisicoes.filter((r) => r.url.startsWith('/v1/card_tokens')).length;
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
+      await page.getByText('Aguardando a confirmação do restaurante.').waitFor();
+      await screenshot(page, 'pagamento-mercadopago-pago');
+      // The browser tokenised at Mercado Pago (the fake) with the seller's public key…
+      const tokens = mp.requisicoes.filter((r) => r.method === 'POST' && r.url.startsWith('/v1/card_tokens'));
+      // (the browser's, then our server's from the saved card: a card token is used once)
+      expect(tokens.length).toBe(tokensAntes + 2);
+      expect(tokens[tokensAntes]!.credencial).toBe(VENDEDOR.publicKey);
+      // …and the payment was made on the seller's account, once, approved, in one installment.
+      const pago = mp.pagamentos().at(-1)!;
+      expect(pago).toMatchObject({ status: 'approved', payment_method_id: 'visa', installments: 1 });
+      expect(mp.credencialDoPagamento(String(pago.id))).toBe(VENDEDOR.accessToken);
+
+      // The saved card pays the next order: nothing typed, the card is Mercado Pago's saved one.
+      await h.encherCarrinho(page, h.produtosSimples(demo, 1));
+      await page.goto('/pagamento');
+      await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
+      await page.getByRole('tab', { name: 'Pagar online' }).click();
+      await page.getByRole('radio', { name: 'Cartão de Crédito' }).check();
+      await page.getByRole('radio', { name: /\*{12}5682/ }).check();
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
+      await page.getByText('Aguardando a confirmação do restaurante.').waitFor();
+      expect(mp.pagamentos().at(-1)).toMatchObject({
+        status: 'approved',
+        payer: { type: 'customer' },
+        card: { last_four_digits: '5682' },
+      });
+
+      // Debit with Mercado Pago's 3DS test card: the bank's challenge in the order page's frame.
+      await preencher(CARTAO_3DS, 'Cartão de Débito');
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
+      const banco = page.frameLocator('iframe');
+      await banco.getByRole('heading', { name: 'Autenticação do banco' }).waitFor();
+      await screenshot(page, 'pagamento-mercadopago-desafio-3ds');
+      expect(mp.pagamentos().at(-1)).toMatchObject({ status: 'pending', status_detail: 'pending_challenge' });
+      await banco.getByRole('button', { name: 'Aprovar' }).click();
+      await page.getByText('Aguardando a confirmação do restaurante.').waitFor({ timeout: 20_000 });
+      expect(mp.pagamentos().at(-1)).toMatchObject({
+        status: 'approved',
+        payment_method_id: 'debmaster',
+        three_ds_info: expect.any(Object),
+      });
+
+      // Our server never saw a number or a CVV, in any URL or body.
+      const tudo = enviados.join('\n');
+      expect(tudo).toContain('"token"');
+      for (const n of [NUMERO, CARTAO_3DS]) {
+        expect(tudo).not.toContain(n);
+        expect(tudo).not.toContain(n.slice(0, 12));
+        expect(app.server.output()).not.toContain(n);
+      }
+      expect(tudo).not.toContain(`"${CVV}"`);
+      expect(errors).toEqual([]);
+      expect(await cspViolations()).toEqual([]);
+    } finally {
+      await close();
     }
   }, 180_000);
 });

@@ -311,7 +311,7 @@ export function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
     mercadopago: {
       apiUrl: env.MERCADOPAGO_API_URL?.trim() || 'https://api.mercadopago.com',
       authUrl: env.MERCADOPAGO_AUTH_URL?.trim() || 'https://auth.mercadopago.com',
-      scriptUrl: env.MERCADOPAGO_SCRIPT_URL?.trim() || 'https://sdk.mercadopago.com/js/v2',
+      scriptUrl: env.MERCADOPAGO_SDK_URL?.trim() || 'https://sdk.mercadopago.com/js/v2',
       clientId: optional(env.MERCADOPAGO_CLIENT_ID),
       clientSecret: optional(env.MERCADOPAGO_CLIENT_SECRET),
       webhookSecret: optional(env.MERCADOPAGO_WEBHOOK_SECRET),

@@ -209,7 +209,7 @@ export interface PaymentsConfig {
     apiUrl: string;
     /** MERCADOPAGO_AUTH_URL (https://auth.mercadopago.com), the OAuth authorisation page. */
     authUrl: string;
-    /** MERCADOPAGO_SCRIPT_URL (https://sdk.mercadopago.com/js/v2). */
+    /** MERCADOPAGO_SDK_URL (https://sdk.mercadopago.com/js/v2): the browser's card script; its origin joins the CSP. */
     scriptUrl: string;
     clientId: string | undefined;
     clientSecret: string | undefined;

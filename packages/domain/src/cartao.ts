@@ -365,8 +365,16 @@ export const cartaoInputSchema = z
 export type CartaoInput = z.input<typeof cartaoInputSchema>;
 export type CartaoInputValido = z.infer<typeof cartaoInputSchema>;
 
-/** GET /controle/cartao/tokenizacao/: where and with what the browser posts the card. */
+/** The providers whose browser tokenisation the checkout knows (issue 23). */
+export const PROVEDORES_TOKENIZACAO = ['sandbox', 'cielo', 'mercadopago'] as const;
+
+/**
+ * GET /controle/cartao/tokenizacao/: where and with what the browser tokenises the card.
+ * `sandbox`/`cielo`: `url` is the Silent Order Post address and `access_token` its token;
+ * `mercadopago`: `url` is Mercado Pago's SDK script and `access_token` the account's public key.
+ */
 export const tokenizacaoSchema = z.object({
+  provedor: z.enum(PROVEDORES_TOKENIZACAO),
   url: z.string(),
   access_token: z.string(),
   /** Seconds. */

@@ -17,6 +17,8 @@ const SEM_CONTRATO: Record<string, string> = {
   'GET /api/docs/openapi.json': 'the document itself',
   'GET /api/docs': 'the page of the document',
   'POST /api/ead/pagamentos/notificacao/': "the payment provider's webhook (Cielo's contract, not ours)",
+  'GET /api/ead/pagamentos/mercadopago/desafio/:chave/:assinatura/':
+    "Mercado Pago's 3-D Secure challenge page (HTML framed by the order's page), not a JSON operation",
   'POST /api/ead/controle/cliente/social/facebook/remocao/':
     "Facebook's data deletion callback (a signed form of Facebook's contract, not ours)",
   'GET /api/ead/controle/eventos/': 'an SSE stream (text/event-stream), not a JSON operation',

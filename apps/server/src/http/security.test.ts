@@ -70,6 +70,37 @@ describe('content security policy', () => {
     );
   });
 
+  it("adds Mercado Pago's SDK and API origins (script-src, connect-src) from its configured URLs, nothing wider", () => {
+    const cielo = { sopUrl: 'https://transaction.pagador.com.br', mpi: { authUrl: 'x', scriptUrl: 'y' } };
+    const mercadopago = {
+      scriptUrl: 'https://sdk.mercadopago.com/js/v2',
+      apiUrl: 'https://api.mercadopago.com',
+    };
+    const csp = contentSecurityPolicy({ payments: { gateway: 'sandbox', cielo, mercadopago } });
+    expect(csp['script-src']).toEqual(["'self'", 'https://sdk.mercadopago.com']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://api.mercadopago.com',
+      'https://sdk.mercadopago.com',
+    ]);
+    // The 3-D Secure challenge: any card issuer's https page, inside our own framed page.
+    expect(csp['frame-src']).toEqual(["'self'", 'https:']);
+    expect(csp['img-src']).toEqual(CONTENT_SECURITY_POLICY['img-src']);
+    // One origin serving both (the local fake): listed once.
+    const fake = contentSecurityPolicy({
+      payments: {
+        gateway: 'sandbox',
+        cielo,
+        mercadopago: { scriptUrl: 'http://127.0.0.1:4999/js/v2', apiUrl: 'http://127.0.0.1:4999' },
+      },
+    });
+    expect(fake['connect-src']).toEqual(["'self'", 'http://127.0.0.1:4999']);
+    expect(fake['frame-src']).toEqual(["'self'", 'http://127.0.0.1:4999', 'https:']);
+    expect(contentSecurityPolicy({ payments: { gateway: 'sandbox', cielo } })).toEqual(
+      CONTENT_SECURITY_POLICY,
+    );
+  });
+
   it("adds the map tiles' origin to img-src only when MAPA_TILES_URL is set", () => {
     const csp = contentSecurityPolicy({
       mapa: { tilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },

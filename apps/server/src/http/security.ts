@@ -37,6 +37,8 @@ export interface SocialCspConfig {
 export interface PaymentsCspConfig {
   gateway: 'sandbox' | 'cielo';
   cielo: { sopUrl: string; mpi: { authUrl: string; scriptUrl: string } };
+  /** Mercado Pago's hosts (MERCADOPAGO_SDK_URL, MERCADOPAGO_API_URL): any establishment may use it. */
+  mercadopago?: { scriptUrl: string; apiUrl: string } | undefined;
 }
 
 const origem = (url: string): string | null => {
@@ -78,6 +80,25 @@ function cieloCsp(p: PaymentsCspConfig): Partial<Directives> {
   };
 }
 
+/**
+ * Mercado Pago (issue 23): the checkout loads its SDK (`MERCADOPAGO_SDK_URL`) when the customer
+ * picks a card at an establishment whose account is Mercado Pago, and the SDK's `createCardToken`
+ * posts the card to the API's origin (`/v1/card_tokens`): those two origins for scripts and calls
+ * (the card fields are our own: no secure-fields iframes). The 3-D Secure challenge frame opens our
+ * own page ('self'), which posts to the card issuer's challenge page (any bank's origin: https:
+ * only, as with Cielo; the API's origin too when it is not https, i.e. a local fake).
+ */
+function mercadoPagoCsp(mp: { scriptUrl: string; apiUrl: string }): Partial<Directives> {
+  const script = origem(mp.scriptUrl);
+  const api = origem(mp.apiUrl);
+  const lista = (...o: (string | null)[]) => [...new Set(o.filter((x): x is string => x !== null))];
+  return {
+    'script-src': lista(script),
+    'connect-src': lista(api, script),
+    'frame-src': lista(api?.startsWith('https:') ? null : api, 'https:'),
+  };
+}
+
 // Google Identity Services' CSP guidance (developers.google.com/identity/gsi/web/guides/get-google-api-clientid).
 const GOOGLE_GSI = {
   'script-src': ['https://accounts.google.com/gsi/client'],
@@ -107,6 +128,7 @@ export function contentSecurityPolicy(config: SocialCspConfig = {}): Directives 
   if (config.googleClientId) add(GOOGLE_GSI);
   if (config.facebookAppId) add(FACEBOOK_SDK);
   if (config.payments?.gateway === 'cielo') add(cieloCsp(config.payments));
+  if (config.payments?.mercadopago) add(mercadoPagoCsp(config.payments.mercadopago));
   if (config.mapa) {
     const tiles = origemDosTiles(config.mapa.tilesUrl);
     if (tiles) add({ 'img-src': [tiles] });

@@ -14,6 +14,7 @@ import {
   sopErrosSchema,
   tokenizacaoSchema,
   SOP_ERRO,
+  MSG_CARTAO,
   type CartaoInput,
   type CartaoSalvo,
   type SopCartaoInput,
@@ -24,6 +25,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod/mini';
 import { apiGet, apiRequest } from '../lib/api-client.ts';
 import { useIsLoggedIn } from '../stores/session.ts';
+import type { RecusaMercadoPago } from './mercadopago-sdk.ts';
 
 const PATH = '/controle/cartao/';
 
@@ -96,14 +98,17 @@ export interface CartaoParaTokenizar {
   titular: string;
   /** MM/YYYY */
   expiracao: string;
+  /** The holder's CPF or CNPJ (Mercado Pago's token carries it). */
+  cnpjoucpf: string;
 }
 
 /** A tokenisation that failed, with the customer's text and the field it is about, if any. */
 export class TokenizacaoError extends Error {
   readonly campo: 'numero' | 'expiracao' | null;
   readonly erros: readonly SopErro[];
-  constructor(erros: readonly SopErro[]) {
-    super(sopErroTexto(erros));
+  /** `mensagem`: a text of its own (Mercado Pago's refusals); by default the SOP error's. */
+  constructor(erros: readonly SopErro[], mensagem?: string) {
+    super(mensagem ?? sopErroTexto(erros));
     this.name = 'TokenizacaoError';
     this.erros = erros;
     this.campo = erros.some((e) => e.Code === SOP_ERRO.numeroInvalido.Code)
@@ -154,18 +159,58 @@ async function postarCartao(t: Tokenizacao, card: CartaoParaTokenizar, signal?: 
 }
 
 /**
- * Tokenises a card in the browser (Cielo's Silent Order Post): asks our API for the address and an
- * access token, posts the card there, answers the gateway's CardToken. An access token that
- * expired meanwhile (error 132) is renewed once. Throws TokenizacaoError (a Portuguese message)
- * or the API client's ApiError.
+ * Mercado Pago's refusal codes (`cause[].code` of POST /v1/card_tokens, as its SDK documents them)
+ * as the field and text the customer sees; the number and CVV are never in the error.
+ */
+function recusaMercadoPago(e: RecusaMercadoPago): TokenizacaoError {
+  const tem = (...c: string[]) => e.codigos.some((x) => c.includes(x));
+  if (tem('E301', '205', '106', '2067')) return new TokenizacaoError([SOP_ERRO.numeroInvalido]);
+  if (tem('208', '209', '325', '326')) return new TokenizacaoError([SOP_ERRO.expiracaoInvalida]);
+  if (tem('E302', '224')) return new TokenizacaoError([], MSG_CARTAO.cvvInvalido);
+  if (tem('221', '316')) return new TokenizacaoError([], MSG_CARTAO.titularObrigatorio);
+  if (tem('212', '213', '214', '322', '323', '324'))
+    return new TokenizacaoError([], MSG_CARTAO.cnpjoucpfInvalido);
+  return new TokenizacaoError([]);
+}
+
+/** Mercado Pago (issue 23): its SDK, loaded now, tokenises with the account's public key. */
+async function tokenizarMercadoPago(t: Tokenizacao, card: CartaoParaTokenizar, signal?: AbortSignal) {
+  const { tokenizarNoMercadoPago, RecusaMercadoPago } = await import('./mercadopago-sdk.ts');
+  try {
+    return await tokenizarNoMercadoPago(t.url, t.access_token, card, signal);
+  } catch (e) {
+    if (e instanceof RecusaMercadoPago) throw recusaMercadoPago(e);
+    throw e;
+  }
+}
+
+/**
+ * Tokenises a card in the browser: asks our API which provider the account uses and with what.
+ * Cielo and the sandbox (Silent Order Post): the card is posted to the address with an access
+ * token, answering the gateway's CardToken; an access token that expired meanwhile (error 132) is
+ * renewed once. Mercado Pago: its SDK's `createCardToken` with the account's public key.
+ * Throws TokenizacaoError (a Portuguese message) or the API client's ApiError.
  */
 export async function tokenizarCartao(
   card: CartaoParaTokenizar,
   signal?: AbortSignal,
   idestabelecimento?: number,
 ): Promise<string> {
+  return (await tokenizarCartaoNoProvedor(card, signal, idestabelecimento)).token;
+}
+
+/** The card's token and the provider that made it (the checkout: Mercado Pago runs 3-D Secure itself). */
+export async function tokenizarCartaoNoProvedor(
+  card: CartaoParaTokenizar,
+  signal?: AbortSignal,
+  idestabelecimento?: number,
+): Promise<{ token: string; provedor: Tokenizacao['provedor'] }> {
+  const t = await getTokenizacao(signal, idestabelecimento);
+  if (t.provedor === 'mercadopago') {
+    return { token: await tokenizarMercadoPago(t, card, signal), provedor: t.provedor };
+  }
   try {
-    return await postarCartao(await getTokenizacao(signal, idestabelecimento), card, signal);
+    return { token: await postarCartao(t, card, signal), provedor: t.provedor };
   } catch (e) {
     if (
       !(e instanceof TokenizacaoError) ||
@@ -173,6 +218,7 @@ export async function tokenizarCartao(
     ) {
       throw e;
     }
-    return postarCartao(await getTokenizacao(signal, idestabelecimento), card, signal);
+    const outro = await getTokenizacao(signal, idestabelecimento);
+    return { token: await postarCartao(outro, card, signal), provedor: outro.provedor };
   }
 }

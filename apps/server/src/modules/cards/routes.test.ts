@@ -327,6 +327,7 @@ describe.each(DIALECTS)('card routes on %s', (dialect) => {
     const r = await ta.app.inject({ url: `${URL}tokenizacao/`, headers: a.auth });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({
+      provedor: 'sandbox',
       url: '/api/ead/sandbox/sop/card/',
       access_token: 'acesso-123',
       expires_in: 1200,

@@ -167,7 +167,8 @@ export function createCardsService(db: Db, gateways: Gateways) {
     async tokenizacao(log: FastifyBaseLogger, idestabelecimento?: number): Promise<Tokenizacao> {
       const gateway = await gatewayDe(idestabelecimento);
       const t = await chamar(log, () => gateway.tokenizacaoNavegador());
-      return { url: t.url, access_token: t.accessToken, expires_in: t.expiresIn };
+      // The provider says how the browser tokenises (Silent Order Post, or Mercado Pago's SDK).
+      return { provedor: gateway.nome, url: t.url, access_token: t.accessToken, expires_in: t.expiresIn };
     },
   };
 }

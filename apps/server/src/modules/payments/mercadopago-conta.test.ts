@@ -14,7 +14,7 @@ import { DIALECTS, openTestDb, testConfig } from '../../test/db.ts';
 import type { TestDb } from '../../test/db.ts';
 import { startCieloFake } from '../../test/fakes/cielo.ts';
 import type { CieloFake } from '../../test/fakes/cielo.ts';
-import { startMercadoPagoFake } from '../../test/fakes/mercadopago.ts';
+import { CARTAO_3DS, startMercadoPagoFake } from '../../test/fakes/mercadopago.ts';
 import type { MercadoPagoFake } from '../../test/fakes/mercadopago.ts';
 import { fixtureEstablishments } from '../../test/fixtures.ts';
 import {
@@ -42,6 +42,7 @@ const MPI = { clientId: randomUUID(), clientSecret: 'segredo-do-mpi' };
 
 const PIX1 = { id: 31, sttipopgto: 200, descricao: 'PIX' };
 const PIX2 = { id: 41, sttipopgto: 200, descricao: 'PIX' };
+const DEBITO2 = { id: 43, sttipopgto: 61, descricao: 'Cartão de Débito' };
 
 function fixture(): SeedEstablishment[] {
   const [um, dois] = structuredClone(fixtureEstablishments) as [SeedEstablishment, SeedEstablishment];
@@ -49,6 +50,7 @@ function fixture(): SeedEstablishment[] {
   dois.formaspgto = [
     { idformapgto: 41, descricao: 'PIX', sttipopgto: 200 },
     { idformapgto: 42, descricao: 'Dinheiro', sttipopgto: 0 },
+    { idformapgto: 43, descricao: 'Cartão de Débito', sttipopgto: 61 },
   ];
   dois.menu = { grupos: [{ idgrupo: 60, descricao: 'Bebidas', produtos: [{ ...bebida, idproduto: 611 }] }] };
   dois.detalhe.lojaaberta = true;
@@ -236,6 +238,111 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     // A signed webhook about a payment that is not ours changes nothing.
     const alheio = await mp.enviarWebhook('999999999', { url: webhookUrl, segredo: WEBHOOK });
     expect(alheio.status).toBe(200);
+  });
+
+  it("the checkout is told to tokenise with Mercado Pago's SDK and the account's public key; the CSP lists exactly its hosts", async () => {
+    const r = await app.inject({
+      url: `${API}/controle/cartao/tokenizacao/?estabelecimento=2`,
+      headers: maria.headers,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({
+      provedor: 'mercadopago',
+      url: `${mp.url}/js/v2`,
+      access_token: SELLER.publicKey,
+      expires_in: 86_400,
+    });
+    expect(r.body).not.toContain(SELLER.accessToken);
+
+    const csp = String(r.headers['content-security-policy']);
+    const diretiva = (nome: string) =>
+      csp
+        .split(';')
+        .find((d) => d.startsWith(`${nome} `))
+        ?.split(' ')
+        .slice(1);
+    expect(diretiva('script-src')).toEqual(["'self'", mp.url]);
+    expect(diretiva('connect-src')).toEqual(["'self'", mp.url]);
+    expect(diretiva('frame-src')).toEqual(["'self'", mp.url, 'https:']);
+  });
+
+  it("a debit challenged by the bank: the order's page frames our signed page, which posts the creq to Mercado Pago's challenge", async () => {
+    // What Mercado Pago's SDK does in the browser: the card goes to Mercado Pago, a token comes back.
+    const tk = await fetch(`${mp.url}/v1/card_tokens?public_key=${encodeURIComponent(SELLER.publicKey)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        card_number: CARTAO_3DS,
+        security_code: '123',
+        expiration_month: 11,
+        expiration_year: new Date().getFullYear() + 2,
+        cardholder: { name: 'APRO', identification: { type: 'CPF', number: '52998224725' } },
+      }),
+    });
+    expect(tk.status).toBe(201);
+    const token = (await tk.json()) as { id: string };
+    const p = montarPedido(menus.get(2)!, {
+      idestabelecimento: 2,
+      itens: [{ produto: 611, quantidade: 5 }],
+      formapgto: DEBITO2,
+    });
+    Object.assign(p.pagamentos[0]!, {
+      pre_pago: true,
+      tipo: 'CARTAO',
+      troco_para: null,
+      cartao: {
+        token: token.id,
+        bandeira: 'Master',
+        titular: 'APRO',
+        cnpjoucpf: '52998224725',
+        tipo: 'DEBITO',
+      },
+    });
+    const r = await app.inject({ method: 'POST', url: pedidoUrl(2), headers: maria.headers, payload: p });
+    expect(r.statusCode, r.body).toBe(201);
+    const id = pedidoCriadoSchema.parse(r.json()).id;
+    const pg = await t.db
+      .selectFrom('pagamento')
+      .selectAll()
+      .where('idpedido', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(pg).toMatchObject({ gateway: 'mercadopago', estado: 'pendente', tipo: 'debito' });
+    expect(mp.pagamentos().at(-1)).toMatchObject({ status_detail: 'pending_challenge' });
+    // The order's transaction carries our own page's address, signed.
+    const caminho = pg.url!;
+    expect(caminho).toMatch(/^\/api\/ead\/pagamentos\/mercadopago\/desafio\/[A-Za-z0-9]+\/[\w-]{43}\/$/);
+    const pagina = await app.inject({ url: caminho });
+    expect(pagina.statusCode).toBe(200);
+    const creq = String((mp.pagamentos().at(-1)!.three_ds_info as { creq: string }).creq);
+    expect(pagina.body).toContain(`action="${mp.url}/3ds/desafio/${pg.payment_id}"`);
+    expect(pagina.body).toContain(`value="${creq}"`);
+    const csp = String(pagina.headers['content-security-policy']);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(pagina.body).toContain(`<script nonce="${nonce}">`);
+    expect(csp).toContain(`form-action ${mp.url};`);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(pagina.headers['cache-control']).toBe('no-store');
+    // A forged signature, or another attempt's key under this signature, opens nothing.
+    const [, , , , , , chave, assinatura] = caminho.split('/');
+    const forjada = await app.inject({ url: caminho.replace(assinatura!, 'A'.repeat(43)) });
+    expect(forjada.statusCode).toBe(404);
+    expect(forjada.body).not.toContain(creq);
+    const outra = await app.inject({ url: caminho.replace(chave!, `${chave!.slice(0, -1)}9`) });
+    expect(outra.statusCode).toBe(404);
+
+    // The bank approves: the order is paid once Mercado Pago's webhook has it read again.
+    expect(mp.concluirDesafio(pg.payment_id!, true)).toBe(true);
+    const w = await mp.enviarWebhook(pg.payment_id!, { url: webhookUrl, segredo: WEBHOOK });
+    expect(w.status).toBe(200);
+    const depois = await t.db
+      .selectFrom('pagamento')
+      .select(['estado', 'url'])
+      .where('id', '=', pg.id)
+      .executeTakeFirstOrThrow();
+    expect(depois).toEqual({ estado: 'pago', url: null });
+    // Once paid, the page has nothing to open.
+    expect((await app.inject({ url: caminho })).statusCode).toBe(404);
   });
 
   it('a revoked access token marks the account and the owner sees why', async () => {

@@ -15,6 +15,7 @@ import type { CieloOptions } from './cielo/cielo.ts';
 import { createContasPainel } from './contas-painel.ts';
 import { SCRIPT_URL, createMercadoPagoGateway } from './mercadopago/mercadopago.ts';
 import { createWebhookVerifier } from './mercadopago/webhook.ts';
+import { caminhoDesafio3ds, desafio3dsRoutes } from './mercadopago/desafio.ts';
 import type { WebhookVerifier } from './mercadopago/webhook.ts';
 import { contasRoutes } from './contas-routes.ts';
 import { createGateways } from './contas.ts';
@@ -104,6 +105,7 @@ export async function createPaymentsStack(
         scriptUrl: mp.scriptUrl,
         ...(mp.webhookSecret ? { webhookSecret: mp.webhookSecret } : {}),
         webhookVerifier,
+        urlDesafio3ds: (chave) => caminhoDesafio3ds(sandboxSecret, chave),
       }),
     ...(sandboxDaConta ? { sandbox: () => sandboxDaConta } : {}),
   };
@@ -223,6 +225,9 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
         return reply.code(200).send({ ok: true });
       },
     );
+
+    // Mercado Pago's 3-D Secure challenge page, framed by the order's page (issue 23 part 2).
+    await app.register(desafio3dsRoutes({ db, gateways: stack.gateways, segredo: stack.sandboxSecret }));
 
     // The owner's accounts in the back office ('Pagamentos', issue 23 part 1).
     await app.register(

@@ -737,10 +737,45 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
     const esperado = str(obj(p?.dados.three_ds_info)?.creq);
     if (!p || !p.desafio || !creq || creq !== esperado)
       return reply.code(400).type('text/html').send('<p>CReq inválido</p>');
+    // The bank's challenge (the customer answers it): 'Aprovar' or 'Negar' posts the answer here.
+    const id = (req.params as { id: string }).id;
     return reply
       .type('text/html')
       .send(
-        '<!doctype html><html lang="pt-BR"><title>Banco (teste)</title><p>Autenticação do banco (Mercado Pago, teste).</p></html>',
+        '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Banco (teste)</title></head><body><main>' +
+          '<h1>Autenticação do banco</h1><p>Mercado Pago, teste: confirme a compra.</p>' +
+          `<form method="post" action="/3ds/desafio/${id}/resposta">` +
+          `<input type="hidden" name="creq" value="${creq.replace(/[^A-Za-z0-9_-]/g, '')}">` +
+          '<button name="resposta" value="aprovar">Aprovar</button> <button name="resposta" value="negar">Negar</button>' +
+          '</form></main></body></html>',
+      );
+  });
+
+  // The challenge answered: the payment leaves `pending_challenge` (approved or rejected, as
+  // Mercado Pago does after the bank's answer) and the page tells its parent, as Mercado Pago's
+  // 3DS guide has the integrator listen for: `message` with `data.status === 'COMPLETE'`.
+  app.post('/3ds/desafio/:id/resposta', async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    const b = obj(req.body) ?? {};
+    const p = pagamentos.get(id);
+    if (!p || !p.desafio || str(b.creq) !== str(obj(p.dados.three_ds_info)?.creq))
+      return reply.code(400).type('text/html').send('<p>CReq inválido</p>');
+    const t = agora().toISOString();
+    const aprovado = str(b.resposta) === 'aprovar';
+    p.desafio = false;
+    Object.assign(
+      p.dados,
+      aprovado
+        ? { status: 'approved', status_detail: 'accredited', date_approved: t, date_last_updated: t }
+        : { status: 'rejected', status_detail: 'cc_rejected_3ds_challenge', date_last_updated: t },
+    );
+    void notificar(id, 'payment.updated');
+    return reply
+      .type('text/html')
+      .send(
+        '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Banco (teste)</title></head><body>' +
+          '<p>Autenticação concluída.</p>' +
+          '<script>window.parent.postMessage({ status: "COMPLETE" }, "*")</script></body></html>',
       );
   });
 

@@ -79,6 +79,12 @@ export interface MercadoPagoOptions {
   notificationUrl?: string;
   /** The payer's e-mail when the order has none (Mercado Pago requires one). */
   emailPadrao?: string;
+  /**
+   * The address of our own page that opens a 3-D Secure challenge (plugin.ts: a signed path of
+   * the challenge route), stored as the payment's authentication url so the order's page frames
+   * it. Absent: the challenge is reported in `desafio3ds` only.
+   */
+  urlDesafio3ds?: (chave: string) => string;
   /** Per HTTP call. Default 15000. */
   timeoutMs?: number;
   agora?: () => Date;
@@ -225,7 +231,12 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
       throw e;
     }
     if (r.status === 200 || r.status === 201) {
-      return lerPagamento(r.corpo, agora().getTime()) ?? reconciliar(chave);
+      const res = lerPagamento(r.corpo, agora().getTime());
+      if (!res) return reconciliar(chave);
+      // The bank's challenge: the order's page frames our page, which posts `creq` to the bank.
+      if (res.desafio3ds && opts.urlDesafio3ds)
+        return { ...res, authenticationUrl: opts.urlDesafio3ds(chave) };
+      return res;
     }
     if (r.status === 400 || r.status === 422) throw erroDeValidacao(r.corpo);
     // 429 (rate limit) and 5xx: the payment may or may not exist; the key finds it, or says unknown.

@@ -37,7 +37,12 @@ const master: CartaoSalvo = {
 const NUMERO = '5555555555554444';
 const CVV = '321';
 const ANO = new Date().getFullYear() + 2;
-const TOKENIZACAO = { url: '/api/ead/sandbox/sop/card/', access_token: 'acesso-1', expires_in: 1200 };
+const TOKENIZACAO = {
+  provedor: 'sandbox',
+  url: '/api/ead/sandbox/sop/card/',
+  access_token: 'acesso-1',
+  expires_in: 1200,
+};
 
 // Filling a whole card form in jsdom takes a few seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,7 +1,7 @@
 import { MSG_PEDIDO, TIPO_PGTO, type FormaPgto } from '@rango/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { getCartoesQueryOptions, TokenizacaoError, tokenizarCartao } from '../../../api/cartoes.ts';
+import { getCartoesQueryOptions, TokenizacaoError, tokenizarCartaoNoProvedor } from '../../../api/cartoes.ts';
 import { useCartaoForm, type CartaoDados } from '../../../components/cartao-form/use-cartao-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useIsLoggedIn } from '../../../stores/session.ts';
@@ -104,7 +104,7 @@ export function useCartaoCheckout(
         signal: controller.signal,
       },
       {
-        tokenizar: (card, signal) => tokenizarCartao(card, signal, idestabelecimento),
+        tokenizar: (card, signal) => tokenizarCartaoNoProvedor(card, signal, idestabelecimento),
         getToken3ds: (signal) => getToken3ds(signal, idestabelecimento),
         preencherCamposMpi,
         carregarMpi,

@@ -33,7 +33,10 @@ function passos(eventos: (n: number) => ResultadoMpi[] = () => [sucesso('ref-1')
   let tokens = 0;
   let autenticacoes = 0;
   const p = {
-    tokenizar: vi.fn(async () => `tok-${++tokens}`),
+    tokenizar: vi.fn(async (): Promise<{ token: string; provedor: 'sandbox' | 'mercadopago' }> => ({
+      token: `tok-${++tokens}`,
+      provedor: 'sandbox',
+    })),
     getToken3ds: vi.fn(async () => ({
       access_token: '3ds-token',
       token_type: 'bearer',
@@ -87,6 +90,19 @@ describe('pagarComCartaoNovo', () => {
       },
     ]);
     expect(progresso).toEqual([MSG_PEDIDO.validandoCartao]);
+  });
+
+  it('debit on Mercado Pago: submitted at once, no 3-D Secure script (Mercado Pago challenges through the payment)', async () => {
+    const { p, enviados } = passos();
+    p.tokenizar.mockResolvedValueOnce({ token: 'mp-tok-1', provedor: 'mercadopago' });
+    const fim = await pagarComCartaoNovo(pedido(), p);
+    expect(fim).toEqual({ tipo: 'enviado' });
+    expect(p.getToken3ds).not.toHaveBeenCalled();
+    expect(p.carregarMpi).not.toHaveBeenCalled();
+    expect(p.preencherCamposMpi).not.toHaveBeenCalled();
+    expect(enviados).toEqual([
+      expect.objectContaining({ token: 'mp-tok-1', tipo: 'DEBITO', salvar: false, autenticacao: null }),
+    ]);
   });
 
   it('a refused tokenisation submits nothing and says why', async () => {

@@ -12,7 +12,14 @@ import { decidirMpi, type AmbienteMpi, type CamposMpi, type DecisaoMpi, type Res
 
 /** What the function does through others: the gateway, the 3-D Secure script, the page. */
 export interface PassosCartaoNovo {
-  tokenizar: (card: CartaoDados, signal: AbortSignal) => Promise<string>;
+  /**
+   * The card's token and its provider. Mercado Pago authenticates debit itself (its payment answers
+   * a challenge the order's page shows): no 3-D Secure script runs here for it.
+   */
+  tokenizar: (
+    card: CartaoDados,
+    signal: AbortSignal,
+  ) => Promise<{ token: string; provedor: 'sandbox' | 'cielo' | 'mercadopago' }>;
   getToken3ds: (signal: AbortSignal) => Promise<Token3ds>;
   preencherCamposMpi: (campos: CamposMpi) => void;
   carregarMpi: (url: string, ambiente: AmbienteMpi, opcoes: { signal: AbortSignal }) => Promise<void>;
@@ -79,8 +86,9 @@ export async function pagarComCartaoNovo(c: CartaoNovo, passos: PassosCartaoNovo
   const { card, debito, signal } = c;
   passos.progresso(MSG_PEDIDO.validandoCartao);
   let token: string;
+  let provedor: string;
   try {
-    token = await passos.tokenizar(card, signal);
+    ({ token, provedor } = await passos.tokenizar(card, signal));
   } catch (erro) {
     return signal.aborted ? ABORTADO : { tipo: 'tokenizacao-recusada', erro };
   }
@@ -95,7 +103,7 @@ export async function pagarComCartaoNovo(c: CartaoNovo, passos: PassosCartaoNovo
     salvar: !debito && card.salvar,
     autenticacao: null,
   };
-  if (!debito) {
+  if (!debito || provedor === 'mercadopago') {
     passos.submeter(cartao);
     return ENVIADO;
   }

@@ -47,6 +47,7 @@ function api(s: Setup = {}) {
     // The checkout asks for establishment 1's account's cards, tokenisation and 3-D Secure (issue 23).
     on('GET', '/controle/cartao/?estabelecimento=1', 200, s.cartoes ?? []),
     on('GET', '/controle/cartao/tokenizacao/?estabelecimento=1', 200, {
+      provedor: 'sandbox',
       url: SOP_URL,
       access_token: 'sop',
       expires_in: 600,

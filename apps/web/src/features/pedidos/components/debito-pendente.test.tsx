@@ -101,6 +101,34 @@ describe('pending debit payment (spec section 4)', () => {
     expect(screen.queryByText(MSG_PEDIDO.autenticacaoNegadaDebito)).not.toBeInTheDocument();
   });
 
+  it("Mercado Pago's challenge: `{status: 'COMPLETE'}` from the bank's page in our frame asks the order again; from elsewhere, nothing", async () => {
+    const api = mockApi(pedidoEmSequencia(pendente, aprovado));
+    renderPage();
+    const dialog = await screen.findByRole('dialog', { name: TITULO });
+    const frame = within(dialog).getByTitle<HTMLIFrameElement>(MSG_PEDIDO.paginaBancoTitulo);
+    // Another window (not our frame) saying COMPLETE is ignored.
+    act(
+      () =>
+        void window.dispatchEvent(
+          new MessageEvent('message', { data: { status: 'COMPLETE' }, origin: 'https://banco.example' }),
+        ),
+    );
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(api.gets(PATH)).toBe(1);
+    act(
+      () =>
+        void window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { status: 'COMPLETE' },
+            origin: 'https://banco.example',
+            source: frame.contentWindow,
+          }),
+        ),
+    );
+    expect(await screen.findByText(MSG_PEDIDO.debitoAprovado)).toBeInTheDocument();
+    expect(api.gets(PATH)).toBe(2);
+  });
+
   it("ignores messages from another origin and other shapes (the sandbox bank's own 'rango-3ds')", async () => {
     const api = mockApi(pedidoEmSequencia(pendente, aprovado));
     renderPage();

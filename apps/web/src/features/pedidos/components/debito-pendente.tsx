@@ -45,10 +45,17 @@ export function DebitoPendente({ pedido, url }: DebitoPendenteProps) {
     void queryClient.invalidateQueries({ queryKey: getPedidoQueryOptions(id).queryKey, exact: true });
   }, [queryClient, id]);
 
+  const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     if (!pendente) return;
     function onMessage(event: MessageEvent) {
-      if (!isCallbackPagamento(event)) return;
+      // Mercado Pago's challenge (issue 23): the bank's page in our frame posts `{status:
+      // 'COMPLETE'}` when it ends (any bank's origin: only our frame's window counts).
+      const mercadoPago =
+        frame.current !== null &&
+        event.source === frame.current.contentWindow &&
+        (event.data as { status?: unknown } | null)?.status === 'COMPLETE';
+      if (!mercadoPago && !isCallbackPagamento(event)) return;
       setRetornou(true);
       verificar();
     }
@@ -107,6 +114,7 @@ export function DebitoPendente({ pedido, url }: DebitoPendenteProps) {
           // The bank's page runs its scripts and posts its form inside the frame; it may not
           // navigate this page away (no allow-top-navigation): it returns to /aguardando-pagamento.
           <iframe
+            ref={frame}
             src={frameUrl}
             title={MSG_PEDIDO.paginaBancoTitulo}
             className={classes.bancoFrame}
