@@ -143,11 +143,14 @@ function retryAfterMs(h: string | null): number | null {
 
 export interface IfoodApiOpcoes {
   baseUrl?: string | undefined;
+  /** The OAuth token endpoint's host (IFOOD_AUTH_URL); default: baseUrl. */
+  authUrl?: string | undefined;
   agora?: (() => number) | undefined;
 }
 
 export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
-  const base = (opcoes.baseUrl ?? IFOOD_API_URL).replace(/\/$/, '');
+  const base = (opcoes.baseUrl ?? IFOOD_API_URL).replace(/\/+$/, '');
+  const baseAuth = (opcoes.authUrl ?? base).replace(/\/+$/, '');
   const agora = opcoes.agora ?? Date.now;
   /** Tokens by client id (one app may serve many stores): reused until a minute before expiry. */
   const tokens = new Map<string, { token: string; ate: number }>();
@@ -156,9 +159,10 @@ export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
     method: string,
     path: string,
     init: { headers?: Record<string, string>; body?: string } = {},
+    host = base,
   ): Promise<Response> {
     try {
-      return await fetch(base + path, {
+      return await fetch(host + path, {
         method,
         headers: init.headers ?? {},
         ...(init.body !== undefined ? { body: init.body } : {}),
@@ -196,7 +200,7 @@ export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
         clientId: c.clientId,
         clientSecret: c.clientSecret.revelar(),
       }).toString(),
-    });
+    }, baseAuth);
     if (!res.ok) throw await falha(res);
     const j = (await res.json()) as { accessToken?: unknown; expiresIn?: unknown };
     if (typeof j.accessToken !== 'string')

@@ -193,9 +193,13 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     await acoes();
     expect(fake.acoes.filter((a) => a.orderId === p.id).map((a) => a.acao)).toEqual(['confirm']);
     expect(fake.pedidoEstado(p.id)).toBe('CONFIRMED');
+    // Ready in the kitchen: a DELIVERY order owes iFood nothing until it leaves.
+    expect((await mover(card.id, { status: STATUS.Pronto })).statusCode).toBe(200);
+    await acoes();
+    expect(fake.acoes.filter((a) => a.orderId === p.id).map((a) => a.acao)).toEqual(['confirm']);
     // iFood down: retried with backoff, then reaches it.
     fake.falhar('acao', 503, 1);
-    expect((await mover(card.id, { status: STATUS.Pronto })).statusCode).toBe(200);
+    expect((await mover(card.id, { status: STATUS.Entregue })).statusCode).toBe(200);
     await acoes();
     const [acao] = (await ta.app.ifood.acoesDoPedido(card.id)).filter((a) => a.acao === 'dispatch');
     expect(acao).toMatchObject({ estado: 'pendente', tentativas: 1 });
@@ -216,6 +220,22 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
       (await ta.app.inject({ url: `${est(1)}/pedido/${card.id}/`, headers: atendente })).json(),
     );
     expect(depois.erro_canal).toMatch(/iFood recusou \(409\)/);
+  });
+
+  it('a TAKEOUT order ready in Rango is readyToPickup at iFood, never dispatched', async () => {
+    const p = pedidoIfood(MERCHANT, { displayId: '5656', orderType: 'TAKEOUT' });
+    fake.novoPedido(p);
+    await ta.app.ifood.consultar();
+    const card = (await pedidosDoPainel()).find((x) => x.referencia === '5656')!;
+    expect(card.tipo).toBe('TOGO');
+    expect((await mover(card.id, { status: STATUS.Confirmado, previsao_minutos: 20 })).statusCode).toBe(200);
+    expect((await mover(card.id, { status: STATUS.Pronto })).statusCode).toBe(200);
+    await acoes();
+    expect(fake.acoes.filter((a) => a.orderId === p.id).map((a) => a.acao)).toEqual([
+      'confirm',
+      'readyToPickup',
+    ]);
+    expect(fake.pedidoEstado(p.id)).toBe('READY');
   });
 
   it('a cancellation reaches iFood with its reason; a token that expired is renewed', async () => {

@@ -49,7 +49,9 @@ export interface IfoodDeps {
   menu: MenuService;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   api?: IfoodApi | undefined;
+  /** IFOOD_API_URL / IFOOD_AUTH_URL (config.ifood): iFood's hosts, or the local fake's. */
   baseUrl?: string | undefined;
+  authUrl?: string | undefined;
   agora?: (() => Date) | undefined;
 }
 
@@ -62,17 +64,22 @@ export function assinaturaValida(segredo: string, corpo: string, assinatura: str
 
 const naoConectado = () => new HttpError(404, { detail: MSG_IFOOD.naoConectado });
 
-/** Rango's move → iFood's action for it (none: iFood has no such step). */
+/**
+ * Rango's move → iFood's action for it (none: iFood has no such step). iFood's order flow: a
+ * TAKEOUT order is `readyToPickup` when it is ready (Pronto); a DELIVERY order is `dispatch`ed
+ * when it leaves ('Saiu para entrega', Entregue), not when it is ready in the kitchen.
+ */
 export function acaoDoStatus(para: number, tipo: 'DELIVERY' | 'TOGO'): AcaoPedido | null {
   if (para === STATUS.Confirmado) return 'confirm';
-  if (para === STATUS.Pronto) return tipo === 'DELIVERY' ? 'dispatch' : 'readyToPickup';
+  if (para === STATUS.Pronto) return tipo === 'TOGO' ? 'readyToPickup' : null;
+  if (para === STATUS.Entregue) return tipo === 'DELIVERY' ? 'dispatch' : null;
   if (para === STATUS.Cancelado) return 'requestCancellation';
   return null;
 }
 
 export function createIfood(deps: IfoodDeps) {
   const { db, segredos, menu, log } = deps;
-  const api = deps.api ?? createIfoodApi({ baseUrl: deps.baseUrl });
+  const api = deps.api ?? createIfoodApi({ baseUrl: deps.baseUrl, authUrl: deps.authUrl });
   const agora = deps.agora ?? (() => new Date());
   const iso = (ms = 0) => new Date(agora().getTime() + ms).toISOString();
 
