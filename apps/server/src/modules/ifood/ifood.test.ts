@@ -184,6 +184,53 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     expect(retirada.pagamento.online).toBe(true);
   });
 
+  it('an order partly paid on iFood is collected only for the rest, with change on that part', async () => {
+    const p = pedidoIfood(MERCHANT, {
+      displayId: '4646',
+      total: { subTotal: 40, deliveryFee: 5, benefits: 0, additionalFees: 0, orderAmount: 45 },
+      payments: {
+        prepaid: 20,
+        pending: 25,
+        methods: [
+          { value: 20, method: 'MEAL_VOUCHER', type: 'ONLINE' },
+          { value: 25, method: 'CASH', type: 'OFFLINE', cash: { changeFor: 50 } },
+        ],
+      },
+    });
+    const retirada = pedidoIfood(MERCHANT, {
+      displayId: '4747',
+      orderType: 'TAKEOUT',
+      payments: {
+        prepaid: 0,
+        pending: 25,
+        methods: [{ value: 25, method: 'DEBIT', type: 'OFFLINE', card: { brand: 'ELO' } }],
+      },
+    });
+    fake.novoPedido(p);
+    fake.novoPedido(retirada);
+    await ta.app.ifood.consultar();
+    const cards = await pedidosDoPainel();
+    const card = cards.find((x) => x.referencia === '4646')!;
+    expect(card.total).toBe(4500);
+    expect(card.pagamento).toMatchObject({
+      online: false,
+      a_cobrar: 2500,
+      troco_para: 5000,
+      descricao: 'Pago no iFood (Vale-refeição) + Dinheiro (cobrar na entrega)',
+    });
+    expect(card.pedido.pagamentos.map((f) => [f.pre_pago, f.valor])).toEqual([
+      [true, 2000],
+      [false, 2500],
+    ]);
+    const balcao = cards.find((x) => x.referencia === '4747')!;
+    expect(balcao.pagamento).toMatchObject({
+      online: false,
+      troco_para: null,
+      descricao: 'Cartão de débito (cobrar na retirada)',
+    });
+    expect(balcao.pagamento.a_cobrar).toBeUndefined();
+  });
+
   it("Rango's accept, ready and cancel reach iFood; an iFood refusal is shown to the attendant", async () => {
     const p = pedidoIfood(MERCHANT, { displayId: '5555' });
     fake.novoPedido(p);

@@ -48,14 +48,16 @@ function online(estado: PedidoPainel['pagamento']['estado']): string {
 /** 'Pago online · Pix' or 'Cobrar na entrega · Dinheiro' (the payment's own description). */
 export function pagamentoTexto(p: PedidoPainel): string {
   if (p.pagamento.online) return `${online(p.pagamento.estado)} · ${p.pagamento.descricao}`;
-  return `${p.tipo === 'DELIVERY' ? 'Cobrar na entrega' : 'Cobrar na retirada'} · ${p.pagamento.descricao}`;
+  const cobrar = p.pagamento.a_cobrar !== undefined ? `Cobrar ${dinheiro(p.pagamento.a_cobrar)}` : 'Cobrar';
+  return `${cobrar} ${p.tipo === 'DELIVERY' ? 'na entrega' : 'na retirada'} · ${p.pagamento.descricao}`;
 }
 
 /** 'Troco para R$ 50,00 (levar R$ 3,00)', or null. */
 export function trocoTexto(p: PedidoPainel): string | null {
   const para = p.pagamento.troco_para;
   if (para === null || para <= 0) return null;
-  const troco = para - p.total;
+  // Part paid online (an iFood voucher): the change is on what is collected, not the total.
+  const troco = para - (p.pagamento.a_cobrar ?? p.total);
   return troco > 0
     ? `Troco para ${dinheiro(para)} (levar ${dinheiro(troco)})`
     : `Troco para ${dinheiro(para)}`;
