@@ -374,6 +374,38 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     expect((await post(alheio, assinar(alheio))).statusCode).toBe(202);
   });
 
+  it("iFood's courier collecting (DSP) and delivering (CON) moves the order in Rango, nothing echoed back", async () => {
+    const p = pedidoIfood(MERCHANT, { displayId: '3131' });
+    fake.novoPedido(p);
+    await ta.app.ifood.consultar();
+    const card = (await pedidosDoPainel()).find((x) => x.referencia === '3131')!;
+    expect((await mover(card.id, { status: STATUS.Confirmado, previsao_minutos: 30 })).statusCode).toBe(200);
+    await acoes();
+    fake.evento(p.id, MERCHANT, 'DSP', 'DISPATCHED');
+    await ta.app.ifood.consultar();
+    const status = async () => (await pedidosDoPainel()).find((x) => x.id === card.id)?.status;
+    expect(await status()).toBe(STATUS.Entregue);
+    fake.evento(p.id, MERCHANT, 'DSP', 'DISPATCHED');
+    fake.evento(p.id, MERCHANT, 'CON', 'CONCLUDED');
+    await ta.app.ifood.consultar();
+    const hist = (await (
+      await ta.app.inject({ url: `${est(1)}/pedido/${card.id}/`, headers: atendente })
+    ).json()) as {
+      status: number;
+      historico: { status: number }[];
+    };
+    expect(hist.status).toBe(STATUS.Concluido);
+    expect(hist.historico.map((h) => h.status)).toEqual([
+      STATUS.Realizado,
+      STATUS.Confirmado,
+      STATUS.Pronto,
+      STATUS.Entregue,
+      STATUS.Concluido,
+    ]);
+    await acoes();
+    expect(fake.acoes.filter((a) => a.orderId === p.id).map((a) => a.acao)).toEqual(['confirm']);
+  });
+
   it('an order cancelled at iFood is cancelled in Rango without echoing it back', async () => {
     const p = pedidoIfood(MERCHANT, { displayId: '7777' });
     fake.novoPedido(p);

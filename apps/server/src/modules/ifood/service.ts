@@ -42,6 +42,16 @@ const LOTE_ACOES = 50;
 /** Events of iFood that mean the order was cancelled there. */
 const CANCELADO_NO_IFOOD = new Set(['CAN', 'CANCELLED']);
 const NOVO = new Set(['PLC', 'PLACED']);
+/**
+ * iFood's events that move an order along in Rango (an order delivered by iFood's courier: the
+ * courier collects it, DSP, and delivers it, CON), as the steps of Rango's machine to get there.
+ */
+const PASSOS_DO_IFOOD: Record<string, number[]> = {
+  DSP: [STATUS.Pronto, STATUS.Entregue],
+  DISPATCHED: [STATUS.Pronto, STATUS.Entregue],
+  CON: [STATUS.Pronto, STATUS.Entregue, STATUS.Concluido],
+  CONCLUDED: [STATUS.Pronto, STATUS.Entregue, STATUS.Concluido],
+};
 
 export interface IfoodDeps {
   db: Db;
@@ -163,7 +173,22 @@ export function createIfood(deps: IfoodDeps) {
       }
       return true;
     }
-    // Echoes of our own actions (CFM, RTP, DSP…) and the rest: nothing to do here.
+    const passos = PASSOS_DO_IFOOD[ev.code] ?? PASSOS_DO_IFOOD[ev.fullCode ?? ''];
+    if (passos) {
+      // iFood's courier left with it (DSP) or it was delivered (CON): Rango follows, step by
+      // step through its own machine; a step already taken (the echo of our own dispatch) or not
+      // allowed (a cancelled order) is skipped. Marked `sistema`: nothing is sent back to iFood.
+      const [p] = await pedidosIfood(est, ev.orderId);
+      for (const para of p === undefined ? [] : passos) {
+        try {
+          await moverPedido(db, p!, para, { idestabelecimento: est, sistema: true });
+        } catch (e) {
+          if (!(e instanceof MovimentoRecusado)) throw e;
+        }
+      }
+      return true;
+    }
+    // Echoes of our own actions (CFM, RTP…) and the rest: nothing to do here.
     return true;
   }
 
