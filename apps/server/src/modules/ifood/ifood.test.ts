@@ -184,7 +184,7 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     expect(retirada.pagamento.online).toBe(true);
   });
 
-  it('an order partly paid on iFood is collected only for the rest, with change on that part', async () => {
+  it('an order partly paid on iFood is collected only for the rest, with change on that part; who delivers it is kept', async () => {
     const p = pedidoIfood(MERCHANT, {
       displayId: '4646',
       total: { subTotal: 40, deliveryFee: 5, benefits: 0, additionalFees: 0, orderAmount: 45 },
@@ -206,10 +206,17 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
         methods: [{ value: 25, method: 'DEBIT', type: 'OFFLINE', card: { brand: 'ELO' } }],
       },
     });
+    const proprio = pedidoIfood(MERCHANT, { displayId: '4848' });
+    proprio.delivery!.deliveredBy = 'MERCHANT';
     fake.novoPedido(p);
     fake.novoPedido(retirada);
+    fake.novoPedido(proprio);
     await ta.app.ifood.consultar();
     const cards = await pedidosDoPainel();
+    // Who delivers: iFood's courier (the default), the store's own, nobody for a takeout.
+    expect(cards.find((x) => x.referencia === '4646')!.pedido.entrega_por).toBe('ifood');
+    expect(cards.find((x) => x.referencia === '4848')!.pedido.entrega_por).toBe('loja');
+    expect(cards.find((x) => x.referencia === '4747')!.pedido.entrega_por).toBeUndefined();
     const card = cards.find((x) => x.referencia === '4646')!;
     expect(card.total).toBe(4500);
     expect(card.pagamento).toMatchObject({

@@ -169,5 +169,9 @@ export function pedidoDoIfood(
     codigo_cupom: null,
     cupom: null,
     abono_taxa_entrega: null,
+    // Delivered by iFood's courier (deliveredBy IFOOD, the default) or the restaurant's own.
+    ...(tipo === 'DELIVERY'
+      ? { entrega_por: p.delivery?.deliveredBy === 'MERCHANT' ? ('loja' as const) : ('ifood' as const) }
+      : {}),
   };
 }

@@ -1,11 +1,12 @@
 import type { PedidoPainel } from '@rango/domain/painel';
 import { describe, expect, it } from 'vitest';
-import { pagamentoTexto, trocoTexto } from './pedido-info.ts';
+import { pagamentoTexto, tipoTexto, trocoTexto } from './pedido-info.ts';
 
 const pedido = (pagamento: Partial<PedidoPainel['pagamento']>, total = 4500): PedidoPainel =>
   ({
     tipo: 'DELIVERY',
     total,
+    pedido: {},
     pagamento: {
       online: false,
       descricao: 'Dinheiro',
@@ -35,5 +36,15 @@ describe('payment lines of the drawer and card', () => {
       'Cobrar R$ 25,00 na entrega · Pago no iFood (Vale-refeição) + Dinheiro (cobrar na entrega)',
     );
     expect(semEspacoDuro(trocoTexto(p))).toBe('Troco para R$ 50,00 (levar R$ 25,00)');
+  });
+});
+
+describe('who delivers', () => {
+  it("an iFood order delivered by iFood's courier says so; the store's own is a plain delivery", () => {
+    const p = pedido({});
+    expect(tipoTexto(p)).toBe('Entrega');
+    expect(tipoTexto({ ...p, pedido: { ...p.pedido, entrega_por: 'ifood' } })).toBe('Entrega pelo iFood');
+    expect(tipoTexto({ ...p, pedido: { ...p.pedido, entrega_por: 'loja' } })).toBe('Entrega');
+    expect(tipoTexto({ ...p, tipo: 'TOGO' })).toBe('Retirada');
   });
 });

@@ -24,7 +24,8 @@ export const alertaDe = (p: PedidoPainel, config: PainelConfig, agora: number): 
 export const esperaAceite = (p: PedidoPainel, agora: number): boolean =>
   colunaDe(p, agora) === 'novos' && aguardaAceite(p.status, p.tipo);
 
-export const tipoTexto = (p: PedidoPainel): string => (p.tipo === 'DELIVERY' ? 'Entrega' : 'Retirada');
+export const tipoTexto = (p: PedidoPainel): string =>
+  p.tipo !== 'DELIVERY' ? 'Retirada' : p.pedido.entrega_por === 'ifood' ? 'Entrega pelo iFood' : 'Entrega';
 
 /**
  * The card's timer line: 'Aguardando aceite há 9 min' while it waits for the restaurant,
