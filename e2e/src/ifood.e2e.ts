@@ -86,6 +86,9 @@ describe('iFood na fila do painel', () => {
       .getByText(`Guardado (termina em ${fake.clientSecret.slice(-4)}); preencha só para trocar.`)
       .waitFor();
     await expect.poll(() => secao.getByLabel(/^Client secret do aplicativo/).inputValue()).toBe('');
+    // A whole poll of the store done (the next one started), then the page read again.
+    const polls = fake.contagem.polling;
+    await expect.poll(() => fake.contagem.polling, { timeout: 15_000 }).toBeGreaterThan(polls + 1);
     await page.reload();
     await secao.getByText(/^Importação ligada · última consulta/).waitFor({ timeout: 15_000 });
     expect(await page.content()).not.toContain(fake.clientSecret);
@@ -131,7 +134,7 @@ describe('iFood na fila do painel', () => {
     const cartao = page.locator('[data-pedido]').filter({ has: page.locator('[data-canal="ifood"]') });
     await cartao.waitFor({ timeout: 15_000 });
     console.log(`[ifood] evento do iFood → cartão na fila em ${Date.now() - emitido} ms`);
-    await expect(cartao.innerText()).resolves.toMatch(/iFood/);
+    await expect(cartao.innerText()).resolves.toMatch(/iFood[\s\S]*Entrega pelo iFood/);
     await page.getByText('1 pedido novo aguardando').waitFor();
     await expect.poll(async () => (await notas()).slice(antes), { timeout: 10_000 }).toContain('sine');
     expect((await notas()).slice(antes)).not.toContain('square');
@@ -142,6 +145,10 @@ describe('iFood na fila do painel', () => {
     await cartao.click();
     const gaveta = gavetaPedido(page);
     await gaveta.locator('[data-canal="ifood"]').waitFor();
+    // Delivered by iFood's courier (the fake's default), paid on iFood.
+    await gaveta.getByText('O entregador do iFood vem retirar o pedido.').waitFor();
+    await gaveta.getByText(/^Pago online · Pago no iFood \(Cartão de crédito\)/).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await screenshot(page, 'ifood-gaveta');
     await gaveta.getByRole('button', { name: /^Aceitar/ }).click();
     const aceitar = page.getByRole('dialog', { name: /^Aceitar pedido #/ });
