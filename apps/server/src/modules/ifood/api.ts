@@ -193,14 +193,19 @@ export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
   async function token(c: Credenciais, novo = false): Promise<string> {
     const t = tokens.get(c.clientId);
     if (!novo && t && t.ate > agora()) return t.token;
-    const res = await chamar('POST', '/authentication/v1.0/oauth/token', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grantType: 'client_credentials',
-        clientId: c.clientId,
-        clientSecret: c.clientSecret.revelar(),
-      }).toString(),
-    }, baseAuth);
+    const res = await chamar(
+      'POST',
+      '/authentication/v1.0/oauth/token',
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grantType: 'client_credentials',
+          clientId: c.clientId,
+          clientSecret: c.clientSecret.revelar(),
+        }).toString(),
+      },
+      baseAuth,
+    );
     if (!res.ok) throw await falha(res);
     const j = (await res.json()) as { accessToken?: unknown; expiresIn?: unknown };
     if (typeof j.accessToken !== 'string')
@@ -237,6 +242,11 @@ export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
   }
 
   return {
+    /** Asks iFood for a new token with these credentials: throws its refusal (401 for a wrong secret). */
+    async verificar(c: Credenciais): Promise<void> {
+      await token(c, true);
+    },
+
     /** New events of these stores (not yet acknowledged), oldest first. */
     async eventos(c: Credenciais, merchants: readonly string[]): Promise<IfoodEvento[]> {
       const res = await autorizado(c, 'GET', '/order/v1.0/events:polling', {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { STATUS, pedidoGravadoSchema, wallClock } from '@rango/domain';
 import { relatorioSchema } from '@rango/domain/painel/relatorio';
-import { ifoodConexaoSchema } from '@rango/domain/painel/ifood';
+import { MSG_IFOOD, ifoodConexaoSchema } from '@rango/domain/painel/ifood';
 import { pedidoPainelSchema, pedidosPainelSchema } from '@rango/domain/painel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,23 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
       payload: { merchant_id: 'x y', ativo: true },
     });
     expect(ruim.statusCode).toBe(400);
+    // Credentials iFood refuses: a clear 400 on the secret, nothing kept.
+    const errado = await ta.app.inject({
+      method: 'PUT',
+      url: `${est(1)}/ifood/`,
+      headers: dono,
+      payload: {
+        merchant_id: MERCHANT,
+        client_id: fake.clientId,
+        client_secret: 'segredo-errado',
+        ativo: true,
+      },
+    });
+    expect(errado.statusCode).toBe(400);
+    expect(errado.json()).toEqual({ client_secret: [MSG_IFOOD.credenciaisRecusadas] });
+    expect(
+      ifoodConexaoSchema.parse((await ta.app.inject({ url: `${est(1)}/ifood/`, headers: dono })).json()),
+    ).toMatchObject({ conectado: false, client_secret: { configurado: false } });
     const r = await ta.app.inject({
       method: 'PUT',
       url: `${est(1)}/ifood/`,

@@ -20,6 +20,7 @@ import {
 } from '../orders/externo.ts';
 import { leiturasDoEstabelecimento } from '../orders/reads.ts';
 import { MovimentoRecusado, moverPedido } from '../orders/status.ts';
+import { Segredo } from '../secrets/service.ts';
 import type { Segredos } from '../secrets/service.ts';
 import { createIfoodApi, IfoodErro } from './api.ts';
 import type { AcaoPedido, Credenciais, IfoodApi, IfoodEvento } from './api.ts';
@@ -415,6 +416,27 @@ export function createIfood(deps: IfoodDeps) {
       const outra = await repo.porMerchant(db, input.merchant_id);
       if (outra && outra.idestabelecimento !== est)
         throw new HttpError(409, { merchant_id: [MSG_IFOOD.merchantEmUso] });
+      if (input.client_id || input.client_secret) {
+        // New credentials are tried at iFood before they are kept: a refusal is a typo to fix now,
+        // not a poll failing later. iFood unreachable: kept, the poll says so ('ultimo_erro').
+        const [idAtual, secretAtual] = await Promise.all([
+          input.client_id ? undefined : segredos.get(est, SEGREDO_CLIENT_ID),
+          input.client_secret ? undefined : segredos.get(est, SEGREDO_CLIENT_SECRET),
+        ]);
+        const c: Credenciais = {
+          clientId: input.client_id ?? idAtual?.revelar() ?? '',
+          clientSecret: input.client_secret
+            ? new Segredo(input.client_secret)
+            : (secretAtual ?? new Segredo('')),
+        };
+        try {
+          await api.verificar(c);
+        } catch (e) {
+          if (e instanceof IfoodErro && !e.repetir && e.status >= 400 && e.status < 500)
+            throw new HttpError(400, { client_secret: [MSG_IFOOD.credenciaisRecusadas] });
+          log.warn({ ifood: { loja: est } }, 'ifood: credenciais não verificadas (iFood indisponível)');
+        }
+      }
       if (input.client_id) await segredos.set(est, SEGREDO_CLIENT_ID, input.client_id);
       if (input.client_secret) await segredos.set(est, SEGREDO_CLIENT_SECRET, input.client_secret);
       try {
