@@ -9,6 +9,7 @@ import { runBundleSize } from './bundle-size.ts';
 import { runEditorKeystroke } from './editor-keystroke.ts';
 import { runEventsIdle } from './events-idle.ts';
 import { runEventsLatency } from './events-latency.ts';
+import { runIfood } from './ifood.ts';
 import { runLighthouse, runLighthouseRotas } from './lighthouse.ts';
 import { runLoginLatency } from './login-latency.ts';
 import { runMenuImport } from './menu-import.ts';
@@ -41,6 +42,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['editor-keystroke-opcao', () => runEditorKeystroke('opcao')],
   ['balancer', () => runBalancer()],
   ['notificacoes', () => runNotificacoes()],
+  ['ifood', () => runIfood()],
 ];
 
 // BENCH_SO=menu-throughput,orders-throughput: only those (e.g. the three ratios of issue 21).

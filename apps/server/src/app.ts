@@ -197,7 +197,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   // Open Delivery (issue 24 part 3): Rango as the Ordering Application for the restaurant's POS.
   const opendelivery = createOpenDelivery({ db, agora: deps.opendelivery?.agora });
   // iFood orders in the same queue (issue 24 part 4): polled and acted on by the job queue.
-  const ifood = instalarIfood(app, db, menu, deps.ifood);
+  const ifood = instalarIfood(app, config, db, menu, deps.ifood);
   // Work still running after its answer finishes before the database closes.
   app.addHook('onClose', async () => backgroundTasks.idle());
   if (ownsDb) {

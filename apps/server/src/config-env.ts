@@ -318,3 +318,29 @@ export function paymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
     },
   };
 }
+
+/** An outside API's base URL: http(s), no credentials, no query; the trailing slash dropped. */
+function baseUrl(value: string | undefined, fallback: string, name: string): string {
+  const v = optional(value);
+  if (v === undefined) return fallback;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(`${name} inválida: ${semCredenciais(v)} (esperado https://servidor)`);
+  }
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.search || u.hash)
+    throw new ConfigError(`${name} inválida: ${semCredenciais(v)} (esperado https://servidor)`);
+  return v.replace(/\/+$/, '');
+}
+
+/** iFood's merchant API (issue 24 part 4): its hosts and how often its events are polled. */
+export function ifoodConfig(env: NodeJS.ProcessEnv): { apiUrl: string; authUrl: string; consultaMs: number } {
+  const apiUrl = baseUrl(env.IFOOD_API_URL, 'https://merchant-api.ifood.com.br', 'IFOOD_API_URL');
+  const authUrl = baseUrl(env.IFOOD_AUTH_URL, apiUrl, 'IFOOD_AUTH_URL');
+  const consulta = optional(env.IFOOD_CONSULTA_SEGUNDOS);
+  const n = consulta === undefined ? 30 : Number(consulta);
+  if (!Number.isInteger(n) || n < 1 || n > 600)
+    throw new ConfigError(`IFOOD_CONSULTA_SEGUNDOS inválido: ${consulta} (segundos, de 1 a 600)`);
+  return { apiUrl, authUrl, consultaMs: n * 1000 };
+}

@@ -125,6 +125,13 @@ export interface Config {
    * WHATSAPP_GRAPH_URL (default https://graph.facebook.com; the tests' fake).
    */
   whatsapp?: { api: 'cloud' | 'log'; graphUrl: string } | undefined;
+  /**
+   * iFood (issue 24 part 4): IFOOD_API_URL, the merchant API's base (default
+   * https://merchant-api.ifood.com.br; the tests' fake), IFOOD_AUTH_URL, the host of its OAuth
+   * token endpoint (default: IFOOD_API_URL), and IFOOD_CONSULTA_SEGUNDOS, the events poll's period
+   * (default 30, iFood's documented period).
+   */
+  ifood?: { apiUrl: string; authUrl: string; consultaMs: number } | undefined;
 }
 
 export interface MapaConfig {

@@ -18,6 +18,7 @@ import {
   secretsKeys,
   oneOf,
   paymentsConfig,
+  ifoodConfig,
   REPO_ROOT,
   SERVER_ROOT,
 } from './config-env.ts';
@@ -84,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : 'log',
       graphUrl: (env.WHATSAPP_GRAPH_URL?.trim() || 'https://graph.facebook.com').replace(/\/+$/, ''),
     },
+    ifood: ifoodConfig(env),
   };
   if (Boolean(config.vapid?.publicKey) !== Boolean(config.vapid?.privateKey)) {
     throw new Error(

@@ -236,6 +236,8 @@ export const pedidoGravadoSchema = z.object({
   /** The coupon as applied (ours: shown on the tracking page and the receipt). */
   cupom: z.nullable(cupomSchema),
   abono_taxa_entrega: z.nullable(z.int()),
+  /** Another channel's delivery: by its courier ('ifood': iFood's collects it) or the store's. */
+  entrega_por: z.optional(z.enum(['loja', 'ifood'])),
 });
 export type PedidoGravado = z.infer<typeof pedidoGravadoSchema>;
 

@@ -7,6 +7,8 @@ export const MSG_IFOOD = {
   segredoInvalido: 'Informe o client secret do aplicativo no iFood.',
   merchantEmUso: 'Esta loja do iFood já está conectada a outro estabelecimento.',
   naoConectado: 'O iFood não está conectado a este estabelecimento.',
+  credenciaisRecusadas:
+    'O iFood recusou o client id ou o client secret: confira-os no Portal do Desenvolvedor do iFood.',
 } as const;
 
 const texto = (max: number, msg: string) =>

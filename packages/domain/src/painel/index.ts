@@ -222,6 +222,8 @@ export const pagamentoPainelSchema = z.object({
   estado: z.nullable(z.enum(ESTADO_TRANSACAO)),
   /** Cash: bring change for this amount (cents), else null. */
   troco_para: z.nullable(z.int()),
+  /** Part paid online (an iFood order with a voucher): the cents still to collect on delivery. */
+  a_cobrar: z.optional(z.int()),
 });
 export type PagamentoPainel = z.infer<typeof pagamentoPainelSchema>;
 

@@ -143,11 +143,14 @@ function retryAfterMs(h: string | null): number | null {
 
 export interface IfoodApiOpcoes {
   baseUrl?: string | undefined;
+  /** The OAuth token endpoint's host (IFOOD_AUTH_URL); default: baseUrl. */
+  authUrl?: string | undefined;
   agora?: (() => number) | undefined;
 }
 
 export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
-  const base = (opcoes.baseUrl ?? IFOOD_API_URL).replace(/\/$/, '');
+  const base = (opcoes.baseUrl ?? IFOOD_API_URL).replace(/\/+$/, '');
+  const baseAuth = (opcoes.authUrl ?? base).replace(/\/+$/, '');
   const agora = opcoes.agora ?? Date.now;
   /** Tokens by client id (one app may serve many stores): reused until a minute before expiry. */
   const tokens = new Map<string, { token: string; ate: number }>();
@@ -156,9 +159,10 @@ export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
     method: string,
     path: string,
     init: { headers?: Record<string, string>; body?: string } = {},
+    host = base,
   ): Promise<Response> {
     try {
-      return await fetch(base + path, {
+      return await fetch(host + path, {
         method,
         headers: init.headers ?? {},
         ...(init.body !== undefined ? { body: init.body } : {}),
@@ -189,14 +193,19 @@ export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
   async function token(c: Credenciais, novo = false): Promise<string> {
     const t = tokens.get(c.clientId);
     if (!novo && t && t.ate > agora()) return t.token;
-    const res = await chamar('POST', '/authentication/v1.0/oauth/token', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grantType: 'client_credentials',
-        clientId: c.clientId,
-        clientSecret: c.clientSecret.revelar(),
-      }).toString(),
-    });
+    const res = await chamar(
+      'POST',
+      '/authentication/v1.0/oauth/token',
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grantType: 'client_credentials',
+          clientId: c.clientId,
+          clientSecret: c.clientSecret.revelar(),
+        }).toString(),
+      },
+      baseAuth,
+    );
     if (!res.ok) throw await falha(res);
     const j = (await res.json()) as { accessToken?: unknown; expiresIn?: unknown };
     if (typeof j.accessToken !== 'string')
@@ -233,6 +242,11 @@ export function createIfoodApi(opcoes: IfoodApiOpcoes = {}) {
   }
 
   return {
+    /** Asks iFood for a new token with these credentials: throws its refusal (401 for a wrong secret). */
+    async verificar(c: Credenciais): Promise<void> {
+      await token(c, true);
+    },
+
     /** New events of these stores (not yet acknowledged), oldest first. */
     async eventos(c: Credenciais, merchants: readonly string[]): Promise<IfoodEvento[]> {
       const res = await autorizado(c, 'GET', '/order/v1.0/events:polling', {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { STATUS, pedidoGravadoSchema, wallClock } from '@rango/domain';
 import { relatorioSchema } from '@rango/domain/painel/relatorio';
-import { ifoodConexaoSchema } from '@rango/domain/painel/ifood';
+import { MSG_IFOOD, ifoodConexaoSchema } from '@rango/domain/painel/ifood';
 import { pedidoPainelSchema, pedidosPainelSchema } from '@rango/domain/painel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,23 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
       payload: { merchant_id: 'x y', ativo: true },
     });
     expect(ruim.statusCode).toBe(400);
+    // Credentials iFood refuses: a clear 400 on the secret, nothing kept.
+    const errado = await ta.app.inject({
+      method: 'PUT',
+      url: `${est(1)}/ifood/`,
+      headers: dono,
+      payload: {
+        merchant_id: MERCHANT,
+        client_id: fake.clientId,
+        client_secret: 'segredo-errado',
+        ativo: true,
+      },
+    });
+    expect(errado.statusCode).toBe(400);
+    expect(errado.json()).toEqual({ client_secret: [MSG_IFOOD.credenciaisRecusadas] });
+    expect(
+      ifoodConexaoSchema.parse((await ta.app.inject({ url: `${est(1)}/ifood/`, headers: dono })).json()),
+    ).toMatchObject({ conectado: false, client_secret: { configurado: false } });
     const r = await ta.app.inject({
       method: 'PUT',
       url: `${est(1)}/ifood/`,
@@ -184,6 +201,60 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     expect(retirada.pagamento.online).toBe(true);
   });
 
+  it('an order partly paid on iFood is collected only for the rest, with change on that part; who delivers it is kept', async () => {
+    const p = pedidoIfood(MERCHANT, {
+      displayId: '4646',
+      total: { subTotal: 40, deliveryFee: 5, benefits: 0, additionalFees: 0, orderAmount: 45 },
+      payments: {
+        prepaid: 20,
+        pending: 25,
+        methods: [
+          { value: 20, method: 'MEAL_VOUCHER', type: 'ONLINE' },
+          { value: 25, method: 'CASH', type: 'OFFLINE', cash: { changeFor: 50 } },
+        ],
+      },
+    });
+    const retirada = pedidoIfood(MERCHANT, {
+      displayId: '4747',
+      orderType: 'TAKEOUT',
+      payments: {
+        prepaid: 0,
+        pending: 25,
+        methods: [{ value: 25, method: 'DEBIT', type: 'OFFLINE', card: { brand: 'ELO' } }],
+      },
+    });
+    const proprio = pedidoIfood(MERCHANT, { displayId: '4848' });
+    proprio.delivery!.deliveredBy = 'MERCHANT';
+    fake.novoPedido(p);
+    fake.novoPedido(retirada);
+    fake.novoPedido(proprio);
+    await ta.app.ifood.consultar();
+    const cards = await pedidosDoPainel();
+    // Who delivers: iFood's courier (the default), the store's own, nobody for a takeout.
+    expect(cards.find((x) => x.referencia === '4646')!.pedido.entrega_por).toBe('ifood');
+    expect(cards.find((x) => x.referencia === '4848')!.pedido.entrega_por).toBe('loja');
+    expect(cards.find((x) => x.referencia === '4747')!.pedido.entrega_por).toBeUndefined();
+    const card = cards.find((x) => x.referencia === '4646')!;
+    expect(card.total).toBe(4500);
+    expect(card.pagamento).toMatchObject({
+      online: false,
+      a_cobrar: 2500,
+      troco_para: 5000,
+      descricao: 'Pago no iFood (Vale-refeição) + Dinheiro (cobrar na entrega)',
+    });
+    expect(card.pedido.pagamentos.map((f) => [f.pre_pago, f.valor])).toEqual([
+      [true, 2000],
+      [false, 2500],
+    ]);
+    const balcao = cards.find((x) => x.referencia === '4747')!;
+    expect(balcao.pagamento).toMatchObject({
+      online: false,
+      troco_para: null,
+      descricao: 'Cartão de débito (cobrar na retirada)',
+    });
+    expect(balcao.pagamento.a_cobrar).toBeUndefined();
+  });
+
   it("Rango's accept, ready and cancel reach iFood; an iFood refusal is shown to the attendant", async () => {
     const p = pedidoIfood(MERCHANT, { displayId: '5555' });
     fake.novoPedido(p);
@@ -193,9 +264,13 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     await acoes();
     expect(fake.acoes.filter((a) => a.orderId === p.id).map((a) => a.acao)).toEqual(['confirm']);
     expect(fake.pedidoEstado(p.id)).toBe('CONFIRMED');
+    // Ready in the kitchen: a DELIVERY order owes iFood nothing until it leaves.
+    expect((await mover(card.id, { status: STATUS.Pronto })).statusCode).toBe(200);
+    await acoes();
+    expect(fake.acoes.filter((a) => a.orderId === p.id).map((a) => a.acao)).toEqual(['confirm']);
     // iFood down: retried with backoff, then reaches it.
     fake.falhar('acao', 503, 1);
-    expect((await mover(card.id, { status: STATUS.Pronto })).statusCode).toBe(200);
+    expect((await mover(card.id, { status: STATUS.Entregue })).statusCode).toBe(200);
     await acoes();
     const [acao] = (await ta.app.ifood.acoesDoPedido(card.id)).filter((a) => a.acao === 'dispatch');
     expect(acao).toMatchObject({ estado: 'pendente', tentativas: 1 });
@@ -216,6 +291,22 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
       (await ta.app.inject({ url: `${est(1)}/pedido/${card.id}/`, headers: atendente })).json(),
     );
     expect(depois.erro_canal).toMatch(/iFood recusou \(409\)/);
+  });
+
+  it('a TAKEOUT order ready in Rango is readyToPickup at iFood, never dispatched', async () => {
+    const p = pedidoIfood(MERCHANT, { displayId: '5656', orderType: 'TAKEOUT' });
+    fake.novoPedido(p);
+    await ta.app.ifood.consultar();
+    const card = (await pedidosDoPainel()).find((x) => x.referencia === '5656')!;
+    expect(card.tipo).toBe('TOGO');
+    expect((await mover(card.id, { status: STATUS.Confirmado, previsao_minutos: 20 })).statusCode).toBe(200);
+    expect((await mover(card.id, { status: STATUS.Pronto })).statusCode).toBe(200);
+    await acoes();
+    expect(fake.acoes.filter((a) => a.orderId === p.id).map((a) => a.acao)).toEqual([
+      'confirm',
+      'readyToPickup',
+    ]);
+    expect(fake.pedidoEstado(p.id)).toBe('READY');
   });
 
   it('a cancellation reaches iFood with its reason; a token that expired is renewed', async () => {
@@ -305,6 +396,38 @@ describe.each(DIALECTS)('iFood orders in the queue on %s', (dialect) => {
     expect((await importados()).filter((r) => r.id_externo === p.id)).toHaveLength(1);
     const alheio = JSON.stringify({ ...ev, merchantId: 'merchant-desconhecido' });
     expect((await post(alheio, assinar(alheio))).statusCode).toBe(202);
+  });
+
+  it("iFood's courier collecting (DSP) and delivering (CON) moves the order in Rango, nothing echoed back", async () => {
+    const p = pedidoIfood(MERCHANT, { displayId: '3131' });
+    fake.novoPedido(p);
+    await ta.app.ifood.consultar();
+    const card = (await pedidosDoPainel()).find((x) => x.referencia === '3131')!;
+    expect((await mover(card.id, { status: STATUS.Confirmado, previsao_minutos: 30 })).statusCode).toBe(200);
+    await acoes();
+    fake.evento(p.id, MERCHANT, 'DSP', 'DISPATCHED');
+    await ta.app.ifood.consultar();
+    const status = async () => (await pedidosDoPainel()).find((x) => x.id === card.id)?.status;
+    expect(await status()).toBe(STATUS.Entregue);
+    fake.evento(p.id, MERCHANT, 'DSP', 'DISPATCHED');
+    fake.evento(p.id, MERCHANT, 'CON', 'CONCLUDED');
+    await ta.app.ifood.consultar();
+    const hist = (await (
+      await ta.app.inject({ url: `${est(1)}/pedido/${card.id}/`, headers: atendente })
+    ).json()) as {
+      status: number;
+      historico: { status: number }[];
+    };
+    expect(hist.status).toBe(STATUS.Concluido);
+    expect(hist.historico.map((h) => h.status)).toEqual([
+      STATUS.Realizado,
+      STATUS.Confirmado,
+      STATUS.Pronto,
+      STATUS.Entregue,
+      STATUS.Concluido,
+    ]);
+    await acoes();
+    expect(fake.acoes.filter((a) => a.orderId === p.id).map((a) => a.acao)).toEqual(['confirm']);
   });
 
   it('an order cancelled at iFood is cancelled in Rango without echoing it back', async () => {

@@ -68,6 +68,49 @@ function item(i: IfoodItem, produtos: ReadonlyMap<number, Produto>): ItemGravado
 }
 
 /**
+ * iFood's payments as Rango stores them, one entry per method: a method paid on iFood (ONLINE)
+ * is `pre_pago`; one to collect (OFFLINE) is not, with its own value — an order partly paid on
+ * iFood (a voucher, a coupon of iFood's) is collected only for the rest — and cash carries the
+ * amount to bring change for (`changeFor`), when above what is collected in cash.
+ */
+function pagamentosDo(p: IfoodPedido, tipo: 'DELIVERY' | 'TOGO', total: number): PedidoGravado['pagamentos'] {
+  const quando = tipo === 'DELIVERY' ? 'cobrar na entrega' : 'cobrar na retirada';
+  const metodos = (p.payments?.methods ?? []).filter((m) => m && typeof m.method === 'string');
+  if (metodos.length === 0) {
+    const pendente = centavos(p.payments?.pending);
+    return [
+      {
+        descricaoFormaPgto: pendente > 0 ? `Pagamento (${quando})` : 'Pago no iFood',
+        formapgto_id: 0,
+        formapgto_sttipopgto: -1,
+        pre_pago: pendente === 0,
+        tipo: null,
+        troco_para: null,
+        valor: pendente > 0 ? pendente : total,
+        cartao: null,
+      },
+    ];
+  }
+  return metodos.map((m) => {
+    const online = m.type === 'ONLINE';
+    const nome = METODO[m.method] ?? m.method;
+    const dinheiro = !online && m.method === 'CASH';
+    const valor = centavos(m.value);
+    const troco = dinheiro ? centavos(m.cash?.changeFor) : 0;
+    return {
+      descricaoFormaPgto: (online ? `Pago no iFood (${nome})` : `${nome} (${quando})`).slice(0, 100),
+      formapgto_id: 0,
+      formapgto_sttipopgto: dinheiro ? 0 : -1,
+      pre_pago: online,
+      tipo: null,
+      troco_para: dinheiro && troco > valor ? troco : null,
+      valor,
+      cartao: m.card?.brand ? { bandeira: m.card.brand, numero: '' } : null,
+    };
+  });
+}
+
+/**
  * iFood's order as Rango stores it: prices as iFood charged them (cents), no re-pricing; payment
  * as iFood says (paid on iFood, or to collect on delivery, with change for cash); an item whose
  * externalCode is not one of the store's products kept as its text, flagged `nao_cadastrado`.
@@ -78,12 +121,7 @@ export function pedidoDoIfood(
   produtos: ReadonlyMap<number, Produto>,
 ): PedidoGravado {
   const tipo = p.orderType === 'DELIVERY' ? 'DELIVERY' : 'TOGO';
-  const metodo = p.payments?.methods?.[0];
-  const online = metodo ? metodo.type === 'ONLINE' : (p.payments?.pending ?? 0) === 0;
-  const nomeMetodo = METODO[metodo?.method ?? ''] ?? metodo?.method ?? 'Pagamento';
-  const dinheiro = !online && metodo?.method === 'CASH';
   const total = centavos(p.total.orderAmount);
-  const troco = dinheiro ? centavos(metodo?.cash?.changeFor) : 0;
   const end = p.delivery?.deliveryAddress;
   const numero = Number.parseInt(digitos(p.displayId).slice(-4), 10);
   return {
@@ -120,18 +158,7 @@ export function pedidoDoIfood(
     observacoes: texto(p.extraInfo, MAX_OBSERVACOES),
     numero_pedido: Number.isNaN(numero) ? 0 : numero,
     origem: 'ifood',
-    pagamentos: [
-      {
-        descricaoFormaPgto: online ? `Pago no iFood (${nomeMetodo})` : `${nomeMetodo} (cobrar na entrega)`,
-        formapgto_id: 0,
-        formapgto_sttipopgto: dinheiro ? 0 : -1,
-        pre_pago: online,
-        tipo: null,
-        troco_para: dinheiro && troco > total ? troco : null,
-        valor: total,
-        cartao: metodo?.card?.brand ? { bandeira: metodo.card.brand, numero: '' } : null,
-      },
-    ],
+    pagamentos: pagamentosDo(p, tipo, total),
     previsaoentregamax: 0,
     previsaoentregamin: 0,
     subtotal: centavos(p.total.subTotal),
@@ -142,5 +169,9 @@ export function pedidoDoIfood(
     codigo_cupom: null,
     cupom: null,
     abono_taxa_entrega: null,
+    // Delivered by iFood's courier (deliveredBy IFOOD, the default) or the restaurant's own.
+    ...(tipo === 'DELIVERY'
+      ? { entrega_por: p.delivery?.deliveredBy === 'MERCHANT' ? ('loja' as const) : ('ifood' as const) }
+      : {}),
   };
 }

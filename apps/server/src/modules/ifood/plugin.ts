@@ -7,6 +7,7 @@ import { dono } from '../establishments/painel-http.ts';
 import type { MenuService } from '../menu/service.ts';
 import { CONSULTA_MS, createIfood } from './service.ts';
 import type { IfoodDeps, IfoodService } from './service.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 
 declare module 'fastify' {
@@ -17,7 +18,9 @@ declare module 'fastify' {
 }
 
 /** Tests: iFood's address (the local fake), the clock, and whether the periodic jobs run. */
-export type IfoodOpcoes = Partial<Pick<IfoodDeps, 'baseUrl' | 'agora' | 'api'>> & { semTarefa?: boolean };
+export type IfoodOpcoes = Partial<Pick<IfoodDeps, 'baseUrl' | 'authUrl' | 'agora' | 'api'>> & {
+  semTarefa?: boolean;
+};
 
 /** How often Rango's moves are sent to iFood (the outbox; nothing to send costs two reads). */
 export const ACOES_MS = 2000;
@@ -70,11 +73,12 @@ const CONTRATOS = {
 
 /**
  * The iFood integration (issue 24 part 4) of this app instance: the service decorated as
- * `app.ifood`, its periodic jobs (the poll every 30 s; the owed actions every 2 s) defined on the
+ * `app.ifood`, its periodic jobs (the poll every 30 s or IFOOD_CONSULTA_SEGUNDOS; the owed actions every 2 s) defined on the
  * queue; app.ts registers `ifoodRoutes(svc)` under the API prefix.
  */
 export function instalarIfood(
   app: FastifyInstance,
+  config: Pick<Config, 'ifood'>,
   db: Db,
   menu: MenuService,
   opcoes: IfoodOpcoes = {},
@@ -85,14 +89,15 @@ export function instalarIfood(
     menu,
     log: app.log,
     api: opcoes.api,
-    baseUrl: opcoes.baseUrl,
+    baseUrl: opcoes.baseUrl ?? config.ifood?.apiUrl,
+    authUrl: opcoes.authUrl ?? (opcoes.baseUrl ? undefined : config.ifood?.authUrl),
     agora: opcoes.agora,
   });
   app.decorate('ifood', svc);
   if (!opcoes.semTarefa) {
     app.jobs.define({
       name: 'ifood-consultar',
-      everyMs: CONSULTA_MS,
+      everyMs: config.ifood?.consultaMs ?? CONSULTA_MS,
       leaseSeconds: 120,
       run: () => svc.consultar(),
     });

@@ -20,6 +20,7 @@ import {
 } from '../orders/externo.ts';
 import { leiturasDoEstabelecimento } from '../orders/reads.ts';
 import { MovimentoRecusado, moverPedido } from '../orders/status.ts';
+import { Segredo } from '../secrets/service.ts';
 import type { Segredos } from '../secrets/service.ts';
 import { createIfoodApi, IfoodErro } from './api.ts';
 import type { AcaoPedido, Credenciais, IfoodApi, IfoodEvento } from './api.ts';
@@ -42,6 +43,16 @@ const LOTE_ACOES = 50;
 /** Events of iFood that mean the order was cancelled there. */
 const CANCELADO_NO_IFOOD = new Set(['CAN', 'CANCELLED']);
 const NOVO = new Set(['PLC', 'PLACED']);
+/**
+ * iFood's events that move an order along in Rango (an order delivered by iFood's courier: the
+ * courier collects it, DSP, and delivers it, CON), as the steps of Rango's machine to get there.
+ */
+const PASSOS_DO_IFOOD: Record<string, number[]> = {
+  DSP: [STATUS.Pronto, STATUS.Entregue],
+  DISPATCHED: [STATUS.Pronto, STATUS.Entregue],
+  CON: [STATUS.Pronto, STATUS.Entregue, STATUS.Concluido],
+  CONCLUDED: [STATUS.Pronto, STATUS.Entregue, STATUS.Concluido],
+};
 
 export interface IfoodDeps {
   db: Db;
@@ -49,7 +60,9 @@ export interface IfoodDeps {
   menu: MenuService;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   api?: IfoodApi | undefined;
+  /** IFOOD_API_URL / IFOOD_AUTH_URL (config.ifood): iFood's hosts, or the local fake's. */
   baseUrl?: string | undefined;
+  authUrl?: string | undefined;
   agora?: (() => Date) | undefined;
 }
 
@@ -62,17 +75,22 @@ export function assinaturaValida(segredo: string, corpo: string, assinatura: str
 
 const naoConectado = () => new HttpError(404, { detail: MSG_IFOOD.naoConectado });
 
-/** Rango's move → iFood's action for it (none: iFood has no such step). */
+/**
+ * Rango's move → iFood's action for it (none: iFood has no such step). iFood's order flow: a
+ * TAKEOUT order is `readyToPickup` when it is ready (Pronto); a DELIVERY order is `dispatch`ed
+ * when it leaves ('Saiu para entrega', Entregue), not when it is ready in the kitchen.
+ */
 export function acaoDoStatus(para: number, tipo: 'DELIVERY' | 'TOGO'): AcaoPedido | null {
   if (para === STATUS.Confirmado) return 'confirm';
-  if (para === STATUS.Pronto) return tipo === 'DELIVERY' ? 'dispatch' : 'readyToPickup';
+  if (para === STATUS.Pronto) return tipo === 'TOGO' ? 'readyToPickup' : null;
+  if (para === STATUS.Entregue) return tipo === 'DELIVERY' ? 'dispatch' : null;
   if (para === STATUS.Cancelado) return 'requestCancellation';
   return null;
 }
 
 export function createIfood(deps: IfoodDeps) {
   const { db, segredos, menu, log } = deps;
-  const api = deps.api ?? createIfoodApi({ baseUrl: deps.baseUrl });
+  const api = deps.api ?? createIfoodApi({ baseUrl: deps.baseUrl, authUrl: deps.authUrl });
   const agora = deps.agora ?? (() => new Date());
   const iso = (ms = 0) => new Date(agora().getTime() + ms).toISOString();
 
@@ -156,7 +174,22 @@ export function createIfood(deps: IfoodDeps) {
       }
       return true;
     }
-    // Echoes of our own actions (CFM, RTP, DSP…) and the rest: nothing to do here.
+    const passos = PASSOS_DO_IFOOD[ev.code] ?? PASSOS_DO_IFOOD[ev.fullCode ?? ''];
+    if (passos) {
+      // iFood's courier left with it (DSP) or it was delivered (CON): Rango follows, step by
+      // step through its own machine; a step already taken (the echo of our own dispatch) or not
+      // allowed (a cancelled order) is skipped. Marked `sistema`: nothing is sent back to iFood.
+      const [p] = await pedidosIfood(est, ev.orderId);
+      for (const para of p === undefined ? [] : passos) {
+        try {
+          await moverPedido(db, p!, para, { idestabelecimento: est, sistema: true });
+        } catch (e) {
+          if (!(e instanceof MovimentoRecusado)) throw e;
+        }
+      }
+      return true;
+    }
+    // Echoes of our own actions (CFM, RTP…) and the rest: nothing to do here.
     return true;
   }
 
@@ -383,6 +416,27 @@ export function createIfood(deps: IfoodDeps) {
       const outra = await repo.porMerchant(db, input.merchant_id);
       if (outra && outra.idestabelecimento !== est)
         throw new HttpError(409, { merchant_id: [MSG_IFOOD.merchantEmUso] });
+      if (input.client_id || input.client_secret) {
+        // New credentials are tried at iFood before they are kept: a refusal is a typo to fix now,
+        // not a poll failing later. iFood unreachable: kept, the poll says so ('ultimo_erro').
+        const [idAtual, secretAtual] = await Promise.all([
+          input.client_id ? undefined : segredos.get(est, SEGREDO_CLIENT_ID),
+          input.client_secret ? undefined : segredos.get(est, SEGREDO_CLIENT_SECRET),
+        ]);
+        const c: Credenciais = {
+          clientId: input.client_id ?? idAtual?.revelar() ?? '',
+          clientSecret: input.client_secret
+            ? new Segredo(input.client_secret)
+            : (secretAtual ?? new Segredo('')),
+        };
+        try {
+          await api.verificar(c);
+        } catch (e) {
+          if (e instanceof IfoodErro && !e.repetir && e.status >= 400 && e.status < 500)
+            throw new HttpError(400, { client_secret: [MSG_IFOOD.credenciaisRecusadas] });
+          log.warn({ ifood: { loja: est } }, 'ifood: credenciais não verificadas (iFood indisponível)');
+        }
+      }
       if (input.client_id) await segredos.set(est, SEGREDO_CLIENT_ID, input.client_id);
       if (input.client_secret) await segredos.set(est, SEGREDO_CLIENT_SECRET, input.client_secret);
       try {

@@ -98,7 +98,11 @@ function presentPedido(
 ): PedidoPainel {
   const pedido = pedidoGravadoSchema.parse(JSON.parse(row.pedido_json));
   const forma = pedido.pagamentos[0];
-  const online = forma?.pre_pago === true;
+  // Paid online when every part is (an order of another channel may be paid partly there and
+  // partly on delivery: the panel then says how much to collect).
+  const online = pedido.pagamentos.length > 0 && pedido.pagamentos.every((f) => f.pre_pago);
+  const aCobrar = pedido.pagamentos.filter((f) => !f.pre_pago);
+  const parcial = !online && aCobrar.length < pedido.pagamentos.length;
   // The latest attempt is the one that counts (a refused card may be followed by another).
   const tentativa = tentativas.at(-1);
   return {
@@ -122,10 +126,12 @@ function presentPedido(
     })),
     pagamento: {
       online,
-      descricao: forma?.descricaoFormaPgto ?? '',
+      descricao: pedido.pagamentos.map((f) => f.descricaoFormaPgto).join(' + '),
       tipo: online && tentativa ? tentativa.tipo : null,
       estado: online && tentativa ? tentativa.estado : null,
-      troco_para: forma?.troco_para ?? null,
+      troco_para:
+        pedido.pagamentos.find((f) => f.troco_para !== null)?.troco_para ?? forma?.troco_para ?? null,
+      ...(parcial ? { a_cobrar: aCobrar.reduce((s, f) => s + f.valor, 0) } : {}),
     },
   };
 }

@@ -282,6 +282,11 @@ export function PedidoDetalhe({
         ) : (
           <Text size="sm">O cliente retira no balcão.</Text>
         )}
+        {g.entrega_por === 'ifood' ? (
+          <Text size="sm">O entregador do iFood vem retirar o pedido.</Text>
+        ) : g.entrega_por === 'loja' ? (
+          <Text size="sm">Entrega feita pelo entregador da loja.</Text>
+        ) : null}
         {g.endereco_togo ? <Text size="sm">{g.endereco_togo}</Text> : null}
       </section>
 

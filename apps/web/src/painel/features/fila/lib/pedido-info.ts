@@ -24,7 +24,8 @@ export const alertaDe = (p: PedidoPainel, config: PainelConfig, agora: number): 
 export const esperaAceite = (p: PedidoPainel, agora: number): boolean =>
   colunaDe(p, agora) === 'novos' && aguardaAceite(p.status, p.tipo);
 
-export const tipoTexto = (p: PedidoPainel): string => (p.tipo === 'DELIVERY' ? 'Entrega' : 'Retirada');
+export const tipoTexto = (p: PedidoPainel): string =>
+  p.tipo !== 'DELIVERY' ? 'Retirada' : p.pedido.entrega_por === 'ifood' ? 'Entrega pelo iFood' : 'Entrega';
 
 /**
  * The card's timer line: 'Aguardando aceite há 9 min' while it waits for the restaurant,
@@ -48,14 +49,16 @@ function online(estado: PedidoPainel['pagamento']['estado']): string {
 /** 'Pago online · Pix' or 'Cobrar na entrega · Dinheiro' (the payment's own description). */
 export function pagamentoTexto(p: PedidoPainel): string {
   if (p.pagamento.online) return `${online(p.pagamento.estado)} · ${p.pagamento.descricao}`;
-  return `${p.tipo === 'DELIVERY' ? 'Cobrar na entrega' : 'Cobrar na retirada'} · ${p.pagamento.descricao}`;
+  const cobrar = p.pagamento.a_cobrar !== undefined ? `Cobrar ${dinheiro(p.pagamento.a_cobrar)}` : 'Cobrar';
+  return `${cobrar} ${p.tipo === 'DELIVERY' ? 'na entrega' : 'na retirada'} · ${p.pagamento.descricao}`;
 }
 
 /** 'Troco para R$ 50,00 (levar R$ 3,00)', or null. */
 export function trocoTexto(p: PedidoPainel): string | null {
   const para = p.pagamento.troco_para;
   if (para === null || para <= 0) return null;
-  const troco = para - p.total;
+  // Part paid online (an iFood voucher): the change is on what is collected, not the total.
+  const troco = para - (p.pagamento.a_cobrar ?? p.total);
   return troco > 0
     ? `Troco para ${dinheiro(para)} (levar ${dinheiro(troco)})`
     : `Troco para ${dinheiro(para)}`;
