@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { startFakeHttp } from '../fake-http.ts';
-import type { IfoodPedido } from '../../modules/ifood/api.ts';
+import type { IfoodPedido } from '../../modules/ifood/formato.ts';
 
 export interface FakeIfoodEvento {
   id: string;
