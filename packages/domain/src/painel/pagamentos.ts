@@ -128,8 +128,10 @@ export type TesteConta = z.infer<typeof testeContaSchema>;
 export const MSG_OAUTH_MP = {
   naoConfigurado:
     'Este servidor não tem um aplicativo do Mercado Pago configurado: cole o Access Token e a Public Key da sua conta.',
-  stateInvalido: 'Este link de autorização do Mercado Pago não é válido. Clique em "Conectar Mercado Pago" de novo.',
-  stateExpirado: 'A autorização do Mercado Pago demorou demais e expirou. Clique em "Conectar Mercado Pago" de novo.',
+  stateInvalido:
+    'Este link de autorização do Mercado Pago não é válido. Clique em "Conectar Mercado Pago" de novo.',
+  stateExpirado:
+    'A autorização do Mercado Pago demorou demais e expirou. Clique em "Conectar Mercado Pago" de novo.',
   stateUsado: 'Esta autorização do Mercado Pago já foi usada. Clique em "Conectar Mercado Pago" de novo.',
   codigoRecusado: 'O Mercado Pago recusou a autorização (código inválido ou já usado). Conecte de novo.',
   negado: 'A conexão foi cancelada no Mercado Pago: nada foi alterado.',

@@ -1,11 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pedidoCriadoSchema } from '@rango/domain';
 import type { Produto } from '@rango/domain';
-import {
-  MSG_OAUTH_MP,
-  contasPagamentoSchema,
-  taxaPlataforma,
-} from '@rango/domain/painel/pagamentos';
+import { MSG_OAUTH_MP, contasPagamentoSchema, taxaPlataforma } from '@rango/domain/painel/pagamentos';
 import type { ContasPagamento } from '@rango/domain/painel/pagamentos';
 import { relatorioSchema } from '@rango/domain/painel/relatorio';
 import type { FastifyInstance } from 'fastify';
@@ -189,7 +185,11 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
 
   it('only the owner starts the flow: an attendant 403, another establishment 404; the page offers it', async () => {
     expect((await listar()).oauth_mercadopago).toBe(true);
-    const att = await app.inject({ method: 'POST', url: url(2, 'mercadopago/conectar/'), headers: atendente2 });
+    const att = await app.inject({
+      method: 'POST',
+      url: url(2, 'mercadopago/conectar/'),
+      headers: atendente2,
+    });
     expect(att.statusCode).toBe(403);
     const outro = await app.inject({ method: 'POST', url: url(2, 'mercadopago/conectar/'), headers: dono1 });
     expect(outro.statusCode).toBe(404);
@@ -215,7 +215,11 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
 
   it('a wrong or missing state, a declined consent, an expired flow: a message, nothing stored', async () => {
     const antes = await contasNoBanco();
-    const ruins: Record<string, string>[] = [{ code: 'TG-abc', state: 'x'.repeat(32) }, { code: 'TG-abc' }, {}];
+    const ruins: Record<string, string>[] = [
+      { code: 'TG-abc', state: 'x'.repeat(32) },
+      { code: 'TG-abc' },
+      {},
+    ];
     for (const q of ruins) {
       const r = await retorno(q);
       expect(r.statusCode).toBe(400);
@@ -286,15 +290,28 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
     await expect(taxaPlataformaCommand(t.db, ['2', '5001'])).rejects.toThrow('Taxa inválida');
     await expect(taxaPlataformaCommand(t.db, ['999', '10'])).rejects.toThrow('não encontrado');
     expect((await listar()).taxa_plataforma_bp).toBe(250);
-    const at = await app.inject({ method: 'PUT', url: url(2, 'ativa/'), headers: dono2, payload: { idconta } });
+    const at = await app.inject({
+      method: 'PUT',
+      url: url(2, 'ativa/'),
+      headers: dono2,
+      payload: { idconta },
+    });
     expect(at.statusCode, at.body).toBe(200);
 
-    const p = montarPedido(menu2, { idestabelecimento: 2, itens: [{ produto: 611, quantidade: 7 }], formapgto: PIX2 });
+    const p = montarPedido(menu2, {
+      idestabelecimento: 2,
+      itens: [{ produto: 611, quantidade: 7 }],
+      formapgto: PIX2,
+    });
     Object.assign(p.pagamentos[0]!, { pre_pago: true, tipo: 'PIX', troco_para: null, cartao: null });
     const res = await app.inject({ method: 'POST', url: pedidoUrl(2), headers: maria.headers, payload: p });
     expect(res.statusCode, res.body).toBe(201);
     idpedido = pedidoCriadoSchema.parse(res.json()).id;
-    const pg = await t.db.selectFrom('pagamento').selectAll().where('idpedido', '=', idpedido).executeTakeFirstOrThrow();
+    const pg = await t.db
+      .selectFrom('pagamento')
+      .selectAll()
+      .where('idpedido', '=', idpedido)
+      .executeTakeFirstOrThrow();
     const taxa = taxaPlataforma(pg.valor, 250);
     expect(taxa).toBeGreaterThan(0);
     expect(pg.taxa_plataforma).toBe(taxa);
@@ -304,41 +321,63 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
     expect(mp.pagarPix(pg.payment_id!)).toBe(true);
     expect((await mp.enviarWebhook(pg.payment_id!, { url: webhookUrl, segredo: WEBHOOK })).status).toBe(200);
     const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
-    const rel = await app.inject({ url: `${API}/painel/estabelecimento/2/relatorio/?de=${hoje}&ate=${hoje}`, headers: dono2 });
+    const rel = await app.inject({
+      url: `${API}/painel/estabelecimento/2/relatorio/?de=${hoje}&ate=${hoje}`,
+      headers: dono2,
+    });
     expect(rel.statusCode, rel.body).toBe(200);
     const online = relatorioSchema.parse(rel.json()).pagamentosOnline;
     expect(online).toEqual({
       bruto: pg.valor,
       taxa,
       liquido: pg.valor - taxa,
-      porProvedor: [{ provedor: 'mercadopago', pagamentos: 1, bruto: pg.valor, taxa, liquido: pg.valor - taxa }],
+      porProvedor: [
+        { provedor: 'mercadopago', pagamentos: 1, bruto: pg.valor, taxa, liquido: pg.valor - taxa },
+      ],
     });
-    const csv = await app.inject({ url: `${API}/painel/estabelecimento/2/relatorio.csv?de=${hoje}&ate=${hoje}`, headers: dono2 });
+    const csv = await app.inject({
+      url: `${API}/painel/estabelecimento/2/relatorio.csv?de=${hoje}&ate=${hoje}`,
+      headers: dono2,
+    });
     expect(csv.body).toContain('Taxa da plataforma (R$)');
   });
 
   it('tokens are renewed before they expire, once across two instances; the old refresh token is dead', async () => {
     const segredos = createSegredos(t.db, config);
     const velho = (await segredos.get(2, nomeSegredo(idconta, 'mercadopago', 'refresh_token')))!.revelar();
-    const velhoAccess = (await segredos.get(2, nomeSegredo(idconta, 'mercadopago', 'access_token')))!.revelar();
+    const velhoAccess = (await segredos.get(
+      2,
+      nomeSegredo(idconta, 'mercadopago', 'access_token'),
+    ))!.revelar();
     // Far from expiry: nothing to do.
     expect(await instancia().renovarVencendo()).toEqual({ renovadas: 0, recusadas: 0, semResposta: 0 });
     const daqui10dias = new Date(Date.now() + 10 * 86_400_000).toISOString();
-    await t.db.updateTable('conta_pagamento').set({ token_expira_em: daqui10dias }).where('id', '=', idconta).execute();
+    await t.db
+      .updateTable('conta_pagamento')
+      .set({ token_expira_em: daqui10dias })
+      .where('id', '=', idconta)
+      .execute();
     const [a, b] = await Promise.all([instancia().renovarVencendo(), instancia().renovarVencendo()]);
     expect(a.renovadas + b.renovadas).toBe(1);
     expect(a.recusadas + b.recusadas).toBe(0);
     const conta = (await listar()).contas.find((c) => c.id === idconta)!;
     expect(conta.estado).toBe('ok');
     expect(Date.parse(conta.oauth!.expira_em!)).toBeGreaterThan(Date.now() + 179 * 86_400_000);
-    const novoAccess = (await segredos.get(2, nomeSegredo(idconta, 'mercadopago', 'access_token')))!.revelar();
+    const novoAccess = (await segredos.get(
+      2,
+      nomeSegredo(idconta, 'mercadopago', 'access_token'),
+    ))!.revelar();
     expect(novoAccess).not.toBe(velhoAccess);
     await guardarTokens(idconta);
     // The old refresh token was rotated out at Mercado Pago.
     const r = await fetch(`${mp.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...{ client_id: APP.clientId, client_secret: APP.clientSecret }, grant_type: 'refresh_token', refresh_token: velho }),
+      body: new URLSearchParams({
+        ...{ client_id: APP.clientId, client_secret: APP.clientSecret },
+        grant_type: 'refresh_token',
+        refresh_token: velho,
+      }),
     });
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: string }).error).toBe('invalid_grant');
@@ -351,7 +390,12 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
     const gasto = await fetch(`${mp.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: APP.clientId, client_secret: APP.clientSecret, grant_type: 'refresh_token', refresh_token: atual }),
+      body: new URLSearchParams({
+        client_id: APP.clientId,
+        client_secret: APP.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token: atual,
+      }),
     });
     expect(gasto.status).toBe(200);
     await t.db
@@ -369,18 +413,26 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
   });
 
   it('"Desconectar": owner only; the refresh token goes; the account that took a payment keeps refunding it', async () => {
-    const att = await app.inject({ method: 'POST', url: url(2, `${idconta}/desconectar/`), headers: atendente2 });
+    const att = await app.inject({
+      method: 'POST',
+      url: url(2, `${idconta}/desconectar/`),
+      headers: atendente2,
+    });
     expect(att.statusCode).toBe(403);
-    const outro = await app.inject({ method: 'POST', url: url(1, `${idconta}/desconectar/`), headers: dono1 });
+    const outro = await app.inject({
+      method: 'POST',
+      url: url(1, `${idconta}/desconectar/`),
+      headers: dono1,
+    });
     expect(outro.statusCode).toBe(404);
     const r = await app.inject({ method: 'POST', url: url(2, `${idconta}/desconectar/`), headers: dono2 });
     expect(r.statusCode, r.body).toBe(200);
     const l = contasPagamentoSchema.parse(r.json());
     expect(l.contas).toHaveLength(0);
     expect(l.ativa).toBeNull();
-    const nomes = (await t.db.selectFrom('segredo').select('nome').where('idestabelecimento', '=', 2).execute()).map(
-      (s) => s.nome,
-    );
+    const nomes = (
+      await t.db.selectFrom('segredo').select('nome').where('idestabelecimento', '=', 2).execute()
+    ).map((s) => s.nome);
     expect(nomes).not.toContain(nomeSegredo(idconta, 'mercadopago', 'refresh_token'));
     // Kept (encrypted, hidden) for the refund of the payment it took.
     expect(nomes).toContain(nomeSegredo(idconta, 'mercadopago', 'access_token'));
@@ -396,11 +448,13 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
     await guardarTokens(conta.id);
     const r = await app.inject({ method: 'POST', url: url(2, `${conta.id}/desconectar/`), headers: dono2 });
     expect(r.statusCode, r.body).toBe(200);
-    const nomes = (await t.db.selectFrom('segredo').select('nome').where('idestabelecimento', '=', 2).execute()).map(
-      (s) => s.nome,
-    );
+    const nomes = (
+      await t.db.selectFrom('segredo').select('nome').where('idestabelecimento', '=', 2).execute()
+    ).map((s) => s.nome);
     expect(nomes.filter((n) => n.startsWith(`conta.${conta.id}.`))).toEqual([]);
-    expect(await t.db.selectFrom('conta_pagamento').select('id').where('id', '=', conta.id).execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom('conta_pagamento').select('id').where('id', '=', conta.id).execute(),
+    ).toHaveLength(0);
     const s = await app.inject({ method: 'POST', url: url(2, 'sandbox/'), headers: dono2 });
     const sandbox = s.json<{ id: number }>().id;
     const x = await app.inject({ method: 'POST', url: url(2, `${sandbox}/desconectar/`), headers: dono2 });

@@ -98,13 +98,21 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
       refresh = undefined;
     }
     if (!refresh) {
-      await repo.estado(db, c.id, { estado: 'erro', erro: MSG_OAUTH_MP.renovacaoRecusada, atualizado_em: dthr });
+      await repo.estado(db, c.id, {
+        estado: 'erro',
+        erro: MSG_OAUTH_MP.renovacaoRecusada,
+        atualizado_em: dthr,
+      });
       return 'recusada';
     }
     try {
       const t = await renovarTokens({ ...cliente(), refreshToken: refresh.revelar() });
       // The same seller's new tokens on the same account (its payments still resolve to it).
-      await segredos.set(c.idestabelecimento, nomeSegredo(c.id, 'mercadopago', 'access_token'), t.accessToken);
+      await segredos.set(
+        c.idestabelecimento,
+        nomeSegredo(c.id, 'mercadopago', 'access_token'),
+        t.accessToken,
+      );
       await segredos.set(c.idestabelecimento, nomeSegredo(c.id, 'mercadopago', 'public_key'), t.publicKey);
       await segredos.set(c.idestabelecimento, nome, t.refreshToken);
       await repo.tokensRenovados(db, c.id, t.expiraEm, agora().toISOString());
@@ -125,7 +133,11 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
         return 'recusada';
       }
       log.warn(
-        { estabelecimento: c.idestabelecimento, conta: c.id, erro: e instanceof Error ? e.message : String(e) },
+        {
+          estabelecimento: c.idestabelecimento,
+          conta: c.id,
+          erro: e instanceof Error ? e.message : String(e),
+        },
         'renovação dos tokens do Mercado Pago sem resposta',
       );
       return 'sem-resposta';
@@ -141,7 +153,11 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
       const agoraMs = agora().getTime();
       const dthr = new Date(agoraMs).toISOString();
       // Flows that ended an hour ago go (their verifiers went at use; an unused one's goes now).
-      for (const v of await conexoes.limpar(db, idestabelecimento, new Date(agoraMs - 3_600_000).toISOString())) {
+      for (const v of await conexoes.limpar(
+        db,
+        idestabelecimento,
+        new Date(agoraMs - 3_600_000).toISOString(),
+      )) {
         await segredos.delete(idestabelecimento, nomeVerifier(v.id));
       }
       if ((await conexoes.abertas(db, idestabelecimento, dthr)) >= MAX_CONEXOES_ABERTAS) {
@@ -164,7 +180,8 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
     /** The callback's query (`code`, `state`, or `error` when the owner declined). Never throws for bad input. */
     async retorno(query: Record<string, unknown>): Promise<RetornoOAuth> {
       const state = typeof query.state === 'string' ? query.state : '';
-      if (!/^[A-Za-z0-9_-]{16,128}$/.test(state)) return { idestabelecimento: null, resultado: 'state-invalido' };
+      if (!/^[A-Za-z0-9_-]{16,128}$/.test(state))
+        return { idestabelecimento: null, resultado: 'state-invalido' };
       const hash = hashState(state);
       const fluxo = await conexoes.porState(db, hash);
       // Found by its hash; compared in constant time too (a belt over the index's equality).
@@ -178,12 +195,14 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
       const verifier = await segredos.get(idestabelecimento, nomeVerifier(fluxo.id)).catch(() => undefined);
       await segredos.delete(idestabelecimento, nomeVerifier(fluxo.id));
       if (fluxo.expira_em < dthr) return { idestabelecimento, resultado: 'state-expirado' };
-      if (typeof query.error === 'string' && query.error !== '') return { idestabelecimento, resultado: 'negado' };
+      if (typeof query.error === 'string' && query.error !== '')
+        return { idestabelecimento, resultado: 'negado' };
       if ((await papelAgora(db, fluxo.idfuncionario, idestabelecimento)) !== 'dono') {
         return { idestabelecimento, resultado: 'sem-permissao' };
       }
       const code = typeof query.code === 'string' ? query.code : '';
-      if (!verifier || !/^[A-Za-z0-9_.-]{1,512}$/.test(code)) return { idestabelecimento, resultado: 'codigo-recusado' };
+      if (!verifier || !/^[A-Za-z0-9_.-]{1,512}$/.test(code))
+        return { idestabelecimento, resultado: 'codigo-recusado' };
       let tokens;
       try {
         tokens = await trocarCodigo({
@@ -194,7 +213,10 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
         });
       } catch (e) {
         if (e instanceof OAuthError) {
-          log.warn({ estabelecimento: idestabelecimento, codigo: e.codigo }, 'código do Mercado Pago recusado');
+          log.warn(
+            { estabelecimento: idestabelecimento, codigo: e.codigo },
+            'código do Mercado Pago recusado',
+          );
           return { idestabelecimento, resultado: 'codigo-recusado' };
         }
         if (e instanceof OAuthIndisponivelError) return { idestabelecimento, resultado: 'sem-resposta' };
@@ -214,7 +236,10 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
       const agoraD = agora();
       const ate = new Date(agoraD.getTime() + MARGEM_RENOVACAO_S * 1000).toISOString();
       for (const c of await repo.paraRenovar(db, ate)) {
-        if (!c.token_expira_em || !precisaRenovar({ expiraEm: c.token_expira_em }, agoraD, MARGEM_RENOVACAO_S))
+        if (
+          !c.token_expira_em ||
+          !precisaRenovar({ expiraEm: c.token_expira_em }, agoraD, MARGEM_RENOVACAO_S)
+        )
           continue;
         if (!(await repo.reivindicarRenovacao(db, c, agora().toISOString()))) continue;
         const s = await renovarConta(c);

@@ -349,7 +349,13 @@ export const contasRepository = {
 export const conexoesRepository = {
   async inserir(
     db: Db,
-    c: { idestabelecimento: number; idfuncionario: number; state_hash: string; criado_em: string; expira_em: string },
+    c: {
+      idestabelecimento: number;
+      idfuncionario: number;
+      state_hash: string;
+      criado_em: string;
+      expira_em: string;
+    },
   ): Promise<number> {
     const r = await db
       .insertInto('mercadopago_conexao')
