@@ -19,6 +19,8 @@ const SEM_CONTRATO: Record<string, string> = {
   'POST /api/ead/pagamentos/notificacao/': "the payment provider's webhook (Cielo's contract, not ours)",
   'POST /api/ead/controle/cliente/social/facebook/remocao/':
     "Facebook's data deletion callback (a signed form of Facebook's contract, not ours)",
+  'GET /api/ead/painel/mercadopago/retorno/':
+    "Mercado Pago's OAuth redirect (a browser's navigation, answered with a redirect or a page)",
   'GET /api/ead/controle/eventos/': 'an SSE stream (text/event-stream), not a JSON operation',
   'GET /api/ead/painel/estabelecimento/:id/eventos/':
     'an SSE stream (text/event-stream), not a JSON operation',

@@ -99,17 +99,6 @@ export const CONTRATOS_CONTA: Record<string, Contrato> = {
       ...doDono,
     },
   },
-  retornoMercadoPago: {
-    resumo:
-      'Retorno do Mercado Pago (?code&state): confere o state, troca o código pelos tokens e volta para a página Pagamentos com o resultado.',
-    tag,
-    acesso: 'publico',
-    query: retornoQuery,
-    respostas: {
-      303: R.semCorpo('Para /painel/{id}/pagamentos?mercadopago=<resultado>.'),
-      400: R.semCorpo('Página com a mensagem: state desconhecido, nada foi salvo.'),
-    },
-  },
   desconectar: {
     resumo:
       'Desconecta uma conta conectada pelo Mercado Pago: apaga o refresh token e as credenciais (mantidas, cifradas, só para estornos de pagamentos que ela recebeu).',
@@ -201,7 +190,9 @@ export function contasRoutes(svc: ContasPainel, oauth: MercadoPagoOAuth) {
     // Mercado Pago sends the owner's browser here (a top-level navigation: no panel token). The
     // flow's state says which establishment and staff member started it; the result is shown on
     // that establishment's 'Pagamentos' page. Nothing is stored unless everything checks.
-    app.get(CAMINHO_RETORNO, { config: { contrato: C.retornoMercadoPago } }, async (req, reply) => {
+    // Not an API operation (openapi.test.ts SEM_CONTRATO): a browser's navigation, answered with a
+    // redirect or a page.
+    app.get(CAMINHO_RETORNO, async (req, reply) => {
       let query: z.infer<typeof retornoQuery>;
       try {
         query = validar(retornoQuery, req.query);
