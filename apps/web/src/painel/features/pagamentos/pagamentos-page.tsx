@@ -455,7 +455,8 @@ function ResultadoOAuth({ d }: { d: ContasPagamento }) {
   const conta = d.contas.find((c) => c.oauth !== null);
   return (
     <Alert
-      color={r === 'conectado' ? 'teal' : 'red'}
+      // Mantine's teal title on its light background is below 4.5:1; this green is above (as 'Estorno realizado').
+      color={r === 'conectado' ? '#1c6b2f' : 'red'}
       variant="light"
       title={r === 'conectado' ? 'Conectado' : 'Mercado Pago não conectado'}
       role={r === 'conectado' ? 'status' : 'alert'}
