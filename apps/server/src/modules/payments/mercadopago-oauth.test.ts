@@ -256,6 +256,32 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
     void c;
   });
 
+  it('a flow started by someone who is no longer the owner when Mercado Pago sends them back stores nothing', async () => {
+    const outroDono = await staffBearer(app, t.db, 2, 'socio@dois.test', 'dono');
+    const r = await app.inject({ method: 'POST', url: url(2, 'mercadopago/conectar/'), headers: outroDono });
+    const u = new URL(r.json<{ url: string }>().url);
+    const volta = new URL((await fetch(u, { redirect: 'manual' })).headers.get('location')!);
+    // Meanwhile the other owner makes them an attendant.
+    const id = (
+      await t.db
+        .selectFrom('funcionario')
+        .select('id')
+        .where('email', '=', 'socio@dois.test')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.db
+      .updateTable('funcionario_papel')
+      .set({ papel: 'atendente' })
+      .where('idfuncionario', '=', id)
+      .execute();
+    const x = await retorno({
+      code: volta.searchParams.get('code')!,
+      state: volta.searchParams.get('state')!,
+    });
+    expect(x.headers.location).toBe('/painel/2/pagamentos?mercadopago=sem-permissao');
+    expect(await contasNoBanco()).toBe(0);
+  });
+
   let idconta = 0;
 
   it('connects: the tokens are stored as the Mercado Pago account, "Conectado" with the seller id; a reload is refused', async () => {
