@@ -139,11 +139,12 @@ function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby={titulo}>
       <Stack gap="xs">
-        <Group justify="space-between" align="start" wrap="nowrap">
+        {/* The badges go under the name when they do not fit beside it (375 px: three badges). */}
+        <Group justify="space-between" align="start" wrap="wrap" gap="xs">
           <Title order={3} size="h4" id={titulo}>
             {NOME_PROVEDOR_CONTA[c.provedor]}
           </Title>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="wrap">
             {oauth ? (
               <Badge color="blue.9" variant="filled">
                 Conectado
