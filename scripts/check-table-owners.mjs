@@ -45,6 +45,8 @@ const OWNERS = {
   // payments
   pagamento: 'modules/payments',
   conta_pagamento: 'modules/payments',
+  mercadopago_conexao: 'modules/payments',
+  taxa_plataforma: 'modules/payments',
   sandbox_cartao: 'modules/payments',
   sandbox_pagamento: 'modules/payments',
   sandbox_3ds: 'modules/payments',

@@ -3,7 +3,9 @@
  * server: the demo owner opens 'Pagamentos', saves Cielo credentials (tested against a local fake
  * of Cielo's API that the server reaches through CIELO_API_URL / CIELO_QUERY_URL), sees them back
  * only as "configurado ••••1234", makes the account the one in use, tests it, and switches to the
- * sandbox. axe-core on the page at 375 and 1280 px.
+ * sandbox; then connects Mercado Pago by its login (OAuth against the local fake of Mercado Pago's
+ * authorization page and token endpoint) and sees 'Conectado' with the seller's id. axe-core on the
+ * page at 375 and 1280 px.
  *
  * Then Mercado Pago (issue 23 part 2): the owner pastes a seller's credentials (a local fake of
  * Mercado Pago's API and of its browser SDK, MERCADOPAGO_API_URL / MERCADOPAGO_SDK_URL), and a
@@ -38,6 +40,13 @@ let app: AppHandle;
 let fake: CieloFake;
 let mp: MercadoPagoFake;
 let demo: DemoData;
+/** Mercado Pago's application of this install: its redirect URL is registered once the port is known. */
+const OAUTH = {
+  clientId: '8880001',
+  clientSecret: 'segredo-e2e',
+  redirectUris: [] as string[],
+  vendedorUserId: '535353',
+};
 
 beforeAll(async () => {
   fake = await startCieloFake({
@@ -45,19 +54,27 @@ beforeAll(async () => {
     sop: { clientId: randomUUID(), clientSecret: 'sop' },
     mpi: { clientId: randomUUID(), clientSecret: 'mpi' },
   });
-  mp = await startMercadoPagoFake({ vendedores: [VENDEDOR] });
+  mp = await startMercadoPagoFake({ vendedores: [VENDEDOR], oauth: OAUTH });
   app = await startApp({
     env: {
       CIELO_API_URL: fake.url,
       CIELO_QUERY_URL: fake.url,
       MERCADOPAGO_API_URL: mp.url,
       MERCADOPAGO_SDK_URL: `${mp.url}/js/v2`,
+      MERCADOPAGO_AUTH_URL: mp.url,
+      MERCADOPAGO_CLIENT_ID: OAUTH.clientId,
+      MERCADOPAGO_CLIENT_SECRET: OAUTH.clientSecret,
       // The customer's confirmation link is read from the log.
       LOG_LEVEL: 'info',
     },
   });
   demo = await loadDemo(app.baseUrl);
+  // PUBLIC_URL is the server's default, http://localhost:<port>: the callback lands there.
+  OAUTH.redirectUris.push(`${local()}/api/ead/painel/mercadopago/retorno/`);
 });
+
+/** The server's own origin by PUBLIC_URL's default (the OAuth flow starts and ends on it). */
+const local = () => app.baseUrl.replace('127.0.0.1', 'localhost');
 
 afterAll(async () => {
   await app?.stop();
@@ -97,9 +114,8 @@ describe('contas de pagamento', () => {
       await irParaSecao(p, 'Pagamentos');
       await p.getByRole('heading', { level: 1, name: 'Pagamentos' }).waitFor();
       await p.getByText('Nenhuma conta própria ainda.').waitFor();
-      // Mercado Pago: pasted credentials; its login connection (OAuth) is said unavailable.
-      await p.getByText(/A conexão pelo login do Mercado Pago ainda não está disponível/).waitFor();
-      expect(await p.getByRole('button', { name: 'Conectar Mercado Pago' }).isDisabled()).toBe(true);
+      // Mercado Pago: this server has an application, so its login connection is offered.
+      expect(await p.getByRole('button', { name: 'Conectar Mercado Pago' }).isEnabled()).toBe(true);
 
       // Wrong credentials: Cielo (the fake) refuses them, nothing is saved.
       await p.getByRole('textbox', { name: 'Merchant ID' }).fill(randomUUID());
@@ -142,6 +158,33 @@ describe('contas de pagamento', () => {
     }
   }, 180_000);
 
+  it('o dono conecta o Mercado Pago pelo login (OAuth) e vê "Conectado" com o id da conta', async () => {
+    const painel = await app.open('/painel/login', DESKTOP);
+    try {
+      const p = painel.page;
+      await p.goto(`${local()}/painel/login`);
+      await entrarNoPainel(p);
+      await p.goto(`${local()}/painel/1/pagamentos`);
+      await p.getByRole('button', { name: 'Conectar Mercado Pago' }).click();
+      // Mercado Pago's authorization page (the fake consents at once) sends the browser back.
+      await p.waitForURL((u) => u.pathname === '/painel/1/pagamentos' && u.search.includes('mercadopago='), {
+        timeout: 30_000,
+      });
+      expect(new URL(p.url()).searchParams.get('mercadopago')).toBe('conectado');
+      await p.getByText('Mercado Pago conectado (conta 535353).').waitFor();
+      const conta = p.getByRole('article', { name: 'Mercado Pago' });
+      await conta.getByText('Conectado', { exact: true }).waitFor();
+      await conta.getByText(/Conta Mercado Pago 535353/).waitFor();
+      // The same callback again (back button, reload of Mercado Pago's redirect): refused, said why.
+      const oauthReq = mp.requisicoes.find((r) => r.url.startsWith('/authorization'))!;
+      const state = new URLSearchParams(oauthReq.url.split('?')[1]).get('state')!;
+      await p.goto(`${local()}/api/ead/painel/mercadopago/retorno/?code=TG-x&state=${state}`);
+      await p.getByText(/Esta autorização do Mercado Pago já foi usada/).waitFor();
+    } finally {
+      await painel.close();
+    }
+  }, 120_000);
+
   it('a página de Pagamentos sem violações do axe a 375 e 1280 px', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const painel = await app.open('/painel/login', viewport);
@@ -150,6 +193,7 @@ describe('contas de pagamento', () => {
         await entrarNoPainel(p);
         await p.goto('/painel/1/pagamentos');
         await p.getByRole('article', { name: 'Cielo' }).waitFor();
+        await p.getByRole('article', { name: 'Mercado Pago' }).waitFor();
         await semViolacoes(p, String(viewport.width));
         expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,

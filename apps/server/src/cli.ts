@@ -28,7 +28,12 @@ import {
   pedidosCommand,
 } from './modules/operator/commands.ts';
 import { pedidoPort } from './modules/orders/status.ts';
-import { USO_PAGAMENTOS, pagamentosCommand, pixPagarCommand } from './modules/payments/commands.ts';
+import {
+  USO_PAGAMENTOS,
+  pagamentosCommand,
+  pixPagarCommand,
+  taxaPlataformaCommand,
+} from './modules/payments/commands.ts';
 import { mudarLojaNoBanco } from './modules/establishments/service.ts';
 import { USO_STAFF, staffCriarCommand } from './modules/staff/commands.ts';
 import { USO_SEGREDOS, segredosRotacionarCommand } from './modules/secrets/commands.ts';
@@ -119,6 +124,7 @@ export const COMMANDS: Record<string, Command> = {
   'staff-criar': { uso: USO_STAFF.staffCriar, run: (db, args) => staffCriarCommand(db, args, loadConfig()) },
   // Online payments (modules/payments).
   pagamentos: { uso: USO_PAGAMENTOS.pagamentos, run: pagamentosCommand },
+  'taxa-plataforma': { uso: USO_PAGAMENTOS.taxa, run: taxaPlataformaCommand },
   'pix-pagar': {
     uso: USO_PAGAMENTOS.pixPagar,
     run: (db, args) => pixPagarCommand(db, args, loadConfig(), pedidoPort(db)),

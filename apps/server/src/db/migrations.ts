@@ -1963,6 +1963,53 @@ const cartaoProvedor: Migration = {
   },
 };
 
+/**
+ * Issue 23 (Mercado Pago OAuth and the platform's fee): the OAuth flows under way (`state` only as
+ * its SHA-256, bound to the establishment and the staff member who started it, short-lived, used
+ * once; the PKCE verifier in the secrets store), an OAuth account's token expiry (the refresh
+ * job's index), the platform operator's fee per establishment (basis points) and, on each
+ * payment attempt, the fee it carried (cents).
+ */
+const mercadoPagoOauth: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('mercadopago_conexao')
+      .addColumn('id', 'integer', idColumn(db))
+      .addColumn('idestabelecimento', 'integer', cascade('estabelecimento.id'))
+      .addColumn('idfuncionario', 'integer', notNull)
+      .addColumn('state_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('criado_em', 'text', notNull)
+      .addColumn('expira_em', 'text', notNull)
+      .addColumn('usado_em', 'text')
+      .execute();
+    await db.schema.alterTable('conta_pagamento').addColumn('token_expira_em', 'text').execute();
+    await db.schema
+      .createIndex('conta_pagamento_token_expira_idx')
+      .on('conta_pagamento')
+      .column('token_expira_em')
+      .execute();
+    await db.schema
+      .createTable('taxa_plataforma')
+      .addColumn('idestabelecimento', 'integer', (c) =>
+        c.primaryKey().references('estabelecimento.id').onDelete('cascade'),
+      )
+      .addColumn('bp', 'integer', notNull)
+      .addColumn('atualizado_em', 'text', notNull)
+      .execute();
+    await db.schema
+      .alterTable('pagamento')
+      .addColumn('taxa_plataforma', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('pagamento').dropColumn('taxa_plataforma').execute();
+    await db.schema.dropTable('taxa_plataforma').ifExists().execute();
+    await db.schema.dropIndex('conta_pagamento_token_expira_idx').ifExists().execute();
+    await db.schema.alterTable('conta_pagamento').dropColumn('token_expira_em').execute();
+    await db.schema.dropTable('mercadopago_conexao').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -1995,6 +2042,7 @@ export const migrations: Record<string, Migration> = {
   '0029_opendelivery': opendelivery,
   '0030_canais': canais,
   '0031_cartao_provedor': cartaoProvedor,
+  '0032_mercadopago_oauth': mercadoPagoOauth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

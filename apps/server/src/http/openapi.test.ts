@@ -21,6 +21,8 @@ const SEM_CONTRATO: Record<string, string> = {
     "Mercado Pago's 3-D Secure challenge page (HTML framed by the order's page), not a JSON operation",
   'POST /api/ead/controle/cliente/social/facebook/remocao/':
     "Facebook's data deletion callback (a signed form of Facebook's contract, not ours)",
+  'GET /api/ead/painel/mercadopago/retorno/':
+    "Mercado Pago's OAuth redirect (a browser's navigation, answered with a redirect or a page)",
   'GET /api/ead/controle/eventos/': 'an SSE stream (text/event-stream), not a JSON operation',
   'GET /api/ead/painel/estabelecimento/:id/eventos/':
     'an SSE stream (text/event-stream), not a JSON operation',

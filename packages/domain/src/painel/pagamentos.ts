@@ -83,6 +83,11 @@ export const contaPagamentoSchema = z.object({
   /** Each secret field: configured, and its last 4 characters. */
   credenciais: z.record(z.string(), segredoDescritoSchema),
   criado_em: z.string(),
+  /**
+   * Connected by 'Conectar Mercado Pago' (OAuth): the seller's Mercado Pago user id and when the
+   * access token expires (renewed before by the server). Null: pasted credentials, or another provider.
+   */
+  oauth: z.nullable(z.object({ vendedor: z.string(), expira_em: z.nullable(z.string()) })),
 });
 export type ContaPagamento = z.infer<typeof contaPagamentoSchema>;
 
@@ -96,6 +101,10 @@ export const contasPagamentoSchema = z.object({
   disponiveis: z.array(z.enum(PROVEDORES_CONTA)),
   /** False while the active account is failing: customers are not offered online methods. */
   online_disponivel: z.boolean(),
+  /** True when this server has a Mercado Pago application (MERCADOPAGO_CLIENT_ID): 'Conectar Mercado Pago'. */
+  oauth_mercadopago: z.boolean(),
+  /** The platform operator's fee on Mercado Pago payments of accounts connected by OAuth, basis points. */
+  taxa_plataforma_bp: z.int(),
 });
 export type ContasPagamento = z.infer<typeof contasPagamentoSchema>;
 
@@ -111,3 +120,77 @@ export const testeContaSchema = z.object({
   conta: contaPagamentoSchema,
 });
 export type TesteConta = z.infer<typeof testeContaSchema>;
+
+/**
+ * Mercado Pago OAuth ('Conectar Mercado Pago', issue 23): the texts of the flow. A callback with a
+ * wrong, expired or used `state`, or a code Mercado Pago refuses, stores nothing.
+ */
+export const MSG_OAUTH_MP = {
+  naoConfigurado:
+    'Este servidor não tem um aplicativo do Mercado Pago configurado: cole o Access Token e a Public Key da sua conta.',
+  stateInvalido:
+    'Este link de autorização do Mercado Pago não é válido. Clique em "Conectar Mercado Pago" de novo.',
+  stateExpirado:
+    'A autorização do Mercado Pago demorou demais e expirou. Clique em "Conectar Mercado Pago" de novo.',
+  stateUsado: 'Esta autorização do Mercado Pago já foi usada. Clique em "Conectar Mercado Pago" de novo.',
+  codigoRecusado: 'O Mercado Pago recusou a autorização (código inválido ou já usado). Conecte de novo.',
+  negado: 'A conexão foi cancelada no Mercado Pago: nada foi alterado.',
+  semResposta: 'O Mercado Pago não respondeu. Tente conectar de novo em instantes.',
+  semPermissao: 'Só o dono do estabelecimento pode concluir a conexão com o Mercado Pago.',
+  conectado: (vendedor: string) => `Mercado Pago conectado (conta ${vendedor}).`,
+  renovacaoRecusada:
+    'O Mercado Pago recusou a renovação do acesso (autorização revogada ou expirada). Conecte o Mercado Pago de novo.',
+  naoEOAuth: 'Esta conta não foi conectada pelo Mercado Pago: remova-a em vez de desconectar.',
+} as const;
+
+/** What the callback tells the 'Pagamentos' page (`?mercadopago=<resultado>`). */
+export const RESULTADOS_OAUTH_MP = [
+  'conectado',
+  'state-invalido',
+  'state-expirado',
+  'state-usado',
+  'codigo-recusado',
+  'negado',
+  'sem-resposta',
+  'sem-permissao',
+] as const;
+export type ResultadoOAuthMp = (typeof RESULTADOS_OAUTH_MP)[number];
+
+export const MSG_RESULTADO_OAUTH_MP: Record<Exclude<ResultadoOAuthMp, 'conectado'>, string> = {
+  'state-invalido': MSG_OAUTH_MP.stateInvalido,
+  'state-expirado': MSG_OAUTH_MP.stateExpirado,
+  'state-usado': MSG_OAUTH_MP.stateUsado,
+  'codigo-recusado': MSG_OAUTH_MP.codigoRecusado,
+  negado: MSG_OAUTH_MP.negado,
+  'sem-resposta': MSG_OAUTH_MP.semResposta,
+  'sem-permissao': MSG_OAUTH_MP.semPermissao,
+};
+
+/** The start of the flow: the URL of Mercado Pago's authorization page the owner opens. */
+export const conexaoMercadoPagoSchema = z.object({ url: z.string() });
+export type ConexaoMercadoPago = z.infer<typeof conexaoMercadoPagoSchema>;
+
+/** The platform operator's fee: at most 50 % (basis points, integer). */
+export const MAX_TAXA_PLATAFORMA_BP = 5000;
+
+/**
+ * The platform operator's fee on a payment (Mercado Pago's `application_fee`), in cents: `bp`
+ * basis points (1 bp = 0.01 %) of `valor` cents, rounded half up, always below the payment (Mercado
+ * Pago refuses a fee equal to the amount). 0 for no fee or a non-positive amount.
+ */
+export function taxaPlataforma(valor: number, bp: number): number {
+  if (!Number.isSafeInteger(valor) || !Number.isSafeInteger(bp)) {
+    throw new RangeError('taxaPlataforma: valor e bp são inteiros');
+  }
+  if (bp < 0 || bp > MAX_TAXA_PLATAFORMA_BP) throw new RangeError('taxaPlataforma: bp fora do limite');
+  if (valor <= 0 || bp === 0) return 0;
+  const taxa = Math.floor((valor * bp + 5000) / 10_000);
+  return Math.min(taxa, valor - 1);
+}
+
+/** '2,5 %' from 250 bp. */
+export function formatarBp(bp: number): string {
+  const inteiro = Math.floor(bp / 100);
+  const resto = bp % 100;
+  return resto === 0 ? `${inteiro} %` : `${inteiro},${String(resto).padStart(2, '0').replace(/0$/, '')} %`;
+}

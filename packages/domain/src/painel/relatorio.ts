@@ -127,6 +127,45 @@ export const TIPO_RELATORIO_NOME: Record<(typeof TIPOS_RELATORIO)[number], strin
   TOGO: 'Retirada',
 };
 
+/** Providers an online payment may have been taken on, as `pagamento.gateway` names them. */
+export const PROVEDORES_RELATORIO = ['mercadopago', 'cielo', 'sandbox'] as const;
+export const PROVEDOR_RELATORIO_NOME: Record<(typeof PROVEDORES_RELATORIO)[number], string> = {
+  mercadopago: 'Mercado Pago',
+  cielo: 'Cielo',
+  sandbox: 'Sandbox (testes)',
+};
+
+export const linhaPagamentoOnlineSchema = z.object({
+  provedor: z.enum(PROVEDORES_RELATORIO),
+  pagamentos: contagem,
+  bruto: cents,
+  taxa: cents,
+  liquido: cents,
+});
+export type LinhaPagamentoOnline = z.infer<typeof linhaPagamentoOnlineSchema>;
+
+/**
+ * Gross, fee and net of online payments (cents): net is gross minus the fee, per line and in total.
+ * Lines in PROVEDORES_RELATORIO order, only the providers with a payment.
+ */
+export function resumoPagamentosOnline(
+  linhas: readonly { provedor: string; pagamentos: number; bruto: number; taxa: number }[],
+): Relatorio['pagamentosOnline'] {
+  const porProvedor: LinhaPagamentoOnline[] = [];
+  for (const provedor of PROVEDORES_RELATORIO) {
+    const l = linhas.filter((x) => x.provedor === provedor);
+    const pagamentos = l.reduce((a, x) => a + x.pagamentos, 0);
+    if (pagamentos === 0) continue;
+    const bruto = l.reduce((a, x) => a + x.bruto, 0);
+    // Only Mercado Pago carries the platform's fee (application_fee); the others charge none.
+    const taxa = provedor === 'mercadopago' ? l.reduce((a, x) => a + x.taxa, 0) : 0;
+    porProvedor.push({ provedor, pagamentos, bruto, taxa, liquido: bruto - taxa });
+  }
+  const bruto = porProvedor.reduce((a, x) => a + x.bruto, 0);
+  const taxa = porProvedor.reduce((a, x) => a + x.taxa, 0);
+  return { bruto, taxa, liquido: bruto - taxa, porProvedor };
+}
+
 export const relatorioSchema = z.object({
   de: z.string(),
   ate: z.string(),
@@ -145,5 +184,15 @@ export const relatorioSchema = z.object({
   opcoes: z.object({ porQuantidade: z.array(linhaItemSchema), porReceita: z.array(linhaItemSchema) }),
   /** 24 entries, hora 0..23 in São Paulo time. */
   porHora: z.array(z.extend(linhaVendasSchema, { hora: z.int() })),
+  /**
+   * Online payments paid (not refunded) of the period's orders: gross, the platform operator's fee
+   * (Mercado Pago's `application_fee`; Cielo and the sandbox carry none) and net, per provider.
+   */
+  pagamentosOnline: z.object({
+    bruto: cents,
+    taxa: cents,
+    liquido: cents,
+    porProvedor: z.array(linhaPagamentoOnlineSchema),
+  }),
 });
 export type Relatorio = z.infer<typeof relatorioSchema>;

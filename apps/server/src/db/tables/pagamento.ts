@@ -8,6 +8,8 @@ import type { ColumnType, Generated } from 'kysely';
 export interface PagamentoTables {
   pagamento: PagamentoTable;
   conta_pagamento: ContaPagamentoTable;
+  mercadopago_conexao: MercadoPagoConexaoTable;
+  taxa_plataforma: TaxaPlataformaTable;
   sandbox_cartao: SandboxCartaoTable;
   sandbox_pagamento: SandboxPagamentoTable;
   sandbox_3ds: Sandbox3dsTable;
@@ -53,6 +55,11 @@ export interface PagamentoTable {
   atualizado_em: string;
   /** Last time the gateway was asked about it (reconciliation). */
   consultado_em: string | null;
+  /**
+   * The platform operator's fee carried by the attempt, cents (0032): Mercado Pago's
+   * `application_fee` on an OAuth account, 0 on every other provider.
+   */
+  taxa_plataforma: ColumnType<number, number | undefined, number>;
 }
 
 /** The sandbox gateway's card vault (token → brand, last 4, holder, expiry). */
@@ -124,4 +131,32 @@ export interface ContaPagamentoTable {
   criado_em: string;
   atualizado_em: string;
   removida_em: string | null;
+  /**
+   * An account connected by OAuth (0032): when its access token expires (the refresh job renews
+   * it before). Its tokens are rotated in place: the same seller, so the payments it took still
+   * resolve to it. Null: pasted credentials (no expiry known).
+   */
+  token_expira_em: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A Mercado Pago OAuth flow under way (0032): `state` as its SHA-256, bound to the establishment
+ * and the staff member who started it; used once, before `expira_em`. The PKCE verifier is in the
+ * secrets store (`mpoauth.<id>.verifier`).
+ */
+export interface MercadoPagoConexaoTable {
+  id: Generated<number>;
+  idestabelecimento: number;
+  idfuncionario: number;
+  state_hash: string;
+  criado_em: string;
+  expira_em: string;
+  usado_em: string | null;
+}
+
+/** The platform operator's fee on an establishment's Mercado Pago payments, basis points (0032). */
+export interface TaxaPlataformaTable {
+  idestabelecimento: number;
+  bp: number;
+  atualizado_em: string;
 }

@@ -62,6 +62,9 @@ export const TABELAS_MEUS_DADOS: Readonly<Record<string, string>> = {
   relatorio_fila: 'ids de pedidos ainda não copiados para os relatórios, sem dados de cliente',
   segredo: 'credenciais do restaurante, cifradas (modules/secrets): nunca exportadas',
   conta_pagamento: 'contas de pagamento do restaurante (provedor e estado; as credenciais ficam em segredo)',
+  mercadopago_conexao:
+    'conexões do restaurante ao Mercado Pago em andamento (hash do state), sem dados de cliente',
+  taxa_plataforma: 'taxa da plataforma cobrada do restaurante, sem dados de cliente',
   webhook: 'webhooks do restaurante (URLs dos sistemas dele)',
   webhook_entrega: 'entregas de webhooks do restaurante: ids e status de pedidos, sem dados pessoais',
   webhook_cursor: 'posição da leitura dos eventos pelos webhooks',

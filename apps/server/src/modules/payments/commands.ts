@@ -1,9 +1,10 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { MAX_TAXA_PLATAFORMA_BP, formatarBp } from '@rango/domain/painel/pagamentos';
 import { parseId } from '../../http/errors.ts';
 import type { PedidoPort } from './pedido-port.ts';
 import { createPaymentsStack } from './plugin.ts';
-import { paymentsRepository as repo } from './repository.ts';
+import { paymentsRepository as repo, taxaRepository } from './repository.ts';
 import type { PaymentsLog } from './service.ts';
 
 export const USO_PAGAMENTOS = {
@@ -12,6 +13,10 @@ export const USO_PAGAMENTOS = {
     '                     paga o PIX pendente do pedido no banco sandbox (PAYMENT_GATEWAY=sandbox)',
   pagamentos:
     'pagamentos <idpedido>\n                     mostra as tentativas de pagamento online do pedido',
+  taxa:
+    'taxa-plataforma <idestabelecimento> [<pontos-base>]\n' +
+    '                     mostra ou define a taxa da plataforma sobre os pagamentos Mercado Pago\n' +
+    `                     (conta conectada pelo Mercado Pago) do estabelecimento: 0 a ${MAX_TAXA_PLATAFORMA_BP} pontos-base (250 = 2,5 %)`,
 } as const;
 
 /** The CLI logs to stderr only what the server would (never card data: there is none here). */
@@ -75,4 +80,28 @@ export async function estornarPeloCli(
   await stack.payments.estornar(id);
   const estados = (await repo.doPedido(db, id)).map((p) => p.estado);
   return `Pagamento online: ${estados.includes('estornado') ? 'estornado' : 'estorno pendente'}.`;
+}
+
+/**
+ * The platform operator's fee on an establishment's Mercado Pago payments (issue 23): shown, or
+ * set in basis points (an integer, 0 to MAX_TAXA_PLATAFORMA_BP). New charges carry it (as
+ * Mercado Pago's `application_fee`); payments already made keep the fee they carried.
+ */
+export async function taxaPlataformaCommand(db: Db, [idRaw, bpRaw]: string[]): Promise<string> {
+  const id = parseId(idRaw);
+  if (id === undefined) throw new Error(`Id de estabelecimento inválido: ${idRaw ?? '(nenhum)'}`);
+  const nome = await taxaRepository.nomeEstabelecimento(db, id);
+  if (nome === undefined) throw new Error(`Estabelecimento ${id} não encontrado.`);
+  if (bpRaw === undefined) {
+    const bp = await taxaRepository.bp(db, id);
+    return `Taxa da plataforma de ${id} (${nome}): ${bp} pontos-base (${formatarBp(bp)}).`;
+  }
+  if (!/^\d{1,5}$/.test(bpRaw) || Number(bpRaw) > MAX_TAXA_PLATAFORMA_BP) {
+    throw new Error(
+      `Taxa inválida: ${bpRaw}. Informe pontos-base inteiros de 0 a ${MAX_TAXA_PLATAFORMA_BP} (250 = 2,5 %).`,
+    );
+  }
+  const bp = Number(bpRaw);
+  await taxaRepository.definir(db, id, bp, new Date().toISOString());
+  return `Taxa da plataforma de ${id} (${nome}): ${bp} pontos-base (${formatarBp(bp)}) nos novos pagamentos Mercado Pago.`;
 }

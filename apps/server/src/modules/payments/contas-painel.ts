@@ -1,4 +1,4 @@
-import { MSG_CONTA_PAGAMENTO as M } from '@rango/domain/painel/pagamentos';
+import { MSG_CONTA_PAGAMENTO as M, MSG_OAUTH_MP } from '@rango/domain/painel/pagamentos';
 import type {
   ContaCieloInput,
   ContaMercadoPagoInput,
@@ -12,14 +12,17 @@ import { HttpError } from '../../http/errors.ts';
 import { Segredo } from '../secrets/service.ts';
 import type { Segredos } from '../secrets/service.ts';
 import {
+  CAMPOS_OAUTH,
   CAMPOS_SECRETOS,
   credenciaisRecusadas,
   mensagemDeFalha,
   nomeSegredo,
   testarGateway,
+  vendedorOAuth,
 } from './contas.ts';
 import type { Gateways, Provedor } from './contas.ts';
-import { contasRepository as repo } from './repository.ts';
+import type { TokensMercadoPago } from './mercadopago/oauth.ts';
+import { contasRepository as repo, taxaRepository } from './repository.ts';
 import type { ContaRow } from './repository.ts';
 import type { PaymentsLog } from './service.ts';
 
@@ -43,6 +46,8 @@ export interface ContasPainelDeps {
   segredos: Segredos;
   gateways: Gateways;
   log: PaymentsLog;
+  /** This server has a Mercado Pago application (MERCADOPAGO_CLIENT_ID and _SECRET): OAuth is offered. */
+  oauthMercadoPago?: boolean;
   agora?: () => Date;
 }
 
@@ -114,6 +119,7 @@ export function createContasPainel(deps: ContasPainelDeps) {
     for (const campo of CAMPOS_SECRETOS[c.provedor]) {
       credenciais[campo] = await segredos.describe(c.idestabelecimento, nomeSegredo(c.id, c.provedor, campo));
     }
+    const vendedor = vendedorOAuth(c);
     return {
       id: c.id,
       provedor: c.provedor,
@@ -124,6 +130,7 @@ export function createContasPainel(deps: ContasPainelDeps) {
       metodos: [...METODOS[c.provedor]],
       credenciais,
       criado_em: c.criado_em,
+      oauth: vendedor === null ? null : { vendedor, expira_em: c.token_expira_em },
     };
   }
 
@@ -141,7 +148,7 @@ export function createContasPainel(deps: ContasPainelDeps) {
       await repo.remover(db, anterior.id, dthr);
       return;
     }
-    for (const campo of CAMPOS_SECRETOS[anterior.provedor]) {
+    for (const campo of [...CAMPOS_SECRETOS[anterior.provedor], ...CAMPOS_OAUTH[anterior.provedor]]) {
       await segredos.delete(anterior.idestabelecimento, nomeSegredo(anterior.id, anterior.provedor, campo));
     }
     await repo.apagar(db, anterior.id);
@@ -157,6 +164,8 @@ export function createContasPainel(deps: ContasPainelDeps) {
         ativa: ativa?.id ?? null,
         disponiveis: [...gateways.provedores],
         online_disponivel: ativa?.estado !== 'erro',
+        oauth_mercadopago: deps.oauthMercadoPago === true && gateways.fabricas.mercadopago !== undefined,
+        taxa_plataforma_bp: await taxaRepository.bp(db, idestabelecimento),
       };
     },
 
@@ -188,6 +197,67 @@ export function createContasPainel(deps: ContasPainelDeps) {
         { access_token: entrada.access_token.trim(), public_key: entrada.public_key.trim() },
         'access_token',
       );
+    },
+
+    /**
+     * The tokens Mercado Pago granted at the end of 'Conectar Mercado Pago' (mercadopago-oauth.ts),
+     * stored as the establishment's Mercado Pago account: access token, public key and refresh
+     * token in the secrets store, the seller's id and the token's expiry on the row. A Mercado Pago
+     * account already there is replaced (the active one by the new one), like pasted credentials.
+     */
+    async salvarOAuth(idestabelecimento: number, t: TokensMercadoPago): Promise<ContaPagamento> {
+      const dthr = agora().toISOString();
+      const anterior = (await repo.doEstabelecimento(db, idestabelecimento)).find(
+        (c) => c.provedor === 'mercadopago',
+      );
+      const id = await repo.inserir(db, {
+        idestabelecimento,
+        provedor: 'mercadopago',
+        ativa: 0,
+        config_json: JSON.stringify({ origem: 'oauth', vendedor: t.userId, live_mode: t.liveMode }),
+        estado: 'ok',
+        erro: null,
+        testado_em: dthr,
+        criado_em: dthr,
+        atualizado_em: dthr,
+        removida_em: null,
+        token_expira_em: t.expiraEm,
+      });
+      await segredos.set(idestabelecimento, nomeSegredo(id, 'mercadopago', 'access_token'), t.accessToken);
+      await segredos.set(idestabelecimento, nomeSegredo(id, 'mercadopago', 'public_key'), t.publicKey);
+      await segredos.set(idestabelecimento, nomeSegredo(id, 'mercadopago', 'refresh_token'), t.refreshToken);
+      if (anterior) {
+        await substituir(anterior);
+        if (anterior.ativa === 1) await repo.ativar(db, idestabelecimento, id, dthr);
+      }
+      log.info(
+        { estabelecimento: idestabelecimento, conta: id, provedor: 'mercadopago' },
+        'conta Mercado Pago conectada (OAuth)',
+      );
+      return apresentar((await repo.porId(db, id))!);
+    },
+
+    /**
+     * 'Desconectar' an account connected by OAuth. Mercado Pago documents no endpoint that revokes
+     * an application's grant (Segurança › OAuth › "Gerenciar Access Token": tokens end by expiry,
+     * a password change, the seller revoking the application in their own account, or the
+     * application's removal), so nothing is sent to Mercado Pago: the refresh token is deleted at
+     * once (the access is never renewed) and the account stops charging. The access token and
+     * public key are deleted too, unless the account took payments: then, by the rule of every
+     * account (substituir), they are kept encrypted, hidden, for those payments' refunds and
+     * reconciliation until the token expires (at most 180 days). The page tells the owner to
+     * revoke the application at Mercado Pago to end it sooner.
+     */
+    async desconectar(idestabelecimento: number, idconta: number): Promise<ContasPagamento> {
+      const c = await conta(idestabelecimento, idconta);
+      if (vendedorOAuth(c) === null) throw new HttpError(400, { detail: MSG_OAUTH_MP.naoEOAuth });
+      const dthr = agora().toISOString();
+      await segredos.delete(idestabelecimento, nomeSegredo(c.id, 'mercadopago', 'refresh_token'));
+      await repo.semRenovacao(db, c.id, dthr);
+      if (c.ativa === 1) await repo.desativarTodas(db, idestabelecimento, dthr);
+      await substituir(c);
+      log.info({ estabelecimento: idestabelecimento, conta: c.id }, 'conta Mercado Pago desconectada');
+      return svc.listar(idestabelecimento);
     },
 
     /** The embedded sandbox as an account (demos): created once, then made active. */

@@ -2,12 +2,15 @@ import {
   ativarContaInputSchema,
   contaCieloInputSchema,
   contaMercadoPagoInputSchema,
+  conexaoMercadoPagoSchema,
   contaPagamentoSchema,
   contasPagamentoSchema,
   MSG_CONTA_PAGAMENTO as M,
+  MSG_OAUTH_MP,
   testeContaSchema,
 } from '@rango/domain/painel/pagamentos';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
 import { conform } from '../../http/contract.ts';
 import { validar } from '../../http/corpo.ts';
 import { R } from '../../http/openapi.ts';
@@ -15,8 +18,16 @@ import type { Contrato } from '../../http/openapi.ts';
 import { HttpError, parseId } from '../../http/errors.ts';
 import { requireStaff } from '../staff/guard.ts';
 import type { ContasPainel } from './contas-painel.ts';
+import { CAMINHO_RETORNO } from './mercadopago-oauth.ts';
+import type { MercadoPagoOAuth } from './mercadopago-oauth.ts';
 
 const tag = 'Painel: pagamentos';
+/** The callback's query as Mercado Pago sends it (each at most once; anything else is ignored). */
+const retornoQuery = z.object({
+  code: z.optional(z.string().check(z.maxLength(512))),
+  state: z.optional(z.string().check(z.maxLength(256))),
+  error: z.optional(z.string().check(z.maxLength(256))),
+});
 const acesso = 'funcionario';
 const doDono = {
   403: R.detalhe('Só o dono pode fazer isto.'),
@@ -76,6 +87,25 @@ export const CONTRATOS_CONTA: Record<string, Contrato> = {
     acesso,
     respostas: { 200: R.ok(testeContaSchema), ...doDono },
   },
+  conectarMercadoPago: {
+    resumo:
+      'Inicia "Conectar Mercado Pago" (OAuth com PKCE e state): a URL da página de autorização do Mercado Pago.',
+    tag,
+    acesso,
+    respostas: {
+      200: R.ok(conexaoMercadoPagoSchema),
+      400: R.detalhe(MSG_OAUTH_MP.naoConfigurado),
+      429: R.detalhe('Muitas conexões em andamento.'),
+      ...doDono,
+    },
+  },
+  desconectar: {
+    resumo:
+      'Desconecta uma conta conectada pelo Mercado Pago: apaga o refresh token e as credenciais (mantidas, cifradas, só para estornos de pagamentos que ela recebeu).',
+    tag,
+    acesso,
+    respostas: { 200: R.ok(contasPagamentoSchema), 400: R.detalhe(MSG_OAUTH_MP.naoEOAuth), ...doDono },
+  },
   remover: {
     resumo: 'Remove uma conta que não está ativa.',
     tag,
@@ -103,7 +133,7 @@ interface P {
 }
 
 /** 401 / 404 / 403 from the staff guard; another establishment's account answers 404. */
-export function contasRoutes(svc: ContasPainel) {
+export function contasRoutes(svc: ContasPainel, oauth: MercadoPagoOAuth) {
   return async function (app: FastifyInstance): Promise<void> {
     const B = '/painel/estabelecimento/:id/pagamentos';
     const idc = (raw: string) => idDe(raw, M.naoEncontrada);
@@ -143,6 +173,60 @@ export function contasRoutes(svc: ContasPainel) {
       const a = await dono(req);
       return svc.testar(a.idestabelecimento, idc(req.params.idconta));
     });
+
+    app.post<{ Params: P }>(
+      `${B}/mercadopago/conectar/`,
+      { config: { contrato: C.conectarMercadoPago } },
+      async (req) => {
+        const s = await requireStaff(req, req.params.id, 'dono');
+        return conform(
+          conexaoMercadoPagoSchema,
+          await oauth.iniciar(s.idestabelecimento, s.idfuncionario),
+          'conectar mercadopago',
+        );
+      },
+    );
+
+    // Mercado Pago sends the owner's browser here (a top-level navigation: no panel token). The
+    // flow's state says which establishment and staff member started it; the result is shown on
+    // that establishment's 'Pagamentos' page. Nothing is stored unless everything checks.
+    // Not an API operation (openapi.test.ts SEM_CONTRATO): a browser's navigation, answered with a
+    // redirect or a page.
+    app.get(CAMINHO_RETORNO, async (req, reply) => {
+      let query: z.infer<typeof retornoQuery>;
+      try {
+        query = validar(retornoQuery, req.query);
+      } catch {
+        query = {};
+      }
+      const r = await oauth.retorno(query);
+      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      if (r.idestabelecimento === null) {
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+              '<title>Mercado Pago — Rango</title><main style="font-family:sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem">' +
+              `<h1>Conexão com o Mercado Pago</h1><p role="alert">${MSG_OAUTH_MP.stateInvalido}</p>` +
+              '<p><a href="/painel/">Voltar ao painel</a></p></main></html>',
+          );
+      }
+      return reply.redirect(`/painel/${r.idestabelecimento}/pagamentos?mercadopago=${r.resultado}`, 303);
+    });
+
+    app.post<{ Params: P }>(
+      `${B}/:idconta/desconectar/`,
+      { config: { contrato: C.desconectar } },
+      async (req) => {
+        const a = await dono(req);
+        return conform(
+          contasPagamentoSchema,
+          await svc.desconectar(a.idestabelecimento, idc(req.params.idconta)),
+          'desconectar',
+        );
+      },
+    );
 
     app.delete<{ Params: P }>(`${B}/:idconta/`, { config: { contrato: C.remover } }, async (req, reply) => {
       const a = await dono(req);

@@ -28,6 +28,33 @@ export const CAMPOS_SECRETOS: Readonly<Record<Provedor, readonly string[]>> = {
   mercadopago: ['access_token', 'public_key'],
 };
 
+/**
+ * Secrets an account connected by OAuth holds besides CAMPOS_SECRETOS (its gateway does not need
+ * them): Mercado Pago's refresh token, rotated by the refresh job (mercadopago-oauth.ts).
+ */
+export const CAMPOS_OAUTH: Readonly<Record<Provedor, readonly string[]>> = {
+  sandbox: [],
+  cielo: [],
+  mercadopago: ['refresh_token'],
+};
+
+/** An account's non-secret settings (`config_json`); an unreadable one reads as none. */
+export function configDaConta(conta: { config_json: string }): Record<string, unknown> {
+  try {
+    const c: unknown = JSON.parse(conta.config_json);
+    return c && typeof c === 'object' && !Array.isArray(c) ? (c as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The seller's Mercado Pago user id of an account connected by OAuth, else null. */
+export function vendedorOAuth(conta: { provedor: Provedor; config_json: string }): string | null {
+  if (conta.provedor !== 'mercadopago') return null;
+  const c = configDaConta(conta);
+  return c.origem === 'oauth' && typeof c.vendedor === 'string' ? c.vendedor : null;
+}
+
 /** The secret's name in the store (one account's, one field's). */
 export const nomeSegredo = (idconta: number, provedor: Provedor, campo: string): string =>
   `conta.${idconta}.${provedor}.${campo}`;
@@ -123,7 +150,10 @@ export function createGateways(deps: GatewaysDeps): Gateways {
   const { db, segredos, fabricas } = deps;
   const wrap = deps.wrap ?? ((g) => g);
   const agora = deps.agora ?? (() => new Date());
-  const cache = new Map<number, Promise<PaymentGateway>>();
+  // Keyed by the account and its token's expiry: an OAuth account whose tokens were rotated (by
+  // any instance) is read fresh with a new expiry, so its gateway is built again with the new token.
+  const cache = new Map<string, Promise<PaymentGateway>>();
+  const chaveCache = (conta: ContaRow) => `${conta.id}:${conta.token_expira_em ?? ''}`;
 
   async function construir(conta: ContaRow): Promise<PaymentGateway> {
     const fabrica = fabricas[conta.provedor];
@@ -135,12 +165,7 @@ export function createGateways(deps: GatewaysDeps): Gateways {
       if (!s) throw new GatewayIndisponivelError(`conta ${conta.id}: credencial ${campo} ausente`);
       lidos[campo] = s;
     }
-    let config: Record<string, unknown>;
-    try {
-      config = JSON.parse(conta.config_json) as Record<string, unknown>;
-    } catch {
-      config = {};
-    }
+    const config = configDaConta(conta);
     return wrap(
       vigiado(
         fabrica({ idconta: conta.id, idestabelecimento: conta.idestabelecimento, segredos: lidos, config }),
@@ -183,12 +208,14 @@ export function createGateways(deps: GatewaysDeps): Gateways {
     fabricas,
 
     daConta(conta) {
-      let g = cache.get(conta.id);
+      const chave = chaveCache(conta);
+      let g = cache.get(chave);
       if (!g) {
+        gateways.invalidar(conta.id);
         g = construir(conta);
-        cache.set(conta.id, g);
+        cache.set(chave, g);
         // A failed build (a secret missing or unreadable) is not kept: the next call tries again.
-        g.catch(() => cache.delete(conta.id));
+        g.catch(() => cache.delete(chave));
       }
       return g;
     },
@@ -207,7 +234,7 @@ export function createGateways(deps: GatewaysDeps): Gateways {
     },
 
     invalidar(idconta) {
-      cache.delete(idconta);
+      for (const k of cache.keys()) if (k.startsWith(`${idconta}:`)) cache.delete(k);
     },
 
     async registrarFalha(idconta, e) {

@@ -136,6 +136,18 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     return app.inject({ method: 'POST', url: pedidoUrl(idest), headers: maria.headers, payload: p });
   }
 
+  it('without a Mercado Pago application (no MERCADOPAGO_CLIENT_ID) "Conectar" is not offered: pasting is the way', async () => {
+    const l = await app.inject({ url: url(2), headers: donos.get(2)! });
+    expect(l.json<{ oauth_mercadopago: boolean }>().oauth_mercadopago).toBe(false);
+    const c = await app.inject({
+      method: 'POST',
+      url: url(2, 'mercadopago/conectar/'),
+      headers: donos.get(2)!,
+    });
+    expect(c.statusCode).toBe(400);
+    expect(c.json<{ detail: string }>().detail).toContain('cole o Access Token');
+  });
+
   it('refuses malformed and refused Mercado Pago credentials, saving nothing', async () => {
     const mal = await salvar(2, 'mercadopago/', { access_token: 'abc', public_key: 'def' });
     expect(mal.statusCode).toBe(400);

@@ -13,6 +13,7 @@ import type { Segredos } from '../secrets/service.ts';
 import { createCieloGateway } from './cielo/cielo.ts';
 import type { CieloOptions } from './cielo/cielo.ts';
 import { createContasPainel } from './contas-painel.ts';
+import { CAMINHO_RETORNO, createMercadoPagoOAuth } from './mercadopago-oauth.ts';
 import { SCRIPT_URL, createMercadoPagoGateway } from './mercadopago/mercadopago.ts';
 import { createWebhookVerifier } from './mercadopago/webhook.ts';
 import { caminhoDesafio3ds, desafio3dsRoutes } from './mercadopago/desafio.ts';
@@ -229,12 +230,40 @@ export function paymentsRoutes({ config, db, stack }: { config: Config; db: Db; 
     // Mercado Pago's 3-D Secure challenge page, framed by the order's page (issue 23 part 2).
     await app.register(desafio3dsRoutes({ db, gateways: stack.gateways, segredo: stack.sandboxSecret }));
 
-    // The owner's accounts in the back office ('Pagamentos', issue 23 part 1).
-    await app.register(
-      contasRoutes(
-        createContasPainel({ db, segredos: stack.segredos, gateways: stack.gateways, log: app.log }),
-      ),
-    );
+    // The owner's accounts in the back office ('Pagamentos', issue 23 part 1), and 'Conectar
+    // Mercado Pago' (OAuth) when the install has a Mercado Pago application.
+    const mp = config.payments.mercadopago;
+    const app_ =
+      mp?.clientId && mp.clientSecret
+        ? { clientId: mp.clientId, clientSecret: mp.clientSecret, authUrl: mp.authUrl, apiUrl: mp.apiUrl }
+        : null;
+    const contas = createContasPainel({
+      db,
+      segredos: stack.segredos,
+      gateways: stack.gateways,
+      log: app.log,
+      oauthMercadoPago: app_ !== null,
+    });
+    const oauth = createMercadoPagoOAuth({
+      db,
+      segredos: stack.segredos,
+      gateways: stack.gateways,
+      contas,
+      log: app.log,
+      app: app_,
+      redirectUri: `${config.publicUrl.replace(/\/+$/, '')}/api/ead${CAMINHO_RETORNO}`,
+    });
+    await app.register(contasRoutes(contas, oauth));
+    if (app_) {
+      // Tokens renewed 30 days before they expire (they last 180), once per hour across instances;
+      // each account is claimed by a conditional write before its single-use refresh token is spent.
+      app.jobs.define({
+        name: 'renovar-mercadopago',
+        everyMs: 3_600_000,
+        leaseSeconds: 600,
+        run: () => oauth.renovarVencendo(),
+      });
+    }
 
     if (stack.sandbox) await app.register(sandboxRoutes({ db, stack: { ...stack, sandbox: stack.sandbox } }));
 

@@ -113,6 +113,8 @@ export interface CobrancaCartao {
   comprador: { nome: string; cpf: string | null; email?: string | null };
   /** Establishment name on the statement (≤ 13 chars on Cielo). */
   softDescriptor?: string;
+  /** The platform operator's fee, cents (Mercado Pago's `application_fee`; the others ignore it). */
+  taxaPlataforma?: number;
 }
 
 export interface CobrancaPix {
@@ -121,6 +123,8 @@ export interface CobrancaPix {
   comprador: { nome: string; cpf: string | null; email?: string | null };
   /** Seconds until the charge expires. */
   expiraEmSegundos: number;
+  /** The platform operator's fee, cents (Mercado Pago's `application_fee`; the others ignore it). */
+  taxaPlataforma?: number;
 }
 
 /** What the gateway answered about one payment. */

@@ -136,6 +136,7 @@ export function criarRenovarPix(ctx: RenovarPixCtx) {
         valor: pedido.total,
         comprador: { ...comprador(pedido.pedido_json), email: await repo.emailDoCliente(db, p.idcliente) },
         expiraEmSegundos: ctx.pixExpiraSegundos,
+        ...(p.taxa_plataforma > 0 ? { taxaPlataforma: p.taxa_plataforma } : {}),
       });
     } catch (e) {
       // Unknown outcome: the reconciler asks the gateway by our key (never charges again).

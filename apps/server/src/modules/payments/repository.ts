@@ -284,6 +284,56 @@ export const contasRepository = {
     await db.deleteFrom('conta_pagamento').where('id', '=', id).execute();
   },
 
+  /** Accounts connected by OAuth whose access token expires before `ate` (the refresh job's). */
+  paraRenovar: (db: Db, ate: string) =>
+    db
+      .selectFrom('conta_pagamento')
+      .selectAll()
+      .where('provedor', '=', 'mercadopago')
+      .where('token_expira_em', 'is not', null)
+      .where('token_expira_em', '<=', ate)
+      .where('estado', '=', 'ok')
+      .where('removida_em', 'is', null)
+      .orderBy('token_expira_em')
+      .limit(100)
+      .execute(),
+
+  /**
+   * Claims an account for one refresh: only the run whose read is still current changes it (a
+   * second instance's run, or a repeated one, finds it changed and skips it: a refresh token is
+   * single use, so two refreshes would fail the second).
+   */
+  async reivindicarRenovacao(db: Db, c: ContaRow, agora: string): Promise<boolean> {
+    const r = await db
+      .updateTable('conta_pagamento')
+      .set({ atualizado_em: agora })
+      .where('id', '=', c.id)
+      .where('token_expira_em', '=', c.token_expira_em)
+      .where('atualizado_em', '=', c.atualizado_em)
+      .where('estado', '=', 'ok')
+      .where('removida_em', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** The account's tokens were rotated: their new expiry, and the account works. */
+  async tokensRenovados(db: Db, id: number, expiraEm: string, agora: string): Promise<void> {
+    await db
+      .updateTable('conta_pagamento')
+      .set({ token_expira_em: expiraEm, estado: 'ok', erro: null, testado_em: agora, atualizado_em: agora })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** An OAuth account's token is no longer renewed (disconnected). */
+  async semRenovacao(db: Db, id: number, agora: string): Promise<void> {
+    await db
+      .updateTable('conta_pagamento')
+      .set({ token_expira_em: null, atualizado_em: agora })
+      .where('id', '=', id)
+      .execute();
+  },
+
   async tomouPagamentos(db: Db, id: number): Promise<boolean> {
     const r = await db
       .selectFrom('pagamento')
@@ -292,5 +342,92 @@ export const contasRepository = {
       .limit(1)
       .executeTakeFirst();
     return r !== undefined;
+  },
+};
+
+/** Mercado Pago OAuth flows under way ('Conectar Mercado Pago'): `state` kept only as its hash. */
+export const conexoesRepository = {
+  async inserir(
+    db: Db,
+    c: {
+      idestabelecimento: number;
+      idfuncionario: number;
+      state_hash: string;
+      criado_em: string;
+      expira_em: string;
+    },
+  ): Promise<number> {
+    const r = await db
+      .insertInto('mercadopago_conexao')
+      .values({ ...c, usado_em: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  },
+
+  porState: (db: Db, stateHash: string) =>
+    db.selectFrom('mercadopago_conexao').selectAll().where('state_hash', '=', stateHash).executeTakeFirst(),
+
+  /** Marks a flow used; false when another callback used it first (a reload, a replay). */
+  async usar(db: Db, id: number, agora: string): Promise<boolean> {
+    const r = await db
+      .updateTable('mercadopago_conexao')
+      .set({ usado_em: agora })
+      .where('id', '=', id)
+      .where('usado_em', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Flows that ended (used or expired) before `antes`: their rows go (their verifiers went at use). */
+  async limpar(db: Db, idestabelecimento: number, antes: string): Promise<{ id: number }[]> {
+    return db
+      .deleteFrom('mercadopago_conexao')
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('expira_em', '<', antes)
+      .returning('id')
+      .execute();
+  },
+
+  /** Flows of the establishment not yet used nor expired (a cap on how many may wait). */
+  async abertas(db: Db, idestabelecimento: number, agora: string): Promise<number> {
+    const r = await db
+      .selectFrom('mercadopago_conexao')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('idestabelecimento', '=', idestabelecimento)
+      .where('usado_em', 'is', null)
+      .where('expira_em', '>=', agora)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+};
+
+/** The platform operator's fee per establishment (basis points). */
+export const taxaRepository = {
+  async bp(db: Db, idestabelecimento: number): Promise<number> {
+    const r = await db
+      .selectFrom('taxa_plataforma')
+      .select('bp')
+      .where('idestabelecimento', '=', idestabelecimento)
+      .executeTakeFirst();
+    return r?.bp ?? 0;
+  },
+
+  /** The establishment's name (read only), or undefined when there is none by that id. */
+  async nomeEstabelecimento(db: Db, id: number): Promise<string | undefined> {
+    const r = await db
+      .selectFrom('estabelecimento')
+      .select('apelidooufantasia')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r?.apelidooufantasia;
+  },
+
+  async definir(db: Db, idestabelecimento: number, bp: number, agora: string): Promise<void> {
+    await db
+      .insertInto('taxa_plataforma')
+      .values({ idestabelecimento, bp, atualizado_em: agora })
+      .onConflict((oc) => oc.column('idestabelecimento').doUpdateSet({ bp, atualizado_em: agora }))
+      .execute();
   },
 };

@@ -1,4 +1,5 @@
 import { MSG_PEDIDO, STATUS } from '@rango/domain';
+import { taxaPlataforma } from '@rango/domain/painel/pagamentos';
 import type { PagamentoInput, Transacao } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
 import type { EstadoPagamentoRow } from '../../db/types.ts';
@@ -10,10 +11,15 @@ import type { PagamentoOnline } from './entrada.ts';
 import type { PedidoPort } from './pedido-port.ts';
 import { GatewayIndisponivelError, GatewayValidacaoError } from './port.ts';
 import type { PaymentGateway, ResultadoPagamento } from './port.ts';
-import { gatewayUnico } from './contas.ts';
+import { gatewayUnico, vendedorOAuth } from './contas.ts';
 import type { Gateways } from './contas.ts';
 import { criarRenovarPix } from './renovar-pix.ts';
-import { ESTADOS_ABERTOS, paymentsRepository as repo } from './repository.ts';
+import {
+  ESTADOS_ABERTOS,
+  contasRepository,
+  paymentsRepository as repo,
+  taxaRepository,
+} from './repository.ts';
 import type { NovoPagamento, PagamentoRow } from './repository.ts';
 
 export type { PagamentoRow };
@@ -130,8 +136,21 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   /** The attempt row written with the order (same transaction). */
+  /**
+   * The platform operator's fee on a payment on this account (cents, packages/domain): only a
+   * Mercado Pago account connected by OAuth carries it (`application_fee` needs the marketplace
+   * link OAuth makes); pasted credentials, Cielo, the sandbox and the environment's gateway: 0.
+   */
+  async function taxaDaConta(conta: PagamentoOnline['conta'], valor: number): Promise<number> {
+    if (!conta || conta.provedor !== 'mercadopago') return 0;
+    const row = await contasRepository.porId(db, conta.id);
+    if (!row || vendedorOAuth(row) === null) return 0;
+    return taxaPlataforma(valor, await taxaRepository.bp(db, row.idestabelecimento));
+  }
+
   async function novaTentativa(pedidoId: string, idcliente: number, valor: number, online: PagamentoOnline) {
     const n = (await repo.tentativas(db, pedidoId)) + 1;
+    const taxa = await taxaDaConta(online.conta, valor);
     const dthr = agora().toISOString();
     const p: NovoPagamento = {
       pedido_id: pedidoId,
@@ -148,6 +167,7 @@ export function createPayments(deps: PaymentsDeps) {
       cartao_titular: online.exibicao?.titular ?? null,
       cartao_cnpjoucpf: online.exibicao?.cnpjoucpf ?? null,
       salvar_cartao: online.salvar ? 1 : 0,
+      taxa_plataforma: taxa,
       criado_em: dthr,
       atualizado_em: dthr,
     };
@@ -295,6 +315,7 @@ export function createPayments(deps: PaymentsDeps) {
               valor: pedido.total,
               comprador: { nome: pedido.nome, cpf: pedido.cpf, email },
               expiraEmSegundos: deps.pixExpiraSegundos,
+              ...(p.taxa_plataforma > 0 ? { taxaPlataforma: p.taxa_plataforma } : {}),
             })
           : await g.cobrarCartao({
               chave: p.chave,
@@ -305,6 +326,7 @@ export function createPayments(deps: PaymentsDeps) {
               autenticacao: online.autenticacao,
               returnUrl,
               comprador: { nome: pedido.nome, cpf: pedido.cpf, email },
+              ...(p.taxa_plataforma > 0 ? { taxaPlataforma: p.taxa_plataforma } : {}),
             });
     } catch (e) {
       if (e instanceof GatewayValidacaoError) {

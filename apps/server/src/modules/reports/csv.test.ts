@@ -17,6 +17,7 @@ const vazio: Relatorio = {
   produtos: { porQuantidade: [], porReceita: [] },
   opcoes: { porQuantidade: [], porReceita: [] },
   porHora: [],
+  pagamentosOnline: { bruto: 0, taxa: 0, liquido: 0, porProvedor: [] },
 };
 
 describe('sales report CSV', () => {

@@ -1,5 +1,5 @@
 import { CANAL_NOME, campoCsv } from '@rango/domain';
-import { TIPO_RELATORIO_NOME } from '@rango/domain/painel/relatorio';
+import { PROVEDOR_RELATORIO_NOME, TIPO_RELATORIO_NOME } from '@rango/domain/painel/relatorio';
 import type { LinhaItem, Relatorio } from '@rango/domain/painel/relatorio';
 
 /**
@@ -53,6 +53,22 @@ export function relatorioCsv(r: Relatorio, estabelecimento: string): string {
     [],
     ['Hora', 'Pedidos', 'Receita (R$)'],
     ...r.porHora.map((h) => [`${String(h.hora).padStart(2, '0')}h`, h.pedidos, reais(h.receita)]),
+    [],
+    ['Pagamentos online', 'Pagamentos', 'Bruto (R$)', 'Taxa da plataforma (R$)', 'Líquido (R$)'],
+    ...r.pagamentosOnline.porProvedor.map((l) => [
+      PROVEDOR_RELATORIO_NOME[l.provedor],
+      l.pagamentos,
+      reais(l.bruto),
+      reais(l.taxa),
+      reais(l.liquido),
+    ]),
+    [
+      'Total',
+      r.pagamentosOnline.porProvedor.reduce((a, l) => a + l.pagamentos, 0),
+      reais(r.pagamentosOnline.bruto),
+      reais(r.pagamentosOnline.taxa),
+      reais(r.pagamentosOnline.liquido),
+    ],
   );
   itens('Produtos mais vendidos (quantidade)', r.produtos.porQuantidade);
   itens('Produtos com maior receita', r.produtos.porReceita);

@@ -141,6 +141,30 @@ export const reportsRepository = {
     }));
   },
 
+  /**
+   * Online payments paid (not refunded) of the period's orders, per provider: how many, their
+   * gross and the platform's fee they carried (0032). Read directly over the period (the
+   * payments of an order's day are few; no day cache: a refund changes them any time).
+   */
+  async pagamentosOnline(
+    db: Db,
+    p: Periodo,
+  ): Promise<{ provedor: string; pagamentos: number; bruto: number; taxa: number }[]> {
+    const { rows } = await sql<{ provedor: string; pagamentos: unknown; bruto: unknown; taxa: unknown }>`
+      select pg.gateway as provedor, count(*) as pagamentos, sum(pg.valor) as bruto,
+        sum(pg.taxa_plataforma) as taxa
+      from pagamento pg join pedido p on p.id = pg.idpedido
+      where pg.estado = 'pago' and p.idestabelecimento = ${p.idestabelecimento}
+        and p.dthrpedido >= ${p.inicio} and p.dthrpedido < ${p.fim}
+      group by pg.gateway`.execute(db);
+    return rows.map((r) => ({
+      provedor: r.provedor,
+      pagamentos: n(r.pagamentos),
+      bruto: n(r.bruto),
+      taxa: n(r.taxa),
+    }));
+  },
+
   diasGuardados(db: Db, idestabelecimento: number, de: string, ate: string): Promise<DiaGuardado[]> {
     return db
       .selectFrom('relatorio_dia')

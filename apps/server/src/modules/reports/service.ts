@@ -5,6 +5,7 @@ import {
   TIPOS_RELATORIO,
   TOP_RELATORIO,
   periodoUtc,
+  resumoPagamentosOnline,
 } from '@rango/domain/painel/relatorio';
 import type { LinhaItem, Relatorio, RelatorioQuery } from '@rango/domain/painel/relatorio';
 import type { Db } from '../../db/index.ts';
@@ -239,6 +240,9 @@ export function createReportsService(db: Db, agora: () => Date = () => new Date(
         produtos: top(produtos),
         opcoes: top(opcoes),
         porHora: horas,
+        pagamentosOnline: resumoPagamentosOnline(
+          await repo.pagamentosOnline(db, { idestabelecimento, ...periodoUtc(q.de, q.ate) }),
+        ),
       };
     },
     hoje: () => wallClock(agora()).data,

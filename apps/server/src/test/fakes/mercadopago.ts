@@ -853,10 +853,11 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
     const invalido = (message: string) =>
       reply.code(400).send({ error: 'invalid_grant', message, status: 400, cause: [] });
     if (!o || str(b.client_id) !== o.clientId || str(b.client_secret) !== o.clientSecret) {
-      return reply.code(401).send({
+      // The reference (OAuth › POST /oauth/token) lists every refusal, invalid_client too, as a 400.
+      return reply.code(400).send({
         error: 'invalid_client',
         message: 'invalid client_id or client_secret',
-        status: 401,
+        status: 400,
         cause: [],
       });
     }

@@ -51,7 +51,8 @@ import type { WebhookVerifier } from './webhook.ts';
  * - Reads: `GET /v1/payments/{id}`, `GET /v1/payments/search?external_reference=…`.
  * - Refund (full): `POST /v1/payments/{id}/refunds`; a payment still pending is cancelled instead
  *   (`PUT /v1/payments/{id}` `{status: 'cancelled'}`).
- * - Marketplace fee: `application_fee` (reais) when `applicationFee` is set.
+ * - Marketplace fee: `application_fee` (reais) from the request's `taxaPlataforma` (cents; the
+ *   platform operator's fee on an account connected by OAuth), or from `applicationFee`.
  * - 401/403: `CredenciaisInvalidasError` (nothing was charged: the request was refused).
  */
 
@@ -262,9 +263,10 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
     };
   }
 
-  function taxa(valor: number): Record<string, number> {
-    if (!opts.applicationFee) return {};
-    const fee = opts.applicationFee(valor);
+  /** The request's platform fee (cents, computed in packages/domain), else the option's. */
+  function taxa(valor: number, daCobranca?: number): Record<string, number> {
+    if (daCobranca === undefined && !opts.applicationFee) return {};
+    const fee = daCobranca ?? opts.applicationFee!(valor);
     if (!Number.isSafeInteger(fee) || fee < 0 || fee >= valor) {
       throw new GatewayValidacaoError([{ Code: 0, Message: 'Taxa da plataforma inválida' }]);
     }
@@ -391,7 +393,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
         ...(req.tipo === 'debito' ? { three_d_secure_mode: 'optional' } : {}),
         ...(soft ? { statement_descriptor: soft } : {}),
         ...(opts.notificationUrl ? { notification_url: opts.notificationUrl } : {}),
-        ...taxa(req.valor),
+        ...taxa(req.valor, req.taxaPlataforma),
       };
       const res = await criarPagamento(req.chave, corpo);
       if (salvoAgora && customerId && cardId) {
@@ -420,7 +422,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
         date_of_expiration: expiraEm,
         payer: pagador(req.comprador),
         ...(opts.notificationUrl ? { notification_url: opts.notificationUrl } : {}),
-        ...taxa(req.valor),
+        ...taxa(req.valor, req.taxaPlataforma),
       };
       return criarPagamento(req.chave, corpo);
     },

@@ -1,5 +1,6 @@
 /** The payment accounts' calls (issue 23 part 1): the paths live here only. */
 import {
+  conexaoMercadoPagoSchema,
   contaPagamentoSchema,
   contasPagamentoSchema,
   testeContaSchema,
@@ -27,3 +28,8 @@ export const ativarConta = (id: number, idconta: number | null) =>
 export const testarConta = (id: number, idconta: number) =>
   painelPost(base(id, `${idconta}/teste/`), {}, testeContaSchema);
 export const removerConta = (id: number, idconta: number) => painelDelete(base(id, `${idconta}/`));
+/** 'Conectar Mercado Pago': the authorization page's URL (the server keeps the state and PKCE verifier). */
+export const conectarMercadoPago = (id: number) =>
+  painelPost(base(id, 'mercadopago/conectar/'), {}, conexaoMercadoPagoSchema);
+export const desconectarConta = (id: number, idconta: number) =>
+  painelPost(base(id, `${idconta}/desconectar/`), {}, contasPagamentoSchema);

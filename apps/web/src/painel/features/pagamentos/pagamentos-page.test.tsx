@@ -20,6 +20,7 @@ const CIELO: ContaPagamento = {
     merchant_key: { configurado: true, final: '1234' },
   },
   criado_em: '2026-11-28T09:00:00Z',
+  oauth: null,
 };
 const LISTA: ContasPagamento = {
   contas: [CIELO],
@@ -27,6 +28,23 @@ const LISTA: ContasPagamento = {
   ativa: 4,
   disponiveis: ['sandbox', 'cielo'],
   online_disponivel: false,
+  oauth_mercadopago: false,
+  taxa_plataforma_bp: 0,
+};
+const MP_OAUTH: ContaPagamento = {
+  id: 9,
+  provedor: 'mercadopago',
+  ativa: true,
+  estado: 'ok',
+  erro: null,
+  testado_em: '2026-11-28T10:00:00Z',
+  metodos: ['credito', 'debito', 'pix'],
+  credenciais: {
+    access_token: { configurado: true, final: 'x9y8' },
+    public_key: { configurado: true, final: 'k7k7' },
+  },
+  criado_em: '2026-11-28T09:00:00Z',
+  oauth: { vendedor: '777001', expira_em: '2027-05-27T09:00:00Z' },
 };
 
 beforeEach(() => setStaffTokens({ access: 'a1', refresh: 'r1' }));
@@ -53,7 +71,9 @@ describe('/painel/:id/pagamentos', () => {
     expect(card).toHaveTextContent('Ativa');
     expect(screen.getByRole('alert')).toHaveTextContent('Pagamento online suspenso');
     expect(screen.getByRole('alert')).toHaveTextContent('A Cielo recusou as credenciais');
-    expect(screen.getByRole('button', { name: 'Conectar Mercado Pago' })).toBeDisabled();
+    // No Mercado Pago application on this server: no button, pasting is the way.
+    expect(screen.queryByRole('button', { name: 'Conectar Mercado Pago' })).toBeNull();
+    expect(screen.getByText(/não tem um aplicativo do Mercado Pago configurado/)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Testar' }));
     expect(
       await screen.findByText('Teste concluído: Conexão com o provedor funcionando.'),
@@ -81,7 +101,77 @@ describe('/painel/:id/pagamentos', () => {
     expect(await screen.findByText('A Cielo recusou as credenciais.')).toBeInTheDocument();
   });
 
-  it('Mercado Pago: pasted credentials checked before sending, saved, and the login connection said unavailable', async () => {
+  it('Conectar Mercado Pago (server with an application): asks the server and goes to the URL it answers', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const m = mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/`, 200, {
+        ...LISTA,
+        contas: [],
+        ativa: null,
+        online_disponivel: true,
+        disponiveis: ['mercadopago'],
+        oauth_mercadopago: true,
+      }),
+      on('POST', `${BASE}/mercadopago/conectar/`, 200, {
+        url: 'https://auth.mercadopago.com/authorization?client_id=1&state=abc',
+      }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/pagamentos');
+    const botao = await screen.findByRole('button', { name: 'Conectar Mercado Pago' });
+    expect(botao).toBeEnabled();
+    expect(screen.queryByText(/não tem um aplicativo do Mercado Pago configurado/)).toBeNull();
+    await user.click(botao);
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://auth.mercadopago.com/authorization?client_id=1&state=abc'),
+    );
+    expect(m.calls.some((c) => c.method === 'POST' && c.path === `${BASE}/mercadopago/conectar/`)).toBe(true);
+  });
+
+  it('back from Mercado Pago: "Conectado" with the seller id, the fee, and Desconectar after a confirmation', async () => {
+    const m = mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/`, 200, {
+        ...LISTA,
+        contas: [MP_OAUTH],
+        ativa: 9,
+        online_disponivel: true,
+        disponiveis: ['mercadopago'],
+        oauth_mercadopago: true,
+        taxa_plataforma_bp: 250,
+      }),
+      on('POST', `${BASE}/9/desconectar/`, 200, { ...LISTA, contas: [], ativa: null }),
+    );
+    const user = userEvent.setup();
+    renderPainel('/1/pagamentos?mercadopago=conectado');
+    expect(await screen.findByText('Mercado Pago conectado (conta 777001).')).toBeInTheDocument();
+    const card = screen.getByRole('heading', { name: 'Mercado Pago', level: 3 }).closest('article')!;
+    expect(card).toHaveTextContent('Conectado');
+    expect(card).toHaveTextContent('Conta Mercado Pago 777001');
+    expect(card).toHaveTextContent('Access Token: configurado ••••x9y8');
+    expect(screen.getByText(/Taxa da plataforma: 2,5 %/)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Desconectar' }));
+    expect(m.calls.some((c) => c.path === `${BASE}/9/desconectar/`)).toBe(false);
+    expect(card).toHaveTextContent('não oferece revogação pela API');
+    await user.click(within(card).getByRole('button', { name: 'Confirmar desconexão' }));
+    await vi.waitFor(() =>
+      expect(m.calls.some((c) => c.method === 'POST' && c.path === `${BASE}/9/desconectar/`)).toBe(true),
+    );
+  });
+
+  it('back from Mercado Pago with a used state: the reason, in Portuguese', async () => {
+    mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/`, 200, { ...LISTA, disponiveis: ['mercadopago'], oauth_mercadopago: true }),
+    );
+    renderPainel('/1/pagamentos?mercadopago=state-usado');
+    const aviso = await screen.findByText(/Esta autorização do Mercado Pago já foi usada/);
+    expect(aviso.closest('[role="alert"]')).toHaveTextContent('Mercado Pago não conectado');
+  });
+
+  it('Mercado Pago: pasted credentials checked before sending, saved, and without an application no login button', async () => {
     const m = mockApi(
       on('GET', '/painel/eu/', 200, EU_DONO),
       on('GET', `${BASE}/`, 200, {
@@ -100,8 +190,8 @@ describe('/painel/:id/pagamentos', () => {
     const user = userEvent.setup();
     renderPainel('/1/pagamentos');
     await screen.findByText('Nenhuma conta própria ainda.');
-    expect(screen.getByRole('button', { name: 'Conectar Mercado Pago' })).toBeDisabled();
-    expect(screen.getByText(/ainda não está disponível neste servidor/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Conectar Mercado Pago' })).toBeNull();
+    expect(screen.getByText(/cole o Access Token e a Public Key/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Salvar e testar' }));
     expect(await screen.findByText(/Informe o Access Token/)).toBeInTheDocument();
     expect(m.calls.some((c) => c.method === 'POST')).toBe(false);

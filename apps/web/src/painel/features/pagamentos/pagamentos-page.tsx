@@ -11,8 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  MSG_OAUTH_MP,
+  MSG_RESULTADO_OAUTH_MP,
   NOME_METODO,
   NOME_PROVEDOR_CONTA,
+  RESULTADOS_OAUTH_MP,
+  formatarBp,
   contaCieloInputSchema,
   contaMercadoPagoInputSchema,
   type ContaCieloInput,
@@ -20,9 +24,11 @@ import {
   type ContaPagamento,
   type ContasPagamento,
   type MetodoOnline,
+  type ResultadoOAuthMp,
 } from '@rango/domain/painel/pagamentos';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { PainelApiError } from '../../api/client.ts';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
@@ -32,7 +38,9 @@ import { useEstabelecimentoAtual } from '../../lib/estabelecimento-atual.ts';
 import {
   ativarConta,
   ativarSandbox,
+  conectarMercadoPago,
   contasQuery,
+  desconectarConta,
   removerConta,
   salvarCielo,
   salvarMercadoPago,
@@ -93,6 +101,12 @@ function Atual({ d }: { d: ContasPagamento }) {
           </Text>
         )}
         <Text size="sm">Formas oferecidas: {metodos(ativa ? ativa.metodos : d.padrao.metodos)}</Text>
+        {d.taxa_plataforma_bp > 0 ? (
+          <Text size="sm">
+            Taxa da plataforma: {formatarBp(d.taxa_plataforma_bp)} de cada pagamento pelo Mercado Pago
+            conectado (descontada pelo Mercado Pago no repasse; Cielo e sandbox não têm taxa).
+          </Text>
+        ) : null}
         {!d.online_disponivel && ativa ? (
           <Alert color="red" variant="light" title="Pagamento online suspenso" role="alert">
             A conta {NOME_PROVEDOR_CONTA[ativa.provedor]} está com erro: {ativa.erro ?? 'falha no provedor.'}{' '}
@@ -119,15 +133,23 @@ function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
   });
   const ativar = useMutation({ mutationFn: () => ativarConta(idest, c.id), onSuccess: recarregar });
   const remover = useMutation({ mutationFn: () => removerConta(idest, c.id), onSuccess: recarregar });
+  const desconectar = useMutation({ mutationFn: () => desconectarConta(idest, c.id), onSuccess: recarregar });
   const titulo = `conta-${c.id}`;
+  const oauth = c.oauth;
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby={titulo}>
       <Stack gap="xs">
-        <Group justify="space-between" align="start" wrap="nowrap">
+        {/* The badges go under the name when they do not fit beside it (375 px: three badges). */}
+        <Group justify="space-between" align="start" wrap="wrap" gap="xs">
           <Title order={3} size="h4" id={titulo}>
             {NOME_PROVEDOR_CONTA[c.provedor]}
           </Title>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="wrap">
+            {oauth ? (
+              <Badge color="blue.9" variant="filled">
+                Conectado
+              </Badge>
+            ) : null}
             {c.ativa ? (
               <Badge color="teal.9" variant="filled">
                 Ativa
@@ -139,6 +161,14 @@ function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
           </Group>
         </Group>
         <Text size="sm">Formas: {metodos(c.metodos)}</Text>
+        {oauth ? (
+          <Text size="sm">
+            Conta Mercado Pago <strong data-vendedor>{oauth.vendedor}</strong>, conectada pelo login do
+            Mercado Pago
+            {oauth.expira_em ? ` (acesso renovado automaticamente; válido até ${data(oauth.expira_em)})` : ''}
+            .
+          </Text>
+        ) : null}
         {Object.entries(c.credenciais).map(([campo, d]) => (
           <Text size="sm" key={campo}>
             {ROTULO_CAMPO[campo] ?? campo}: <span data-credencial={campo}>{credencial(d)}</span>
@@ -163,7 +193,27 @@ function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
               Usar esta conta
             </Button>
           ) : null}
-          {!c.ativa ? (
+          {oauth ? (
+            confirmar ? (
+              <>
+                <Button
+                  size="xs"
+                  color="red"
+                  onClick={() => desconectar.mutate()}
+                  loading={desconectar.isPending}
+                >
+                  Confirmar desconexão
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setConfirmar(false)}>
+                  Manter
+                </Button>
+              </>
+            ) : (
+              <Button size="xs" variant="default" color="red" onClick={() => setConfirmar(true)}>
+                Desconectar
+              </Button>
+            )
+          ) : !c.ativa ? (
             confirmar ? (
               <>
                 <Button size="xs" color="red" onClick={() => remover.mutate()} loading={remover.isPending}>
@@ -180,10 +230,18 @@ function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
             )
           ) : null}
         </Group>
+        {oauth && confirmar ? (
+          <Text size="sm">
+            Os novos pedidos deixam de ser cobrados nesta conta e o Rango apaga o acesso dela (o Mercado Pago
+            não oferece revogação pela API: para encerrar a autorização agora, remova o aplicativo em Seu
+            perfil › Segurança no Mercado Pago). Se ela já recebeu pagamentos, o acesso fica guardado,
+            cifrado, só para os estornos deles até vencer.
+          </Text>
+        ) : null}
         <div role="status" aria-live="polite">
           {aviso ? <Text size="sm">{aviso}</Text> : null}
         </div>
-        <FormError error={testar.error ?? ativar.error ?? remover.error} />
+        <FormError error={testar.error ?? ativar.error ?? remover.error ?? desconectar.error} />
       </Stack>
     </Paper>
   );
@@ -262,11 +320,48 @@ function CieloForm({ idest, existente }: { idest: number; existente: ContaPagame
 }
 
 /**
- * Mercado Pago's access token and public key pasted by the owner (Suas integrações › Credenciais);
- * the server tests them at Mercado Pago before keeping them. Connecting by Mercado Pago's login
- * (OAuth) is not available yet: its button stays disabled and says so.
+ * 'Conectar Mercado Pago' (OAuth, when the server has a Mercado Pago application): the server
+ * answers Mercado Pago's authorization page, the browser goes there, and Mercado Pago sends it
+ * back to this page with the result. Without an application only pasting is offered.
  */
-function MercadoPagoForm({ idest, existente }: { idest: number; existente: ContaPagamento | null }) {
+function ConectarMercadoPago({ idest }: { idest: number }) {
+  const conectar = useMutation({
+    mutationFn: () => conectarMercadoPago(idest),
+    onSuccess: (r) => window.location.assign(r.url),
+  });
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Button
+          onClick={() => conectar.mutate()}
+          loading={conectar.isPending}
+          aria-describedby="mercadopago-nota"
+        >
+          Conectar Mercado Pago
+        </Button>
+      </Group>
+      <Text size="sm" id="mercadopago-nota">
+        Você entra na sua conta do Mercado Pago e autoriza o Rango a receber os pagamentos por ela. O acesso é
+        renovado automaticamente.
+      </Text>
+      <FormError error={conectar.error} />
+    </Stack>
+  );
+}
+
+/**
+ * Mercado Pago's access token and public key pasted by the owner (Suas integrações › Credenciais);
+ * the server tests them at Mercado Pago before keeping them.
+ */
+function MercadoPagoForm({
+  idest,
+  existente,
+  oauth,
+}: {
+  idest: number;
+  existente: ContaPagamento | null;
+  oauth: boolean;
+}) {
   const qc = useQueryClient();
   const vazio: ContaMercadoPagoInput = { access_token: '', public_key: '' };
   const [v, setV] = useState<ContaMercadoPagoInput>(vazio);
@@ -301,16 +396,17 @@ function MercadoPagoForm({ idest, existente }: { idest: number; existente: Conta
           <Title order={2} size="h3" id="mercadopago">
             {existente ? 'Trocar credenciais do Mercado Pago' : 'Mercado Pago'}
           </Title>
-          <Group gap="xs">
-            <Button variant="default" disabled aria-describedby="mercadopago-nota">
-              Conectar Mercado Pago
-            </Button>
-          </Group>
-          <Text size="sm" c="dimmed" id="mercadopago-nota">
-            A conexão pelo login do Mercado Pago ainda não está disponível neste servidor. Cole as credenciais
-            de produção da sua conta (Suas integrações › Credenciais).
-          </Text>
+          {oauth ? (
+            <ConectarMercadoPago idest={idest} />
+          ) : (
+            <Text size="sm" id="mercadopago-nota">
+              {MSG_OAUTH_MP.naoConfigurado}
+            </Text>
+          )}
           <Text size="sm">
+            {oauth
+              ? 'Ou cole as credenciais de produção da sua conta (Suas integrações › Credenciais). '
+              : ''}
             O Access Token e a Public Key são testados no Mercado Pago antes de serem salvos e nunca são
             mostrados de novo.
           </Text>
@@ -346,6 +442,38 @@ function MercadoPagoForm({ idest, existente }: { idest: number; existente: Conta
   );
 }
 
+/** What Mercado Pago's callback says (`?mercadopago=<resultado>`), until the owner dismisses it. */
+function ResultadoOAuth({ d }: { d: ContasPagamento }) {
+  const [params, setParams] = useSearchParams();
+  const bruto = params.get('mercadopago');
+  if (!bruto || !(RESULTADOS_OAUTH_MP as readonly string[]).includes(bruto)) return null;
+  const r = bruto as ResultadoOAuthMp;
+  const fechar = () => {
+    const p = new URLSearchParams(params);
+    p.delete('mercadopago');
+    setParams(p, { replace: true });
+  };
+  const conta = d.contas.find((c) => c.oauth !== null);
+  return (
+    <Alert
+      // Mantine's teal title on its light background is below 4.5:1; this green is above (as 'Estorno realizado').
+      color={r === 'conectado' ? '#1c6b2f' : 'red'}
+      variant="light"
+      title={r === 'conectado' ? 'Conectado' : 'Mercado Pago não conectado'}
+      role={r === 'conectado' ? 'status' : 'alert'}
+      withCloseButton
+      closeButtonLabel="Fechar aviso"
+      onClose={fechar}
+    >
+      {r === 'conectado'
+        ? conta?.oauth
+          ? `${MSG_OAUTH_MP.conectado(conta.oauth.vendedor)}${conta.ativa ? '' : ' Use “Usar esta conta” para receber os novos pedidos nela.'}`
+          : 'Mercado Pago conectado.'
+        : MSG_RESULTADO_OAUTH_MP[r]}
+    </Alert>
+  );
+}
+
 /** /painel/:id/pagamentos (owner): the restaurant's own payment accounts (issue 23). */
 export default function PagamentosPage() {
   const { id } = useEstabelecimentoAtual();
@@ -368,6 +496,7 @@ export default function PagamentosPage() {
       {q.isError ? <ErroCarga error={q.error} onRetry={() => void q.refetch()} /> : null}
       {d ? (
         <>
+          <ResultadoOAuth d={d} />
           <Atual d={d} />
           <Stack gap="xs" component="section" aria-labelledby="contas">
             <Title order={2} size="h3" id="contas">
@@ -394,7 +523,7 @@ export default function PagamentosPage() {
           </Stack>
           {d.disponiveis.includes('cielo') ? <CieloForm idest={id} existente={cielo} /> : null}
           {d.disponiveis.includes('mercadopago') ? (
-            <MercadoPagoForm idest={id} existente={mercadopago} />
+            <MercadoPagoForm idest={id} existente={mercadopago} oauth={d.oauth_mercadopago} />
           ) : null}
         </>
       ) : null}

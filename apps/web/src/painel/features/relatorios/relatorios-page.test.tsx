@@ -52,6 +52,15 @@ const MARCO: Relatorio = {
     porReceita: [{ id: 9003, descricao: 'Catupiry', quantidade: 2, receita: 1600 }],
   },
   porHora: horas,
+  pagamentosOnline: {
+    bruto: 9000,
+    taxa: 150,
+    liquido: 8850,
+    porProvedor: [
+      { provedor: 'mercadopago', pagamentos: 1, bruto: 6000, taxa: 150, liquido: 5850 },
+      { provedor: 'cielo', pagamentos: 1, bruto: 3000, taxa: 0, liquido: 3000 },
+    ],
+  },
 };
 
 const VAZIO: Relatorio = {
@@ -66,6 +75,7 @@ const VAZIO: Relatorio = {
   produtos: { porQuantidade: [], porReceita: [] },
   opcoes: { porQuantidade: [], porReceita: [] },
   porHora: horas.map((h) => ({ ...h, pedidos: 0, receita: 0 })),
+  pagamentosOnline: { bruto: 0, taxa: 0, liquido: 0, porProvedor: [] },
 };
 
 beforeEach(() => setStaffTokens({ access: 'a1', refresh: 'r1' }));
@@ -100,6 +110,14 @@ describe('/painel/:id/relatorios', () => {
     const canais = within(screen.getByRole('region', { name: 'Canais' })).getAllByRole('row');
     expect(canais[1]).toHaveTextContent('Rango2R$ 90,0075 %');
     expect(canais[2]).toHaveTextContent('iFood1R$ 30,0025 %');
+
+    const online = within(
+      screen.getByRole('region', { name: 'Pagamentos online: bruto, taxa e líquido' }),
+    ).getAllByRole('row');
+    expect(online[1]).toHaveTextContent('Mercado Pago1R$ 60,00R$ 1,50R$ 58,50');
+    expect(online[2]).toHaveTextContent('Cielo1R$ 30,00R$ 0,00 (sem taxa)R$ 30,00');
+    expect(online[3]).toHaveTextContent('Total2R$ 90,00R$ 1,50R$ 88,50');
+    expect(screen.getByText(/Cielo ou pelo sandbox não têm taxa da plataforma/)).toBeInTheDocument();
 
     expect(screen.getByRole('img', { name: /Horário de pico: 12h, com 2 pedidos/ })).toBeInTheDocument();
     const tabelaHoras = screen.getByRole('region', { name: 'Tabela: Pedidos por hora' });

@@ -15,6 +15,7 @@ import { CANAL_NOME, formatBRL } from '@rango/domain';
 import {
   DATA_MIN_RELATORIO,
   MSG_RELATORIO,
+  PROVEDOR_RELATORIO_NOME,
   TIPO_RELATORIO_NOME,
   dataMaxRelatorio,
   relatorioQuerySchema,
@@ -186,6 +187,70 @@ function TabelaVendas({
         </Table.Tbody>
       </Table>
     </Rolagem>
+  );
+}
+
+/**
+ * Online payments paid in the period: gross, the platform's fee (Mercado Pago's marketplace fee)
+ * and net, per provider. Cielo and the sandbox carry no fee, and the table says so.
+ */
+function PagamentosOnline({ p }: { p: Relatorio['pagamentosOnline'] }) {
+  if (p.porProvedor.length === 0) return <Text c="dimmed">Nenhum pagamento online neste período.</Text>;
+  const semTaxa = p.porProvedor.some((l) => l.provedor !== 'mercadopago');
+  return (
+    <Stack gap="xs">
+      <Rolagem rotulo="Pagamentos online">
+        <Table striped className={classes.tabela}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Conta</Table.Th>
+              <Table.Th scope="col" className={classes.num}>
+                Pagamentos
+              </Table.Th>
+              <Table.Th scope="col" className={classes.num}>
+                Bruto
+              </Table.Th>
+              <Table.Th scope="col" className={classes.num}>
+                Taxa da plataforma
+              </Table.Th>
+              <Table.Th scope="col" className={classes.num}>
+                Líquido
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {p.porProvedor.map((l) => (
+              <Table.Tr key={l.provedor}>
+                <Table.Th scope="row" fw="normal">
+                  {PROVEDOR_RELATORIO_NOME[l.provedor]}
+                </Table.Th>
+                <Table.Td className={classes.num}>{fmtInt.format(l.pagamentos)}</Table.Td>
+                <Table.Td className={classes.num}>{formatBRL(l.bruto)}</Table.Td>
+                <Table.Td className={classes.num}>
+                  {l.provedor === 'mercadopago' ? formatBRL(l.taxa) : `${formatBRL(0)} (sem taxa)`}
+                </Table.Td>
+                <Table.Td className={classes.num}>{formatBRL(l.liquido)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Th scope="row">Total</Table.Th>
+              <Table.Td className={classes.num}>
+                {fmtInt.format(p.porProvedor.reduce((a, l) => a + l.pagamentos, 0))}
+              </Table.Td>
+              <Table.Td className={classes.num}>{formatBRL(p.bruto)}</Table.Td>
+              <Table.Td className={classes.num}>{formatBRL(p.taxa)}</Table.Td>
+              <Table.Td className={classes.num}>{formatBRL(p.liquido)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Rolagem>
+      {semTaxa ? (
+        <Text size="sm" c="dimmed">
+          Pagamentos pela Cielo ou pelo sandbox não têm taxa da plataforma; ela só é cobrada pelo Mercado Pago
+          conectado.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -398,6 +463,9 @@ export default function RelatoriosPage() {
               />
             </Secao>
           </SimpleGrid>
+          <Secao titulo="Pagamentos online: bruto, taxa e líquido">
+            <PagamentosOnline p={r.pagamentosOnline} />
+          </Secao>
           <Secao titulo="Pedidos por hora">
             <PorHora horas={r.porHora} />
           </Secao>
