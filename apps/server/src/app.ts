@@ -43,7 +43,7 @@ import { createEstabelecimentoPainelService } from './modules/establishments/pai
 import { estabelecimentoPainelRoutes } from './modules/establishments/painel-routes.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { marcaPainelRoutes, marcaPublicRoutes } from './modules/establishments/marca-routes.ts';
-import { shellComMarca } from './modules/establishments/marca-shell.ts';
+import { caminhoDoShell, shellComMarca } from './modules/establishments/marca-shell.ts';
 import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
 import { ifoodRoutes, instalarIfood } from './modules/ifood/plugin.ts';
 import type { IfoodOpcoes } from './modules/ifood/plugin.ts';
@@ -358,12 +358,15 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   // A restaurant's menu page is written in its brand (modules/establishments/marca-shell.ts).
   const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?', 1)[0] ?? '';
-    const html = shell?.html(path, req.headers.cookie, !req.url.includes('?')) ?? '';
+    // Under a restaurant's own host name every page is in its brand and `/` is its menu.
+    const idDoHost = dominios.idDoHost(req.headers.host);
+    const html =
+      shell?.html(caminhoDoShell(path, idDoHost), req.headers.cookie, !req.url.includes('?')) ?? '';
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(shell ? await shellComMarca(db, path, html) : html);
+      .send(shell ? await shellComMarca(db, path, html, idDoHost) : html);
   };
   // The restaurant panel's own build (dist/painel/), served under /painel (issue 11).
   const painelHtml = spa ? readPainelHtml(config.webDist) : null;

@@ -168,12 +168,32 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
   });
 
   it("under the host, / opens its menu and the others' menus are unreachable", async () => {
+    // `/` is its menu's page, at `/` (no redirect), naming the establishment for the app.
     const raiz = await sob(`${HOST.toUpperCase()}:8080`, '/?origem=app');
-    expect(raiz.statusCode).toBe(302);
-    expect(raiz.headers.location).toBe('/estabelecimento/1?origem=app');
+    expect(raiz.statusCode).toBe(200);
+    expect(raiz.headers.location).toBeUndefined();
+    expect(raiz.body).toContain('<meta name="rango-estabelecimento" content="1">');
     expect(raiz.headers['content-security-policy']).toBeDefined();
-    // The platform's host keeps its home page.
-    expect((await sob('rango.com.br', '/')).statusCode).toBe(200);
+    // Every customer page loaded directly under the host names it and is in its brand (the
+    // order, the account, the checkout), not only the menu.
+    const cor = await ta.app.inject({
+      method: 'PUT',
+      url: `${API}/painel/estabelecimento/1/marca/`,
+      payload: { cor: '#0B6E4F' },
+      headers: dono,
+    });
+    expect(cor.statusCode, cor.body).toBe(200);
+    for (const path of ['/', '/pedido/7/', '/cliente', '/pagamento', '/estabelecimento/1']) {
+      const html = (await sob(HOST, path)).body;
+      expect(html, path).toContain('<meta name="rango-estabelecimento" content="1">');
+      expect(html, path).toMatch(/<style id="rango-marca">[^<]*--rango-marca:#0b6e4f;/);
+    }
+    // On the platform's host an order page is not branded (nor told whose order it is).
+    expect((await sob('rango.com.br', '/pedido/7/')).body).not.toContain('rango-marca');
+    // The platform's host keeps its home page, naming no establishment.
+    const casa = await sob('rango.com.br', '/');
+    expect(casa.statusCode).toBe(200);
+    expect(casa.body).not.toContain('rango-estabelecimento');
     expect((await sob(HOST, '/estabelecimento/1')).statusCode).toBe(200);
     expect((await sob(HOST, `${API}/api/estabelecimento/1/menu/`)).statusCode).toBe(200);
     expect((await sob(HOST, `${API}/api/estabelecimento/1/formapgto/`)).statusCode).toBe(200);
@@ -194,7 +214,9 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
       expect(r.statusCode, path).toBe(404);
     }
     // Establishment 2's own subdomain opens establishment 2.
-    expect((await sob('lanchonete.rango.app', '/')).headers.location).toBe('/estabelecimento/2');
+    expect((await sob('lanchonete.rango.app', '/')).body).toContain(
+      '<meta name="rango-estabelecimento" content="2">',
+    );
     expect((await sob('lanchonete.rango.app', `${API}/api/estabelecimento/1/menu/`)).statusCode).toBe(404);
   });
 
