@@ -243,6 +243,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     segredos: app.segredos,
     sender: deps.whatsapp ?? whatsappSender(config, app.log),
     publicUrl: config.publicUrl,
+    urlPublicaDe: (id) => dominios.urlPublicaDe(id),
     log: app.log,
   });
   app.register(whatsappWebhookRoutes(whatsapp));
@@ -269,7 +270,12 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // Coupons (issue 4).
       await api.register(couponsRoutes(createCouponsService(db), createRateLimiter(db, config.rateLimit)));
       // Online payments (issue 5): the gateway (sandbox or Cielo) and its service, used by orders.
-      const pagamentos = await createPaymentsStack(config, db, app.log, pedidoPort(db), deps.wrapGateway);
+      // Links to the customer (the bank page's return, Mercado Pago's notification_url) on the
+      // establishment's own host name when it has one.
+      const pagamentos = await createPaymentsStack(config, db, app.log, pedidoPort(db), deps.wrapGateway, {
+        urlPublicaDe: (id) => dominios.urlPublicaDe(id),
+        apiPrefix: API_PREFIX,
+      });
       await api.register(paymentsRoutes({ config, db, stack: pagamentos }));
       await api.register(
         cardsRoutes({

@@ -75,8 +75,12 @@ export interface MercadoPagoOptions {
   webhookVerifier?: WebhookVerifier;
   /** The marketplace fee in cents for a payment of `valor` cents (OAuth integrations only). */
   applicationFee?: (valor: number) => number;
-  /** Where Mercado Pago posts the webhooks of payments created here (optional: the application's URL is used otherwise). */
-  notificationUrl?: string;
+  /**
+   * Where Mercado Pago posts the webhooks of payments created here (optional: the application's
+   * URL is used otherwise). A function is asked at each create (the establishment's host name may
+   * change while its gateway is cached).
+   */
+  notificationUrl?: string | (() => string | undefined);
   /** The payer's e-mail when the order has none (Mercado Pago requires one). */
   emailPadrao?: string;
   /** Per HTTP call. Default 15000. */
@@ -116,6 +120,11 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const apiUrl = opts.apiUrl.replace(/\/+$/, '');
   const agora = opts.agora ?? (() => new Date());
+  /** The payment's `notification_url`, when one is set. */
+  const notificacao = (): { notification_url?: string } => {
+    const url = typeof opts.notificationUrl === 'function' ? opts.notificationUrl() : opts.notificationUrl;
+    return url ? { notification_url: url } : {};
+  };
   const webhook =
     opts.webhookVerifier ??
     (opts.webhookSecret
@@ -379,7 +388,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
           : pagador(req.comprador),
         ...(req.tipo === 'debito' ? { three_d_secure_mode: 'optional' } : {}),
         ...(soft ? { statement_descriptor: soft } : {}),
-        ...(opts.notificationUrl ? { notification_url: opts.notificationUrl } : {}),
+        ...notificacao(),
         ...taxa(req.valor),
       };
       const res = await criarPagamento(req.chave, corpo);
@@ -408,7 +417,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
         description: 'Pedido',
         date_of_expiration: expiraEm,
         payer: pagador(req.comprador),
-        ...(opts.notificationUrl ? { notification_url: opts.notificationUrl } : {}),
+        ...notificacao(),
         ...taxa(req.valor),
       };
       return criarPagamento(req.chave, corpo);
