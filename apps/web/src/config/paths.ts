@@ -1,8 +1,3 @@
-import { estabelecimentoDoHost } from '../shared/config/host.ts';
-
-/** A menu's path: `/` for the restaurant whose own host name this is (router.tsx). */
-const menu = (id: number | string) => (String(id) === estabelecimentoDoHost ? '/' : `/estabelecimento/${id}`);
-
 /** Every in-app URL, in one place (STYLE.md: no URL strings scattered through components). */
 export const paths = {
   home: '/',
@@ -19,10 +14,10 @@ export const paths = {
   logoutSessaoExpirada: '/logout?motivo=sessao-expirada',
   /** The logout page after 'Excluir Conta': 'Conta excluída com sucesso.' is its only notice. */
   logoutContaExcluida: '/logout?motivo=conta-excluida',
-  estabelecimento: menu,
+  estabelecimento: (id: number | string) => `/estabelecimento/${id}`,
   /** The product drawer; `indice` opens it to edit that cart item. */
   produto: (idEstabelecimento: number | string, idproduto: number, indice?: number) =>
-    `${menu(idEstabelecimento)}?item=${idproduto}${indice === undefined ? '' : `&indice=${indice}`}`,
+    `/estabelecimento/${idEstabelecimento}?item=${idproduto}${indice === undefined ? '' : `&indice=${indice}`}`,
   fbConfirmarRemocao: '/fb_confirmar_remocao',
   cliente: '/cliente',
   pagamento: '/pagamento',

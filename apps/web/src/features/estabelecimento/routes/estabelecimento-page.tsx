@@ -140,7 +140,7 @@ function HeaderSkeleton() {
 
 export function EstabelecimentoPage() {
   // At `/` under a restaurant's own host name, the host's establishment (router.tsx).
-  const { id: idParam = estabelecimentoDoHost ?? '' } = useParams();
+  const { id: idParam = estabelecimentoDoHost } = useParams();
   const parsed = parseId(idParam);
   const valido = parsed !== undefined;
   const id = parsed ?? 0;
