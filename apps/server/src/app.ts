@@ -258,7 +258,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       await api.register(menuRoutes(menu, menuResponder));
       // Accounts (issue 3): modules/auth + modules/customers register here; modules/addresses and
       // modules/geo (CEP + geocoding) below them.
-      await api.register(accountsRoutes(config, db, deps.mailer));
+      await api.register(accountsRoutes(config, db, deps.mailer, (host) => dominios.origemDoHost(host)));
       await api.register(addressesRoutes(createAddressesService(db, geocoder)));
       await api.register(
         geoRoutes({

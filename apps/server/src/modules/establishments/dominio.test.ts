@@ -93,8 +93,13 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
   const url = (id: number) => `${API}/painel/estabelecimento/${id}/dominios/`;
   const adicionar = (id: number, host: unknown, headers = dono) =>
     ta.app.inject({ method: 'POST', url: url(id), payload: { host }, headers });
-  const sob = (host: string, path: string, method: 'GET' | 'OPTIONS' = 'GET', extra = {}) =>
-    ta.app.inject({ method, url: path, headers: { host, ...extra } });
+  const sob = (
+    host: string,
+    path: string,
+    method: 'GET' | 'OPTIONS' | 'POST' = 'GET',
+    extra = {},
+    payload?: object,
+  ) => ta.app.inject({ method, url: path, headers: { host, ...extra }, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rango-dominio-'));
@@ -258,6 +263,48 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
     const urlPublicaDe = criarUrlPublica(ta.t.db, 'http://rango.com.br:8080');
     expect(await urlPublicaDe(1)).toBe(`http://${HOST}:8080`);
     expect(await urlPublicaDe(3)).toBe('http://rango.com.br:8080');
+  });
+
+  it("a customer's sign-up and recovery links go back to the host they were asked on", async () => {
+    const email = `dominio.${dialect}@exemplo.com.br`;
+    const cadastro = await sob(
+      HOST,
+      `${API}/controle/cliente/`,
+      'POST',
+      {
+        'content-type': 'application/json',
+      },
+      {
+        nomeourazaosocial: 'Cliente do Domínio',
+        email,
+        telefone: '11987654321',
+        senha: 'segredo123',
+        confirm: 'segredo123',
+      },
+    );
+    expect(cadastro.statusCode, cadastro.body).toBe(201);
+    const recuperar = await sob(
+      'rango.com.br',
+      `${API}/controle/cliente/token-resete-senha/`,
+      'POST',
+      {
+        'content-type': 'application/json',
+      },
+      { email },
+    );
+    expect(recuperar.statusCode, recuperar.body).toBe(200);
+    await ta.app.backgroundTasks.idle();
+    const mails = await ta.t.db
+      .selectFrom('mail_outbox')
+      .select(['texto'])
+      .where('para', '=', email)
+      .orderBy('id')
+      .execute();
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.texto).toContain(`http://${HOST}:8080/confirma/`);
+    // Asked on the platform's host: the platform's link.
+    expect(mails[1]!.texto).toContain('http://rango.com.br:8080/resetar-senha/');
+    expect(mails[1]!.texto).not.toContain(HOST);
   });
 
   it("Caddy's ask: 200 for a known host only, 404 otherwise, 400 without one", async () => {
