@@ -128,9 +128,18 @@ describe('domínio próprio', () => {
         cor: VERDE,
       });
       expect(await page.title()).toContain(demo.detalhe.estabelecimento.apelidooufantasia);
-      await screenshot(page, 'dominio-cardapio-raiz');
-      await page.setViewportSize(DESKTOP);
-      await screenshot(page, 'dominio-cardapio-raiz');
+      // In its brand, at both widths, no axe violation (the colour keeps AA).
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, 'dominio-cardapio-raiz');
+        const r = await axePara(page).analyze();
+        expect
+          .soft(
+            r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+            `/ em ${viewport.width} px`,
+          )
+          .toEqual([]);
+      }
       // A product opens in its drawer and closes back to `/`.
       await page.getByText(produto.descricao, { exact: true }).first().click();
       await page.getByRole('dialog').first().waitFor();
