@@ -354,7 +354,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   );
 
   // The installed app of each restaurant: its manifest and icons, beside its menu page.
-  app.register(marcaPublicRoutes());
+  app.register(marcaPublicRoutes((host) => dominios.idDoHost(host)));
 
   const spa = isDir(config.webDist) && existsSync(join(config.webDist, 'index.html'));
   const shell = spa ? createSpaShell(config.webDist, API_PREFIX) : null;

@@ -193,6 +193,13 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
       expect(html, path).toContain('<meta name="rango-estabelecimento" content="1">');
       expect(html, path).toMatch(/<style id="rango-marca">[^<]*--rango-marca:#0b6e4f;/);
     }
+    // Its installed app, installed from the host, starts at the host's `/` and keeps all of it.
+    const manifesto = await sob(HOST, '/estabelecimento/1/manifest.webmanifest');
+    expect(manifesto.json()).toMatchObject({ id: '/estabelecimento/1/', start_url: '/', scope: '/' });
+    expect((await sob('rango.com.br', '/estabelecimento/1/manifest.webmanifest')).json()).toMatchObject({
+      start_url: '/estabelecimento/1/',
+      scope: '/estabelecimento/1/',
+    });
     // On the platform's host an order page is not branded (nor told whose order it is).
     expect((await sob('rango.com.br', '/pedido/7/')).body).not.toContain('rango-marca');
     // The platform's host keeps its home page, naming no establishment.
