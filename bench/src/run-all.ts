@@ -17,6 +17,7 @@ import { runMenuThroughput } from './menu-throughput.ts';
 import { runNotificacoes } from './notificacoes.ts';
 import { runOrdersThroughput } from './orders-throughput.ts';
 import { runPhotoMemory } from './photo-memory.ts';
+import { runPixWebhook } from './pix-webhook.ts';
 import { runPwaRepeat } from './pwa-repeat.ts';
 import { runReport } from './report.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
@@ -43,6 +44,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['balancer', () => runBalancer()],
   ['notificacoes', () => runNotificacoes()],
   ['ifood', () => runIfood()],
+  ['pix-webhook', () => runPixWebhook()],
 ];
 
 // BENCH_SO=menu-throughput,orders-throughput: only those (e.g. the three ratios of issue 21).

@@ -2,8 +2,10 @@
  * Domains per establishment (issue 23 part 5) in Chromium: the owner adds `pedidos.teste` in the
  * back office ('Loja' → 'Domínios'), a refused name shows its reason, and the section has no axe
  * violation at 375 and 1280 px. Then Chromium, with `--host-resolver-rules` mapping pedidos.teste
- * to this machine, opens http://pedidos.teste:<port>/ and sees establishment 1's menu (`/` sends
- * there; its API calls answer under that host), while establishment 2's menu answers 404 there.
+ * to this machine, opens http://pedidos.teste:<port>/ and sees establishment 1's menu AT `/` (no
+ * redirect) in its brand (its colour, its manifest), its other pages there (an order page loaded
+ * directly is in the brand too), while establishment 2's menu and API answer 404 there.
+ * Screenshots of the menu at `/` on the host at 375 and 1280 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,8 @@ import { entrarNoPainel } from './painel-helpers.ts';
 import { acceptCookies } from './ui.ts';
 
 const HOST = 'pedidos.teste';
+/** The brand colour the owner sets (AA with white text). */
+const VERDE = '#0b6e4f';
 
 let server: ServerHandle;
 let browser: Browser;
@@ -93,20 +97,60 @@ describe('domínio próprio', () => {
       await semViolacoes(page, 'lista');
       await page.setViewportSize(MOBILE);
       await semViolacoes(page, 'lista');
+      // The brand the host's pages are drawn in.
+      const marca = page.getByRole('region', { name: 'Marca' });
+      await marca.getByLabel('Cor da marca', { exact: true }).fill(VERDE);
+      await marca.getByRole('button', { name: 'Salvar cor' }).click();
+      await marca.getByText('Cor salva. O cardápio já abre com ela.').waitFor();
     } finally {
       await close();
     }
   }, 120_000);
 
-  it('http://pedidos.teste:<porta>/ abre o cardápio do restaurante; outro restaurante é 404 ali', async () => {
+  it('http://pedidos.teste:<porta>/ abre o cardápio do restaurante em `/`, na sua marca; outro restaurante é 404 ali', async () => {
     const { page, close } = await abrir(`http://${HOST}:${porta}/`, MOBILE);
     try {
-      await page.waitForURL(`http://${HOST}:${porta}/estabelecimento/1`);
       await acceptCookies(page);
       await page.getByText(demo.detalhe.estabelecimento.apelidooufantasia, { exact: true }).first().waitFor();
       const produto = demo.produtos[0]!;
       await page.getByText(produto.descricao, { exact: true }).first().waitFor();
-      await screenshot(page, 'dominio-cardapio');
+      // At `/`: no redirect, in the brand (theme colour, CSS variable, its installed app).
+      expect(new URL(page.url()).pathname).toBe('/');
+      const marca = () =>
+        page.evaluate(() => ({
+          tema: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
+          manifesto: document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
+          cor: getComputedStyle(document.documentElement).getPropertyValue('--rango-marca').trim(),
+        }));
+      expect(await marca()).toEqual({
+        tema: VERDE,
+        manifesto: '/estabelecimento/1/manifest.webmanifest',
+        cor: VERDE,
+      });
+      expect(await page.title()).toContain(demo.detalhe.estabelecimento.apelidooufantasia);
+      // In its brand, at both widths, no axe violation (the colour keeps AA).
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, 'dominio-cardapio-raiz');
+        const r = await axePara(page).analyze();
+        expect
+          .soft(
+            r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+            `/ em ${viewport.width} px`,
+          )
+          .toEqual([]);
+      }
+      // A product opens in its drawer and closes back to `/`.
+      await page.getByText(produto.descricao, { exact: true }).first().click();
+      await page.getByRole('dialog').first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.keyboard.press('Escape');
+      // Another customer page loaded directly under the host (here /cliente, which sends a
+      // visitor to /login): in the brand too.
+      await page.goto(`http://${HOST}:${porta}/pedido`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect((await marca()).tema).toBe(VERDE);
+      expect((await marca()).manifesto).toBe('/estabelecimento/1/manifest.webmanifest');
       const outro = await page.goto(`http://${HOST}:${porta}/estabelecimento/2`);
       expect(outro?.status()).toBe(404);
       // The other restaurant's API from the page itself (same origin: pedidos.teste).

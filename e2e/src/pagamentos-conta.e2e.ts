@@ -7,6 +7,10 @@
  * authorization page and token endpoint) and sees 'Conectado' with the seller's id. axe-core on the
  * page at 375 and 1280 px.
  *
+ * Then PIX on Mercado Pago (issue 23 parts 2–3): a customer pays an order by PIX, the fake pays it
+ * and posts its signed webhook, and the order page says 'Pagamento efetuado com sucesso.' within
+ * 5 s of it (the delay is measured and printed).
+ *
  * Then Mercado Pago (issue 23 part 2): the owner pastes a seller's credentials (a local fake of
  * Mercado Pago's API and of its browser SDK, MERCADOPAGO_API_URL / MERCADOPAGO_SDK_URL), and a
  * customer pays by credit card in the checkout: the SDK, loaded only then, tokenises the card at
@@ -35,6 +39,10 @@ const VENDEDOR = {
   publicKey: `APP_USR-${randomUUID()}`,
   userId: '424242',
 };
+/** The install's Mercado Pago application's webhook secret; the URL is set once the server listens. */
+const WEBHOOK = { url: '', segredo: 'segredo-do-webhook-e2e' };
+/** Issue 23: the PIX turns paid on the customer's page within this of the provider's webhook. */
+const PIX_WEBHOOK_ALVO_MS = 5000;
 
 let app: AppHandle;
 let fake: CieloFake;
@@ -54,7 +62,7 @@ beforeAll(async () => {
     sop: { clientId: randomUUID(), clientSecret: 'sop' },
     mpi: { clientId: randomUUID(), clientSecret: 'mpi' },
   });
-  mp = await startMercadoPagoFake({ vendedores: [VENDEDOR], oauth: OAUTH });
+  mp = await startMercadoPagoFake({ vendedores: [VENDEDOR], oauth: OAUTH, webhook: WEBHOOK });
   app = await startApp({
     env: {
       CIELO_API_URL: fake.url,
@@ -64,10 +72,13 @@ beforeAll(async () => {
       MERCADOPAGO_AUTH_URL: mp.url,
       MERCADOPAGO_CLIENT_ID: OAUTH.clientId,
       MERCADOPAGO_CLIENT_SECRET: OAUTH.clientSecret,
+      MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK.segredo,
       // The customer's confirmation link is read from the log.
       LOG_LEVEL: 'info',
     },
   });
+  // Mercado Pago posts to the application's webhook URL (PUBLIC_URL is http here: no notification_url).
+  WEBHOOK.url = `${app.baseUrl}/api/ead/pagamentos/mercadopago/webhook/`;
   demo = await loadDemo(app.baseUrl);
   // PUBLIC_URL is the server's default, http://localhost:<port>: the callback lands there.
   OAUTH.redirectUris.push(`${local()}/api/ead/painel/mercadopago/retorno/`);
@@ -325,4 +336,62 @@ describe('contas de pagamento', () => {
       await close();
     }
   }, 180_000);
+
+  it("PIX no Mercado Pago: o webhook do provedor e, em até 5 s, 'Pagamento efetuado com sucesso.' na página do pedido", async () => {
+    // The owner pastes the seller's credentials and uses the account.
+    const painel = await app.open('/painel/login', DESKTOP);
+    try {
+      const p = painel.page;
+      await entrarNoPainel(p);
+      await p.goto('/painel/1/pagamentos');
+      const form = p.locator('section[aria-labelledby="mercadopago"]');
+      await form.getByLabel('Access Token').fill(VENDEDOR.accessToken);
+      await form.getByRole('textbox', { name: 'Public Key' }).fill(VENDEDOR.publicKey);
+      await form.getByRole('button', { name: 'Salvar e testar' }).click();
+      const conta = p.getByRole('article', { name: 'Mercado Pago' });
+      await conta.getByText(`configurado ••••${VENDEDOR.accessToken.slice(-4)}`).waitFor();
+      await conta.getByRole('button', { name: 'Usar esta conta' }).click();
+      await conta.getByText('Ativa', { exact: true }).waitFor();
+    } finally {
+      await painel.close();
+    }
+
+    // A customer pays an order by PIX: the code is Mercado Pago's (the seller's account).
+    const { page, close, errors } = await app.open('/login', DESKTOP);
+    try {
+      await acceptCookies(page);
+      const cliente = await h.novoCliente(app, 'PixMp');
+      await h.entrar(page, cliente.email, cliente.senha);
+      await h.encherCarrinho(page, h.produtosSimples(demo, 2));
+      await page.goto('/pagamento');
+      await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
+      await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
+      await page.getByRole('tab', { name: 'Pagar online' }).click();
+      await page.getByRole('radio', { name: 'PIX' }).check();
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
+      await page
+        .getByRole('region', { name: /PIX/ })
+        .getByText(/^000201/)
+        .waitFor();
+      const pagamento = mp.pagamentos().at(-1)!;
+      expect(pagamento.payment_method_id).toBe('pix');
+      expect(mp.credencialDoPagamento(String(pagamento.id))).toBe(VENDEDOR.accessToken);
+
+      // The bank pays; Mercado Pago posts its signed webhook at once: from then, at most 5 s.
+      const enviados = mp.webhooks.length;
+      const inicio = performance.now();
+      expect(mp.pagarPix(String(pagamento.id))).toBe(true);
+      await page.getByText('Pagamento efetuado com sucesso.').waitFor({ timeout: PIX_WEBHOOK_ALVO_MS });
+      const ms = Math.round(performance.now() - inicio);
+      console.log(`PIX (Mercado Pago): webhook → 'Pagamento efetuado com sucesso.' em ${ms} ms`);
+      expect(ms).toBeLessThanOrEqual(PIX_WEBHOOK_ALVO_MS);
+      // It was the webhook (signed, accepted), not the reconciler.
+      await expect.poll(() => mp.webhooks.slice(enviados).map((w) => w.status)).toContain(200);
+      await screenshot(page, 'pagamentos-conta-pix-mp-pago');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
 });

@@ -43,7 +43,7 @@ import { createEstabelecimentoPainelService } from './modules/establishments/pai
 import { estabelecimentoPainelRoutes } from './modules/establishments/painel-routes.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
 import { marcaPainelRoutes, marcaPublicRoutes } from './modules/establishments/marca-routes.ts';
-import { shellComMarca } from './modules/establishments/marca-shell.ts';
+import { caminhoDoShell, shellComMarca } from './modules/establishments/marca-shell.ts';
 import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
 import { ifoodRoutes, instalarIfood } from './modules/ifood/plugin.ts';
 import type { IfoodOpcoes } from './modules/ifood/plugin.ts';
@@ -243,6 +243,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
     segredos: app.segredos,
     sender: deps.whatsapp ?? whatsappSender(config, app.log),
     publicUrl: config.publicUrl,
+    urlPublicaDe: (id) => dominios.urlPublicaDe(id),
     log: app.log,
   });
   app.register(whatsappWebhookRoutes(whatsapp));
@@ -257,7 +258,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       await api.register(menuRoutes(menu, menuResponder));
       // Accounts (issue 3): modules/auth + modules/customers register here; modules/addresses and
       // modules/geo (CEP + geocoding) below them.
-      await api.register(accountsRoutes(config, db, deps.mailer));
+      await api.register(accountsRoutes(config, db, deps.mailer, (host) => dominios.origemDoHost(host)));
       await api.register(addressesRoutes(createAddressesService(db, geocoder)));
       await api.register(
         geoRoutes({
@@ -269,7 +270,12 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
       // Coupons (issue 4).
       await api.register(couponsRoutes(createCouponsService(db), createRateLimiter(db, config.rateLimit)));
       // Online payments (issue 5): the gateway (sandbox or Cielo) and its service, used by orders.
-      const pagamentos = await createPaymentsStack(config, db, app.log, pedidoPort(db), deps.wrapGateway);
+      // Links to the customer (the bank page's return, Mercado Pago's notification_url) on the
+      // establishment's own host name when it has one.
+      const pagamentos = await createPaymentsStack(config, db, app.log, pedidoPort(db), deps.wrapGateway, {
+        urlPublicaDe: (id) => dominios.urlPublicaDe(id),
+        apiPrefix: API_PREFIX,
+      });
       await api.register(paymentsRoutes({ config, db, stack: pagamentos }));
       await api.register(
         cardsRoutes({
@@ -348,7 +354,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   );
 
   // The installed app of each restaurant: its manifest and icons, beside its menu page.
-  app.register(marcaPublicRoutes());
+  app.register(marcaPublicRoutes((host) => dominios.idDoHost(host)));
 
   const spa = isDir(config.webDist) && existsSync(join(config.webDist, 'index.html'));
   const shell = spa ? createSpaShell(config.webDist, API_PREFIX) : null;
@@ -358,12 +364,15 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
   // A restaurant's menu page is written in its brand (modules/establishments/marca-shell.ts).
   const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?', 1)[0] ?? '';
-    const html = shell?.html(path, req.headers.cookie, !req.url.includes('?')) ?? '';
+    // Under a restaurant's own host name every page is in its brand and `/` is its menu.
+    const idDoHost = dominios.idDoHost(req.headers.host);
+    const html =
+      shell?.html(caminhoDoShell(path, idDoHost), req.headers.cookie, !req.url.includes('?')) ?? '';
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(shell ? await shellComMarca(db, path, html) : html);
+      .send(shell ? await shellComMarca(db, path, html, idDoHost) : html);
   };
   // The restaurant panel's own build (dist/painel/), served under /painel (issue 11).
   const painelHtml = spa ? readPainelHtml(config.webDist) : null;

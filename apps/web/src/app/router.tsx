@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { GuestOnly, RequireLogin, useSessionExpiredRedirect } from '../lib/guards.tsx';
+import { estabelecimentoDoHost } from '../shared/config/host.ts';
 import { ShellLayout } from './layout/shell-layout.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 
@@ -42,7 +43,8 @@ function Guarded({ children }: { children: ReactNode }) {
 const guard = (element: ReactNode) => <Guarded>{element}</Guarded>;
 
 const shellPages: RouteObject[] = [
-  { index: true, element: guard(<HomePage />) },
+  // Under a restaurant's own host name `/` is its menu (no redirect: the page reads the host's id).
+  { index: true, element: guard(estabelecimentoDoHost ? <EstabelecimentoPage /> : <HomePage />) },
   { path: 'privacy', element: guard(<PrivacyPage />) },
   { path: 'terms', element: guard(<TermsPage />) },
   { path: 'estabelecimento/:id', element: guard(<EstabelecimentoPage />) },

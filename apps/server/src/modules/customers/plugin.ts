@@ -16,7 +16,13 @@ import { socialRemovalRoutes } from './social-removal.ts';
  * Accounts (issue 3): auth and customers wired from the config, so app.ts registers one plugin.
  * The mailer is SMTP when SMTP_URL is set, else the outbox; tests may inject their own.
  */
-export function accountsRoutes(config: Config, db: Db, injected?: Mailer) {
+export function accountsRoutes(
+  config: Config,
+  db: Db,
+  injected?: Mailer,
+  /** A restaurant's own host's origin (its links), else undefined (establishments/dominio.ts). */
+  origemDoHost?: (host: string | undefined) => string | undefined,
+) {
   return async (api: FastifyInstance): Promise<void> => {
     let mailer: Mailer;
     if (injected) {
@@ -46,7 +52,7 @@ export function accountsRoutes(config: Config, db: Db, injected?: Mailer) {
       passwords,
     });
     await api.register(authRoutes(auth, rateLimit));
-    await api.register(customersRoutes(customers, rateLimit));
+    await api.register(customersRoutes(customers, rateLimit, origemDoHost));
     // Facebook's data deletion callback (its own plugin: it scopes a form parser to itself).
     await api.register(
       socialRemovalRoutes({

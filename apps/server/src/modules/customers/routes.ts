@@ -29,7 +29,15 @@ interface LinkParams {
 const isProvider = (p: string): p is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(p);
 
 /** Spec section 7: /controle/cliente/… (sign-up, confirmation, recovery, reset, profile, social). */
-export function customersRoutes(service: CustomersService, rateLimit: RateLimiter) {
+export function customersRoutes(
+  service: CustomersService,
+  rateLimit: RateLimiter,
+  /**
+   * The origin of a restaurant's own host name the request came on (issue 23 part 5), else
+   * undefined: the sign-up's and the recovery's links go back to where the customer asked.
+   */
+  origemDoHost: (host: string | undefined) => string | undefined = () => undefined,
+) {
   return async function (app: FastifyInstance): Promise<void> {
     app.get('/controle/cliente/', { config: { contrato: CONTRATOS_CLIENTE.lista } }, async (req) => [
       await service.getCliente(await requireCliente(req)),
@@ -46,7 +54,7 @@ export function customersRoutes(service: CustomersService, rateLimit: RateLimite
           ...CUSTOMER_LIMITS.cadastroEmail,
           key: `${ip}|${normalizeEmail(input.email)}`,
         });
-        await service.cadastrar(input);
+        await service.cadastrar(input, origemDoHost(req.headers.host));
         return reply.code(201).send({ detail: MSG_CONTA.cadastroEnviado });
       },
     );
@@ -74,7 +82,7 @@ export function customersRoutes(service: CustomersService, rateLimit: RateLimite
           key: `${ip}|${normalizeEmail(email)}`,
         });
         // The lookup and the mail run after the answer (see solicitarReset).
-        service.solicitarReset(email);
+        service.solicitarReset(email, origemDoHost(req.headers.host));
         return { detail: MSG_CONTA.recuperacaoEnviada };
       },
     );

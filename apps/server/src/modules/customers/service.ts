@@ -172,7 +172,8 @@ export function createCustomersService(deps: CustomersDeps) {
      * every session. The account keeps the first sign-up's hash until confirmation, only for
      * the login's 'not confirmed yet' message.
      */
-    async cadastrar(input: CadastroInput): Promise<void> {
+    /** `origem`: where the link points (the restaurant's own host the customer signed up on). */
+    async cadastrar(input: CadastroInput, origem: string = deps.publicUrl): Promise<void> {
       const email = normalizeEmail(input.email);
       const senhaHash = await deps.passwords.hashSenha(input.senha);
       const now = isoNow();
@@ -210,9 +211,7 @@ export function createCustomersService(deps: CustomersDeps) {
         if (isUniqueViolation(e)) throw emailJaCadastrado();
         throw e;
       }
-      await mailer.send(
-        confirmacaoMail(email, nome, confirmacaoLink(deps.publicUrl, result.uuid, result.token)),
-      );
+      await mailer.send(confirmacaoMail(email, nome, confirmacaoLink(origem, result.uuid, result.token)));
     },
 
     async confirmar(uuid: string, token: string): Promise<void> {
@@ -240,7 +239,7 @@ export function createCustomersService(deps: CustomersDeps) {
      * and a mail failure cannot turn into a 500 that only existing addresses get. A failure is
      * logged without the address.
      */
-    solicitarReset(emailRaw: string): void {
+    solicitarReset(emailRaw: string, origem: string = deps.publicUrl): void {
       const email = normalizeEmail(emailRaw);
       deps.background.run(
         'reset-mail',
@@ -248,7 +247,7 @@ export function createCustomersService(deps: CustomersDeps) {
           const c = await repo.findLiveByEmail(db, email);
           if (!c) return;
           const token = await db.transaction().execute((trx) => issueToken(trx, c.id, 'reset', RESET_TTL));
-          await mailer.send(resetMail(email, c.nomeourazaosocial, resetLink(deps.publicUrl, c.uuid, token)));
+          await mailer.send(resetMail(email, c.nomeourazaosocial, resetLink(origem, c.uuid, token)));
         },
         { redact: [email, emailRaw.trim()] },
       );

@@ -124,8 +124,9 @@ const PAGINA_404 =
 /**
  * Routing by the Host header (issue 23 part 5), before every route and the SPA's fallback. Under
  * an establishment's own host name:
- *   - `/` sends to its menu (`/estabelecimento/{id}`, the customer app's route for it), keeping
- *     the query string (`?origem=app`);
+ *   - `/` is its menu, at `/` (no redirect): the shell served there is the menu's, naming the
+ *     establishment in `<meta name="rango-estabelecimento">` (marca-shell.ts), which the customer
+ *     app's index route reads;
  *   - another establishment's menu page (`/estabelecimento/{other}`) and its public API
  *     (`{api}/api/estabelecimento/{other}/…`: menu, payment methods, areas, orders;
  *     `{api}/controle/estabelecimento/{other}/`) answer 404:
@@ -141,15 +142,7 @@ export function rotasPorHost(dominios: DominiosService, apiPrefix: string): Fast
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       const id = dominios.idDoHost(req.headers.host);
       if (id === undefined) return;
-      const [path = '', query] = req.url.split('?', 2);
-      const leitura = req.method === 'GET' || req.method === 'HEAD';
-      if (path === '/' && leitura) {
-        return reply
-          .code(302)
-          .header('cache-control', 'no-cache')
-          .header('location', `/estabelecimento/${id}${query !== undefined ? `?${query}` : ''}`)
-          .send();
-      }
+      const path = req.url.split('?', 1)[0] ?? '';
       const naPagina = pagina.exec(path)?.[1];
       if (naPagina !== undefined && parseId(naPagina) !== id) {
         return reply

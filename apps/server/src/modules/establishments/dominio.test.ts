@@ -93,8 +93,13 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
   const url = (id: number) => `${API}/painel/estabelecimento/${id}/dominios/`;
   const adicionar = (id: number, host: unknown, headers = dono) =>
     ta.app.inject({ method: 'POST', url: url(id), payload: { host }, headers });
-  const sob = (host: string, path: string, method: 'GET' | 'OPTIONS' = 'GET', extra = {}) =>
-    ta.app.inject({ method, url: path, headers: { host, ...extra } });
+  const sob = (
+    host: string,
+    path: string,
+    method: 'GET' | 'OPTIONS' | 'POST' = 'GET',
+    extra = {},
+    payload?: object,
+  ) => ta.app.inject({ method, url: path, headers: { host, ...extra }, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rango-dominio-'));
@@ -168,12 +173,39 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
   });
 
   it("under the host, / opens its menu and the others' menus are unreachable", async () => {
+    // `/` is its menu's page, at `/` (no redirect), naming the establishment for the app.
     const raiz = await sob(`${HOST.toUpperCase()}:8080`, '/?origem=app');
-    expect(raiz.statusCode).toBe(302);
-    expect(raiz.headers.location).toBe('/estabelecimento/1?origem=app');
+    expect(raiz.statusCode).toBe(200);
+    expect(raiz.headers.location).toBeUndefined();
+    expect(raiz.body).toContain('<meta name="rango-estabelecimento" content="1">');
     expect(raiz.headers['content-security-policy']).toBeDefined();
-    // The platform's host keeps its home page.
-    expect((await sob('rango.com.br', '/')).statusCode).toBe(200);
+    // Every customer page loaded directly under the host names it and is in its brand (the
+    // order, the account, the checkout), not only the menu.
+    const cor = await ta.app.inject({
+      method: 'PUT',
+      url: `${API}/painel/estabelecimento/1/marca/`,
+      payload: { cor: '#0B6E4F' },
+      headers: dono,
+    });
+    expect(cor.statusCode, cor.body).toBe(200);
+    for (const path of ['/', '/pedido/7/', '/cliente', '/pagamento', '/estabelecimento/1']) {
+      const html = (await sob(HOST, path)).body;
+      expect(html, path).toContain('<meta name="rango-estabelecimento" content="1">');
+      expect(html, path).toMatch(/<style id="rango-marca">[^<]*--rango-marca:#0b6e4f;/);
+    }
+    // Its installed app, installed from the host, starts at the host's `/` and keeps all of it.
+    const manifesto = await sob(HOST, '/estabelecimento/1/manifest.webmanifest');
+    expect(manifesto.json()).toMatchObject({ id: '/estabelecimento/1/', start_url: '/', scope: '/' });
+    expect((await sob('rango.com.br', '/estabelecimento/1/manifest.webmanifest')).json()).toMatchObject({
+      start_url: '/estabelecimento/1/',
+      scope: '/estabelecimento/1/',
+    });
+    // On the platform's host an order page is not branded (nor told whose order it is).
+    expect((await sob('rango.com.br', '/pedido/7/')).body).not.toContain('rango-marca');
+    // The platform's host keeps its home page, naming no establishment.
+    const casa = await sob('rango.com.br', '/');
+    expect(casa.statusCode).toBe(200);
+    expect(casa.body).not.toContain('rango-estabelecimento');
     expect((await sob(HOST, '/estabelecimento/1')).statusCode).toBe(200);
     expect((await sob(HOST, `${API}/api/estabelecimento/1/menu/`)).statusCode).toBe(200);
     expect((await sob(HOST, `${API}/api/estabelecimento/1/formapgto/`)).statusCode).toBe(200);
@@ -194,7 +226,9 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
       expect(r.statusCode, path).toBe(404);
     }
     // Establishment 2's own subdomain opens establishment 2.
-    expect((await sob('lanchonete.rango.app', '/')).headers.location).toBe('/estabelecimento/2');
+    expect((await sob('lanchonete.rango.app', '/')).body).toContain(
+      '<meta name="rango-estabelecimento" content="2">',
+    );
     expect((await sob('lanchonete.rango.app', `${API}/api/estabelecimento/1/menu/`)).statusCode).toBe(404);
   });
 
@@ -236,6 +270,48 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
     const urlPublicaDe = criarUrlPublica(ta.t.db, 'http://rango.com.br:8080');
     expect(await urlPublicaDe(1)).toBe(`http://${HOST}:8080`);
     expect(await urlPublicaDe(3)).toBe('http://rango.com.br:8080');
+  });
+
+  it("a customer's sign-up and recovery links go back to the host they were asked on", async () => {
+    const email = `dominio.${dialect}@exemplo.com.br`;
+    const cadastro = await sob(
+      HOST,
+      `${API}/controle/cliente/`,
+      'POST',
+      {
+        'content-type': 'application/json',
+      },
+      {
+        nomeourazaosocial: 'Cliente do Domínio',
+        email,
+        telefone: '11987654321',
+        senha: 'segredo123',
+        confirm: 'segredo123',
+      },
+    );
+    expect(cadastro.statusCode, cadastro.body).toBe(201);
+    const recuperar = await sob(
+      'rango.com.br',
+      `${API}/controle/cliente/token-resete-senha/`,
+      'POST',
+      {
+        'content-type': 'application/json',
+      },
+      { email },
+    );
+    expect(recuperar.statusCode, recuperar.body).toBe(200);
+    await ta.app.backgroundTasks.idle();
+    const mails = await ta.t.db
+      .selectFrom('mail_outbox')
+      .select(['texto'])
+      .where('para', '=', email)
+      .orderBy('id')
+      .execute();
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.texto).toContain(`http://${HOST}:8080/confirma/`);
+    // Asked on the platform's host: the platform's link.
+    expect(mails[1]!.texto).toContain('http://rango.com.br:8080/resetar-senha/');
+    expect(mails[1]!.texto).not.toContain(HOST);
   });
 
   it("Caddy's ask: 200 for a known host only, 404 otherwise, 400 without one", async () => {

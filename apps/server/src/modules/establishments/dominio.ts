@@ -37,6 +37,8 @@ export interface DominiosService {
    * first host name when it has one, else PUBLIC_URL. From the in-memory copy (no query).
    */
   urlPublicaDe(idestabelecimento: number): string;
+  /** The origin of the Host header when it is an establishment's own host name, else undefined. */
+  origemDoHost(header: string | undefined): string | undefined;
 }
 
 /**
@@ -206,6 +208,10 @@ export function createDominiosService(db: Db, plataforma: Plataforma): DominiosS
     urlPublicaDe(idestabelecimento) {
       const host = primeiro.get(idestabelecimento);
       return host === undefined ? plataforma.publicUrl : origemDe(plataforma.publicUrl, host);
+    },
+    origemDoHost(header) {
+      const host = hostDoCabecalho(header);
+      return porHost.has(host) ? origemDe(plataforma.publicUrl, host) : undefined;
     },
   };
 }

@@ -77,7 +77,10 @@ const CACHE_IMAGEM = 'public, max-age=31536000, immutable';
  * (/estabelecimento/:id/): its manifest and the brand's images, read from the database (an
  * instance serving them never decodes an image).
  */
-export function marcaPublicRoutes() {
+export function marcaPublicRoutes(
+  /** The establishment whose own host name the request came on (dominio.ts), else undefined. */
+  idDoHost: (host: string | undefined) => number | undefined = () => undefined,
+) {
   return async function (app: FastifyInstance): Promise<void> {
     app.get<{ Params: { id: string } }>(
       '/estabelecimento/:id/manifest.webmanifest',
@@ -86,10 +89,14 @@ export function marcaPublicRoutes() {
         const id = parseId(req.params.id);
         const m = id === undefined ? undefined : await manifesto(req.server.db, id);
         if (!m) throw naoEncontrado();
+        // Under its own host name the whole host is the restaurant's: the app starts at its `/`
+        // (its menu there) and every page of the host stays inside it. Same identity (`id`).
+        const proprio = idDoHost(req.headers.host) === id ? { start_url: '/', scope: '/' } : {};
         return reply
           .header('cache-control', CACHE_MANIFESTO)
+          .header('vary', 'host')
           .type('application/manifest+json; charset=utf-8')
-          .send(JSON.stringify(m));
+          .send(JSON.stringify({ ...m, ...proprio }));
       },
     );
     app.get<{ Params: { id: string; versao: string; nome: string } }>(

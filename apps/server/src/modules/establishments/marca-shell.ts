@@ -1,6 +1,6 @@
 import { COR_PADRAO, cssDaMarca } from '@rango/domain/painel/marca';
 import type { Db } from '../../db/index.ts';
-import { caminhoManifesto, corDoShell } from './marca.ts';
+import { caminhoManifesto, caminhoMenu, corDoShell } from './marca.ts';
 
 const MENU_PATH = /^\/estabelecimento\/(\d{1,9})\/?$/;
 /** vite-plugin-pwa's link to Rango's own manifest, and index.html's theme colour. */
@@ -30,9 +30,31 @@ export function marcarShell(html: string, id: number, cor: string | null): strin
   return out;
 }
 
-/** The shell's HTML for `path`, in its restaurant's brand when it is a menu page. */
-export async function shellComMarca(db: Db, path: string, html: string): Promise<string> {
-  const id = estabelecimentoDoCaminho(path);
+/**
+ * The path whose shell a request for `path` gets: under an establishment's own host name (`idDoHost`)
+ * `/` is its menu, drawn as `/estabelecimento/{id}` is (its data preloaded, its chunk, its frame).
+ */
+export function caminhoDoShell(path: string, idDoHost: number | undefined): string {
+  return idDoHost !== undefined && path === '/' ? caminhoMenu(idDoHost) : path;
+}
+
+/**
+ * The shell's HTML for `path`, in its restaurant's brand when the restaurant is known: every page
+ * under its own host name (`idDoHost`: the menu at `/`, the order, the account, the checkout…),
+ * else its menu page. Under its host the shell also names it for the customer app
+ * (`<meta name="rango-estabelecimento">`: `/` draws its menu, apps/web's shared/config/host.ts).
+ * An order page on the platform's host is not branded: the order's establishment is not told to
+ * whoever asks for an order id (the page's session is in the browser, not in a cookie).
+ */
+export async function shellComMarca(
+  db: Db,
+  path: string,
+  html: string,
+  idDoHost?: number | undefined,
+): Promise<string> {
+  const id = idDoHost ?? estabelecimentoDoCaminho(path);
   if (id === undefined) return html;
-  return marcarShell(html, id, await corDoShell(db, id));
+  const marcado = marcarShell(html, id, await corDoShell(db, id));
+  if (idDoHost === undefined) return marcado;
+  return marcado.replace('</head>', `<meta name="rango-estabelecimento" content="${idDoHost}"></head>`);
 }

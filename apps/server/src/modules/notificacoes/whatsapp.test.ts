@@ -447,6 +447,36 @@ describe.each(DIALECTS)('WhatsApp Business (Cloud API) on %s', (dialect) => {
     expect(doFake(para).filter((m) => m.modelo === 'rango_pedido_aceito')).toEqual([]);
   });
 
+  it("the automatic answer links to the restaurant's own host when it has one", async () => {
+    const host = 'pedidos.pizzaria.com.br';
+    const d = await h.app.inject({
+      method: 'POST',
+      url: `${API}/painel/estabelecimento/1/dominios/`,
+      headers: dono1,
+      payload: { host },
+    });
+    expect(d.statusCode, d.body).toBe(201);
+    try {
+      const { c, para } = await clienteWhats();
+      const id = await pedidoDe(c);
+      await rodarAte(() => doFake(para).length === 1);
+      const oi = fake.corpoEntrada(c1.phoneNumberId, para, 'Oi');
+      expect((await post(oi, fake.assinar(c1.phoneNumberId, oi))).statusCode).toBe(200);
+      const texto = doFake(para).at(-1)!.texto ?? '';
+      // Its menu is the host's `/`; the order's page is on that host too.
+      expect(texto).toContain(`pelo cardápio: http://${host}/\n`);
+      expect(texto).toContain(`http://${host}/pedido/${id}`);
+      expect(texto).not.toContain('rango.test');
+    } finally {
+      const { id } = d.json<{ id: number }>();
+      await h.app.inject({
+        method: 'DELETE',
+        url: `${API}/painel/estabelecimento/1/dominios/${id}/`,
+        headers: dono1,
+      });
+    }
+  });
+
   it("an order of another establishment never goes out on this establishment's number", async () => {
     const { c, para } = await clienteWhats(['email']);
     const id = await pedidoDe(c, 2);

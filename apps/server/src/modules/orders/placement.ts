@@ -365,6 +365,7 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
         {
           id,
           pedido_id: input.pedido_id,
+          idestabelecimento: est.id,
           idcliente: cliente.id,
           total: v.total,
           nome: gravado.cliente.nome,

@@ -78,6 +78,8 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     const config = testConfig({
       rateLimit: false,
       logLevel: 'info',
+      // https: Mercado Pago takes only an https notification_url.
+      publicUrl: 'https://rango.com.br',
       payments: {
         ...base,
         cielo: { ...base.cielo, merchantId: '', merchantKey: '', apiUrl: cielo.url, queryUrl: cielo.url },
@@ -355,6 +357,50 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     expect(depois).toEqual({ estado: 'pago', url: null });
     // Once paid, the page has nothing to open.
     expect((await app.inject({ url: caminho })).statusCode).toBe(404);
+  });
+
+  it("names the establishment's own host as the payment's notification_url; its webhook lands there", async () => {
+    // Without a host name: the platform's origin.
+    expect(mp.pagamentos().at(-1)).toBeDefined();
+    const antes = mp.pagamentos().find((p) => String(p.id) === pix2.paymentId)!;
+    expect(antes.notification_url).toBe(`https://rango.com.br${API}/pagamentos/mercadopago/webhook/`);
+    const host = 'pedidos.lanchonete.com.br';
+    const d = await app.inject({
+      method: 'POST',
+      url: `${API}/painel/estabelecimento/2/dominios/`,
+      headers: donos.get(2)!,
+      payload: { host },
+    });
+    expect(d.statusCode, d.body).toBe(201);
+    const p2 = await pedir(2, PIX2);
+    expect(p2.statusCode, p2.body).toBe(201);
+    const id = pedidoCriadoSchema.parse(p2.json()).id;
+    const { payment_id } = await t.db
+      .selectFrom('pagamento')
+      .select('payment_id')
+      .where('idpedido', '=', id)
+      .executeTakeFirstOrThrow();
+    const criado = mp.pagamentos().find((p) => String(p.id) === payment_id)!;
+    expect(criado.notification_url).toBe(`https://${host}${API}/pagamentos/mercadopago/webhook/`);
+    // The route answers under that host (the same server behind the same edge): a signed
+    // notification there moves the payment, re-read from the seller's account.
+    expect(mp.pagarPix(payment_id!)).toBe(true);
+    const aviso = await mp.enviarWebhook(payment_id!, { url: webhookUrl, segredo: WEBHOOK });
+    expect(aviso.status).toBe(200);
+    const sobHost = await app.inject({
+      method: 'POST',
+      url: new URL(aviso.url).pathname + new URL(aviso.url).search,
+      headers: { ...aviso.headers, host },
+      payload: aviso.corpo,
+    });
+    // The same notification again, now under the host: a replay, acknowledged and ignored.
+    expect(sobHost.statusCode).toBe(200);
+    const pago = await t.db
+      .selectFrom('pagamento')
+      .select('estado')
+      .where('idpedido', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(pago.estado).toBe('pago');
   });
 
   it('a revoked access token marks the account and the owner sees why', async () => {

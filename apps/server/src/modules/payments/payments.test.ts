@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
 import { API, CREDITO, contagens, pedidoUrl } from '../orders/testing.ts';
+import { staffBearer } from '../staff/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { HEADER_ASSINATURA } from './sandbox/gateway.ts';
 import type { SandboxGateway } from './sandbox/gateway.ts';
@@ -358,6 +359,44 @@ describe.each(DIALECTS)('online payments through the API on %s', (dialect) => {
     });
   });
 
+  it("the bank page returns the customer to the establishment's own host when it has one", async () => {
+    const dono = await staffBearer(h.app, h.t.db, 1, 'dono.banco@pizzaria.test', 'dono');
+    const host = 'pedidos.pizzaria.com.br';
+    const d = await h.app.inject({
+      method: 'POST',
+      url: `${API}/painel/estabelecimento/1/dominios/`,
+      headers: dono,
+      payload: { host },
+    });
+    expect(d.statusCode, d.body).toBe(201);
+    try {
+      const token = await tokenizar('5555555555554444');
+      const res = await post(online(DEBITO, cartaoToken(token, { tipo: 'DEBITO', bandeira: 'Master' })));
+      expect(res.statusCode, res.body).toBe(201);
+      const url = (await ler(pedidoCriadoSchema.parse(res.json()).id)).transacoes[0]!.url!;
+      const decidido = await h.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'decisao=aprovar',
+      });
+      expect(decidido.statusCode).toBe(303);
+      // The checkout ran on that host: the payment frame's page comes back to the same origin.
+      expect(decidido.headers.location).toBe(`http://${host}/aguardando-pagamento`);
+    } finally {
+      const { dominios } = (
+        await h.app.inject({ url: `${API}/painel/estabelecimento/1/dominios/`, headers: dono })
+      ).json<{
+        dominios: { id: number }[];
+      }>();
+      for (const x of dominios)
+        await h.app.inject({
+          method: 'DELETE',
+          url: `${API}/painel/estabelecimento/1/dominios/${x.id}/`,
+          headers: dono,
+        });
+    }
+  });
   it('PIX: a BR Code and QR while pending; paid from the sandbox bank, the order moves on; a notification twice changes nothing twice', async () => {
     const res = await post(online(PIX, null));
     expect(res.statusCode, res.body).toBe(201);

@@ -54,6 +54,12 @@ export async function createPaymentsStack(
   pedidos: PedidoPort,
   /** Tests wrap the gateway (a time-out after the charge, an outage). */
   wrap: (g: PaymentGateway) => PaymentGateway = (g) => g,
+  /**
+   * `urlPublicaDe(id)`: the origin of establishment `id`'s pages (its own host name, issue 23
+   * part 5), on which the bank page's return URL and Mercado Pago's notification_url (under
+   * `apiPrefix`, where this module's routes answer) are built. Default: PUBLIC_URL, no notification_url.
+   */
+  links?: { urlPublicaDe: (idestabelecimento: number) => string; apiPrefix: string },
 ): Promise<PaymentsStack> {
   const p = config.payments;
   const sandboxSecret = p.sandboxSecret ?? (await storedSecret(db, 'pagamentos_sandbox_secret'));
@@ -104,7 +110,12 @@ export async function createPaymentsStack(
         publicKey: c.segredos.public_key?.revelar() ?? '',
         apiUrl: mp.apiUrl,
         scriptUrl: mp.scriptUrl,
+        // With the install's webhook secret, each payment names where its notifications go: the
+        // establishment's own host when it has one (the same webhook route answers there).
         ...(mp.webhookSecret ? { webhookSecret: mp.webhookSecret } : {}),
+        ...(mp.webhookSecret && links
+          ? { notificationUrl: () => notificacaoMp(links, c.idestabelecimento) }
+          : {}),
         webhookVerifier,
         urlDesafio3ds: (chave) => caminhoDesafio3ds(sandboxSecret, chave),
       }),
@@ -122,6 +133,7 @@ export async function createPaymentsStack(
     pixExpiraSegundos: p.pixExpiraSegundos,
     pixRenovarSegundos: p.pixRenovarSegundos,
     publicUrl: config.publicUrl,
+    urlPublicaDe: links?.urlPublicaDe,
   });
   return {
     gateway,
@@ -132,6 +144,19 @@ export async function createPaymentsStack(
     payments,
     webhookMercadoPago: mp.webhookSecret ? webhookVerifier : null,
   };
+}
+
+/**
+ * Mercado Pago's `notification_url` for a payment of establishment `id`: its webhook route on the
+ * establishment's own origin. Only an https URL of at most 248 characters (Mercado Pago's
+ * documented limits); otherwise none, and the application's webhook URL is used.
+ */
+export function notificacaoMp(
+  links: { urlPublicaDe: (idestabelecimento: number) => string; apiPrefix: string },
+  idestabelecimento: number,
+): string | undefined {
+  const url = `${links.urlPublicaDe(idestabelecimento).replace(/\/$/, '')}${links.apiPrefix}/pagamentos/mercadopago/webhook/`;
+  return url.startsWith('https://') && url.length <= 248 ? url : undefined;
 }
 
 /** `?estabelecimento=<id>`: the order's establishment (absent: the environment's gateway). */

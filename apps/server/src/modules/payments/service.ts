@@ -69,12 +69,19 @@ export interface PaymentsDeps {
   pixRenovarSegundos?: number;
   /** The public origin: the bank page sends the customer back to {publicUrl}/aguardando-pagamento. */
   publicUrl: string;
+  /**
+   * The origin of establishment `id`'s pages (its own host name, issue 23 part 5), so the bank
+   * page returns the customer to the origin the checkout runs on; default publicUrl.
+   */
+  urlPublicaDe?: ((idestabelecimento: number) => string) | undefined;
   agora?: () => Date;
 }
 
 export interface PedidoACobrar {
   id: number;
   pedido_id: string;
+  /** Its establishment (the return URL's origin). */
+  idestabelecimento?: number;
   idcliente: number;
   total: number;
   nome: string;
@@ -120,7 +127,14 @@ export function createPayments(deps: PaymentsDeps) {
   const { db, gateway, log, pedidos } = deps;
   const gateways = deps.gateways ?? gatewayUnico(gateway);
   const agora = deps.agora ?? (() => new Date());
-  const returnUrl = `${deps.publicUrl.replace(/\/$/, '')}/aguardando-pagamento`;
+  /** Where the bank page (3-D Secure) sends the customer back: the origin of the order's pages. */
+  const returnUrl = (idestabelecimento: number | undefined) => {
+    const origem =
+      idestabelecimento !== undefined && deps.urlPublicaDe
+        ? deps.urlPublicaDe(idestabelecimento)
+        : deps.publicUrl;
+    return `${origem.replace(/\/$/, '')}/aguardando-pagamento`;
+  };
 
   /**
    * An attempt's state change (repo.mudar); a change made is heard by the streams at once, and
@@ -324,7 +338,7 @@ export function createPayments(deps: PaymentsDeps) {
               cartao: online.cartao!,
               salvar: online.salvar,
               autenticacao: online.autenticacao,
-              returnUrl,
+              returnUrl: returnUrl(pedido.idestabelecimento),
               comprador: { nome: pedido.nome, cpf: pedido.cpf, email },
               ...(p.taxa_plataforma > 0 ? { taxaPlataforma: p.taxa_plataforma } : {}),
             });

@@ -29,8 +29,10 @@ import { assinarWebhook } from '../../modules/payments/mercadopago/webhook.ts';
  *   until paid (`pagarPix`) or past `date_of_expiration` (then cancelled, `expired`).
  * - OAuth: codes single use, bound to the client, the redirect URI and the PKCE challenge (S256);
  *   refresh tokens rotate.
- * - Webhooks: when `webhook` is set, each payment change is posted to it signed as Mercado Pago
- *   signs (`x-signature`, `x-request-id`); `enviarWebhook` sends one on demand.
+ * - Webhooks: when `webhook` is set, each payment change is posted signed as Mercado Pago signs
+ *   (`x-signature`, `x-request-id`) to the payment's own `notification_url` when it was created
+ *   with one (an invalid one is refused, 4020), else to `webhook.url`; `enviarWebhook` sends one
+ *   on demand.
  * - Misbehaviour on purpose: `falharProximas` (429/5xx, optionally after recording the payment),
  *   `atrasarProximoPagamento` (a time-out after the charge).
  */
@@ -449,6 +451,12 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
       if (Number.isNaN(expira) || expira < t + 30 * 60_000 - 5_000 || expira > t + 30 * 86_400_000)
         causas.push({ code: 4292, description: 'Invalid date_of_expiration' });
     }
+    // notification_url: where this payment's notifications go (instead of the application's URL).
+    if (
+      b.notification_url !== undefined &&
+      (!/^https?:\/\/[^\s/]+/.test(str(b.notification_url)) || str(b.notification_url).length > 248)
+    )
+      causas.push({ code: 4020, description: 'notification_url attribute must be url valid' });
     if (causas.length > 0) return reply.code(400).send(erro(400, causas[0]!.description, causas));
 
     const id = novoId();
@@ -470,6 +478,7 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
       description: b.description ?? null,
       statement_descriptor: b.statement_descriptor ?? null,
       application_fee: b.application_fee ?? null,
+      notification_url: b.notification_url ?? null,
       collector_id: Number(v.userId),
       payer: { ...obj(b.payer), ...(obj(b.payer)?.type === 'customer' ? {} : { id: null }) },
       live_mode: false,
@@ -902,10 +911,12 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
     o: { url?: string; segredo?: string; ts?: string; requestId?: string } = {},
     acao = 'payment.updated',
   ): Promise<WebhookEnviado> {
-    const destino = o.url ?? opts.webhook?.url;
+    const p = pagamentos.get(id);
+    // The payment's own notification_url first, as Mercado Pago does, else the application's.
+    const propria = p?.dados.notification_url;
+    const destino = o.url ?? (typeof propria === 'string' ? propria : undefined) ?? opts.webhook?.url;
     const segredo = o.segredo ?? opts.webhook?.segredo;
     if (!destino || !segredo) throw new Error('webhook sem URL ou segredo');
-    const p = pagamentos.get(id);
     const ts = o.ts ?? String(Math.floor(agora().getTime() / 1000));
     const requestId = o.requestId ?? randomUUID();
     const u = new URL(destino);

@@ -48,6 +48,8 @@ export interface WhatsAppDeps {
   segredos: Segredos;
   sender: WhatsAppSender;
   publicUrl: string;
+  /** The origin of establishment `id`'s pages (its own host name, issue 23 part 5); default publicUrl. */
+  urlPublicaDe?: ((idestabelecimento: number) => string) | undefined;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   agora?: () => Date;
 }
@@ -464,12 +466,17 @@ export function createWhatsApp(deps: WhatsAppDeps) {
     }
     if (!responder) return;
     const aberto = await repo.pedidoAberto(db, c.idestabelecimento, clientes);
-    const linhas = [
-      `Olá! Faça seu pedido pelo cardápio: ${publicUrl}/estabelecimento/${c.idestabelecimento}`,
-    ];
+    // Under its own host name the restaurant's menu is its `/`.
+    const proprio = deps.urlPublicaDe?.(c.idestabelecimento);
+    const origem = proprio ?? publicUrl;
+    const cardapio =
+      proprio !== undefined && proprio !== publicUrl
+        ? `${proprio}/`
+        : `${publicUrl}/estabelecimento/${c.idestabelecimento}`;
+    const linhas = [`Olá! Faça seu pedido pelo cardápio: ${cardapio}`];
     if (aberto)
       linhas.push(
-        `Seu pedido ${aberto.referencia} está ${STATUS_TEXTO[aberto.status] ?? 'em andamento'}: ${publicUrl}/pedido/${aberto.id}`,
+        `Seu pedido ${aberto.referencia} está ${STATUS_TEXTO[aberto.status] ?? 'em andamento'}: ${origem}/pedido/${aberto.id}`,
       );
     linhas.push('Já já alguém da equipe responde por aqui. Para não receber mais avisos, envie PARAR.');
     await responderTexto(c, de, linhas.join('\n'));

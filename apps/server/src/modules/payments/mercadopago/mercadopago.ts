@@ -76,8 +76,12 @@ export interface MercadoPagoOptions {
   webhookVerifier?: WebhookVerifier;
   /** The marketplace fee in cents for a payment of `valor` cents (OAuth integrations only). */
   applicationFee?: (valor: number) => number;
-  /** Where Mercado Pago posts the webhooks of payments created here (optional: the application's URL is used otherwise). */
-  notificationUrl?: string;
+  /**
+   * Where Mercado Pago posts the webhooks of payments created here (optional: the application's
+   * URL is used otherwise). A function is asked at each create (the establishment's host name may
+   * change while its gateway is cached).
+   */
+  notificationUrl?: string | (() => string | undefined);
   /** The payer's e-mail when the order has none (Mercado Pago requires one). */
   emailPadrao?: string;
   /**
@@ -123,6 +127,11 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const apiUrl = opts.apiUrl.replace(/\/+$/, '');
   const agora = opts.agora ?? (() => new Date());
+  /** The payment's `notification_url`, when one is set. */
+  const notificacao = (): { notification_url?: string } => {
+    const url = typeof opts.notificationUrl === 'function' ? opts.notificationUrl() : opts.notificationUrl;
+    return url ? { notification_url: url } : {};
+  };
   const webhook =
     opts.webhookVerifier ??
     (opts.webhookSecret
@@ -392,7 +401,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
           : pagador(req.comprador),
         ...(req.tipo === 'debito' ? { three_d_secure_mode: 'optional' } : {}),
         ...(soft ? { statement_descriptor: soft } : {}),
-        ...(opts.notificationUrl ? { notification_url: opts.notificationUrl } : {}),
+        ...notificacao(),
         ...taxa(req.valor, req.taxaPlataforma),
       };
       const res = await criarPagamento(req.chave, corpo);
@@ -421,7 +430,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
         description: 'Pedido',
         date_of_expiration: expiraEm,
         payer: pagador(req.comprador),
-        ...(opts.notificationUrl ? { notification_url: opts.notificationUrl } : {}),
+        ...notificacao(),
         ...taxa(req.valor, req.taxaPlataforma),
       };
       return criarPagamento(req.chave, corpo);

@@ -40,6 +40,7 @@ import { MaisInformacoes } from '../components/mais-informacoes.tsx';
 import type { EdicaoItem } from '../components/product-drawer.tsx';
 import { ProductList, type ProductListHandle } from '../components/product-list.tsx';
 import { useProdutoParam } from '../hooks/use-produto-param.ts';
+import { estabelecimentoDoHost } from '../../../shared/config/host.ts';
 import { useStickyTop } from '../hooks/use-sticky-top.ts';
 import { buildMenuIndex, countProdutos, filterMenu } from '../lib/menu-index.ts';
 
@@ -138,7 +139,8 @@ function HeaderSkeleton() {
 }
 
 export function EstabelecimentoPage() {
-  const { id: idParam = '' } = useParams();
+  // At `/` under a restaurant's own host name, the host's establishment (router.tsx).
+  const { id: idParam = estabelecimentoDoHost } = useParams();
   const parsed = parseId(idParam);
   const valido = parsed !== undefined;
   const id = parsed ?? 0;
