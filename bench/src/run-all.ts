@@ -21,6 +21,7 @@ import { runReport } from './report.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
 import { RAZOES, RESULTS_FILE } from './lib/results.ts';
 import { runSearchKeystroke } from './search-keystroke.ts';
+import { runWebhooks } from './webhooks.ts';
 
 const benches: [string, () => Promise<BenchResult>][] = [
   ['bundle-size', () => runBundleSize()],
@@ -41,6 +42,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['editor-keystroke-opcao', () => runEditorKeystroke('opcao')],
   ['balancer', () => runBalancer()],
   ['notificacoes', () => runNotificacoes()],
+  ['webhooks', () => runWebhooks()],
 ];
 
 // BENCH_SO=menu-throughput,orders-throughput: only those (e.g. the three ratios of issue 21).
