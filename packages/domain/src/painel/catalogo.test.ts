@@ -88,6 +88,7 @@ describe('back office schemas', () => {
         rua: 'Rua A',
         numero: '1',
         bairro: 'Centro',
+        complemento: '',
         cep: '01001000',
         cidade: 'São Paulo',
         uf: 'SP',
