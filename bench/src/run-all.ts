@@ -23,6 +23,7 @@ import { runReport } from './report.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
 import { RAZOES, RESULTS_FILE } from './lib/results.ts';
 import { runSearchKeystroke } from './search-keystroke.ts';
+import { runWebhooks } from './webhooks.ts';
 
 const benches: [string, () => Promise<BenchResult>][] = [
   ['bundle-size', () => runBundleSize()],
@@ -45,6 +46,7 @@ const benches: [string, () => Promise<BenchResult>][] = [
   ['notificacoes', () => runNotificacoes()],
   ['ifood', () => runIfood()],
   ['pix-webhook', () => runPixWebhook()],
+  ['webhooks', () => runWebhooks()],
 ];
 
 // BENCH_SO=menu-throughput,orders-throughput: only those (e.g. the three ratios of issue 21).

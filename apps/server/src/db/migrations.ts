@@ -2010,6 +2010,24 @@ const mercadoPagoOauth: Migration = {
   },
 };
 
+/**
+ * Issue 24 part 3: the store's contact data for its Open Delivery merchant document (basicInfo's
+ * document, contactEmails, contactPhones.whatsappNumber), edited on the panel's 'Loja'. Null
+ * until the owner gives them.
+ */
+const estabelecimentoContato: Migration = {
+  async up(db) {
+    await db.schema.alterTable('estabelecimento').addColumn('cnpj', 'varchar(14)').execute();
+    await db.schema.alterTable('estabelecimento').addColumn('email_contato', 'varchar(150)').execute();
+    await db.schema.alterTable('estabelecimento').addColumn('whatsapp', 'varchar(20)').execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('estabelecimento').dropColumn('whatsapp').execute();
+    await db.schema.alterTable('estabelecimento').dropColumn('email_contato').execute();
+    await db.schema.alterTable('estabelecimento').dropColumn('cnpj').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -2043,6 +2061,7 @@ export const migrations: Record<string, Migration> = {
   '0030_canais': canais,
   '0031_cartao_provedor': cartaoProvedor,
   '0032_mercadopago_oauth': mercadoPagoOauth,
+  '0034_estabelecimento_contato': estabelecimentoContato,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

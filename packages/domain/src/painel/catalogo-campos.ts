@@ -42,6 +42,8 @@ export const MSG_CATALOGO = {
   cepInvalido: 'CEP inválido. Use 00000-000.',
   ufInvalida: 'UF inválida.',
   telefoneInvalido: 'Telefone inválido. Informe DDD e número.',
+  cnpjInvalido: 'CNPJ inválido. Confira os 14 dígitos.',
+  emailContatoInvalido: 'E-mail inválido.',
   muitosTelefones: 'Informe no máximo 5 telefones.',
   previsaoInvalida: 'Informe um tempo entre 0 e 600 minutos.',
   previsaoMinAcimaMax: 'O tempo mínimo não pode ser maior que o máximo.',

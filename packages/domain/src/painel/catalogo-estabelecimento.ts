@@ -1,5 +1,6 @@
 // The store's editors: data, hours, dates with their own hours, delivery, payment methods (the back office's contract, catalogo.ts).
 import { z } from 'zod/mini';
+import { isEmail } from '../conta.ts';
 import { UFS, isCep } from '../endereco.ts';
 import { TIPO_PGTO, ladosDaForma } from '../schemas.ts';
 import {
@@ -14,6 +15,37 @@ import {
 } from './catalogo-campos.ts';
 // ---------------------------------------------------------------------------------------------
 // Establishment
+
+/** A CNPJ's 14 digits with both check digits right (Receita Federal's modulo-11 rule). */
+export function isCnpj(v: string): boolean {
+  if (/[^\d\s./-]/.test(v)) return false;
+  const d = v.replace(/\D/g, '');
+  if (d.length !== 14 || /^(\d)\1{13}$/.test(d)) return false;
+  const dv = (n: number): number => {
+    let soma = 0;
+    for (let i = 0; i < n; i++) soma += Number(d[i]) * (((n - 1 - i) % 8) + 2);
+    const r = soma % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return dv(12) === Number(d[12]) && dv(13) === Number(d[13]);
+}
+
+const telefoneValido = (v: string): boolean =>
+  /^[\d\s()+-]{10,20}$/.test(v) && v.replace(/\D/g, '').length >= 10;
+
+/** An optional text of the store's contact data: absent = kept, '' or null = cleared. */
+const contatoOpcional = (msg: string, ok: (v: string) => boolean, limpar: (v: string) => string) =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string(msg).check(
+          z.trim(),
+          z.refine((v) => v === '' || ok(v), msg),
+        ),
+        z.transform((v) => (v === '' ? null : limpar(v))),
+      ),
+    ),
+  );
 
 /** PUT …/estabelecimento/{id}/dados/ and POST /painel/estabelecimentos/ */
 export const estabelecimentoInputSchema = z
@@ -47,16 +79,22 @@ export const estabelecimentoInputSchema = z
     /** Phone numbers with area code, as typed; stored as given (trimmed). At most 5. */
     fones: z
       .array(
-        z.string(M.telefoneInvalido).check(
-          z.trim(),
-          z.refine(
-            (v) => /^[\d\s()+-]{10,20}$/.test(v) && v.replace(/\D/g, '').length >= 10,
-            M.telefoneInvalido,
-          ),
-        ),
+        z.string(M.telefoneInvalido).check(z.trim(), z.refine(telefoneValido, M.telefoneInvalido)),
         M.valorInvalido,
       )
       .check(z.maxLength(5, M.muitosTelefones)),
+    /**
+     * Contact data for the store's published documents (Open Delivery's merchant: basicInfo's
+     * document, contactEmails, contactPhones.whatsappNumber). Absent: kept; '' or null: cleared.
+     * The CNPJ is stored as its 14 digits.
+     */
+    cnpj: contatoOpcional(M.cnpjInvalido, isCnpj, (v) => v.replace(/\D/g, '')),
+    email_contato: contatoOpcional(
+      M.emailContatoInvalido,
+      (v) => v.length <= 150 && isEmail(v),
+      (v) => v.toLowerCase(),
+    ),
+    whatsapp: contatoOpcional(M.telefoneInvalido, telefoneValido, (v) => v),
     /** Cents; 0 = no minimum order. */
     pedidominimo: centavos,
     /** Minutes; min ≤ max. */
@@ -107,6 +145,10 @@ export const estabelecimentoConfigSchema = z.object({
     uf: z.string(),
   }),
   fones: z.array(z.string()),
+  /** 14 digits, null until given. */
+  cnpj: z.nullable(z.string()),
+  email_contato: z.nullable(z.string()),
+  whatsapp: z.nullable(z.string()),
   pedidominimo: z.int(),
   previsaoentregamin: z.int(),
   previsaoentregamax: z.int(),

@@ -8,6 +8,7 @@ import {
   excecoesHorarioInputSchema,
   formasPgtoInputSchema,
   horariosInputSchema,
+  isCnpj,
   opcaoInputSchema,
   problemasExcecoes,
   problemasGrupo,
@@ -68,6 +69,65 @@ describe('back office schemas', () => {
     });
     expect(erros(estabelecimentoInputSchema.safeParse({ ...base, previsaoentregamin: 60 }))).toEqual({
       previsaoentregamin: [M.previsaoMinAcimaMax],
+    });
+  });
+
+  it('establishment contact: CNPJ by its check digits (stored as 14 digits), e-mail, WhatsApp; absent kept, empty cleared', () => {
+    // Receita Federal's examples: the right check digits, then each one wrong.
+    expect(isCnpj('11.222.333/0001-81')).toBe(true);
+    expect(isCnpj('11222333000181')).toBe(true);
+    expect(isCnpj('11.222.333/0001-82')).toBe(false);
+    expect(isCnpj('11.222.333/0001-91')).toBe(false);
+    expect(isCnpj('00.000.000/0000-00')).toBe(false);
+    expect(isCnpj('1122233300018')).toBe(false);
+    expect(isCnpj('11a222333000181')).toBe(false);
+    const base = {
+      apelidooufantasia: 'Casa',
+      nomeourazaosocial: 'Casa Ltda',
+      endereco: {
+        rua: 'Rua A',
+        numero: '1',
+        bairro: 'Centro',
+        complemento: '',
+        cep: '01001000',
+        cidade: 'São Paulo',
+        uf: 'SP',
+      },
+      fones: [],
+      pedidominimo: 0,
+      previsaoentregamin: 30,
+      previsaoentregamax: 50,
+    };
+    const semContato = estabelecimentoInputSchema.parse(base);
+    expect('cnpj' in semContato).toBe(false);
+    expect(
+      estabelecimentoInputSchema.parse({
+        ...base,
+        cnpj: ' 11.222.333/0001-81 ',
+        email_contato: 'Loja@Casa.com.br',
+        whatsapp: '(11) 98888-7777',
+      }),
+    ).toMatchObject({
+      cnpj: '11222333000181',
+      email_contato: 'loja@casa.com.br',
+      whatsapp: '(11) 98888-7777',
+    });
+    expect(
+      estabelecimentoInputSchema.parse({ ...base, cnpj: '', email_contato: '', whatsapp: null }),
+    ).toMatchObject({ cnpj: null, email_contato: null, whatsapp: null });
+    expect(
+      erros(
+        estabelecimentoInputSchema.safeParse({
+          ...base,
+          cnpj: 11222333000181,
+          email_contato: 'a@',
+          whatsapp: '12',
+        }),
+      ),
+    ).toEqual({
+      cnpj: [M.cnpjInvalido],
+      email_contato: [M.emailContatoInvalido],
+      whatsapp: [M.telefoneInvalido],
     });
   });
 

@@ -25,6 +25,7 @@ export {
 } from './catalogo-campos.ts';
 export {
   estabelecimentoInputSchema,
+  isCnpj,
   estabelecimentoConfigSchema,
   horarioInputSchema,
   problemasHorarios,

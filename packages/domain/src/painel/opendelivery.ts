@@ -25,6 +25,8 @@ export const opendeliverySchema = z.object({
   base_url: z.string(),
   /** Events waiting for the POS's acknowledgement. */
   pendentes: z.int(),
+  /** What the store lacks for the merchant document (GET /v1/merchant answers 503 until none). */
+  merchant_pendencias: z.array(z.string()),
   credenciais: z.array(credencialSchema),
 });
 export type OpenDeliveryPainel = z.infer<typeof opendeliverySchema>;

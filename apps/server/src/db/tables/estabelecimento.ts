@@ -58,6 +58,10 @@ export interface EstabelecimentoTable {
    * Written as 1 when omitted.
    */
   aprovado: ColumnType<number, number | undefined, number>;
+  /** 0034: contact data of the Open Delivery merchant document; null until the owner gives them. */
+  cnpj: ColumnType<string | null, string | null | undefined, string | null>;
+  email_contato: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsapp: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FoneTable {

@@ -68,6 +68,9 @@ function estabelecimentoValues(v: EstabelecimentoInput) {
     // Absent: the point stays as it is (a client that does not know it); null clears it.
     ...(v.lat === undefined ? {} : { lat: v.lat }),
     ...(v.lng === undefined ? {} : { lng: v.lng }),
+    ...(v.cnpj === undefined ? {} : { cnpj: v.cnpj }),
+    ...(v.email_contato === undefined ? {} : { email_contato: v.email_contato }),
+    ...(v.whatsapp === undefined ? {} : { whatsapp: v.whatsapp }),
   };
 }
 
@@ -89,6 +92,9 @@ async function estabelecimento(d: Db, id: number): Promise<EstabelecimentoConfig
       uf: e.uf_sigla,
     },
     fones: (await repo.listFones(d, id)).map((f) => f.numero),
+    cnpj: e.cnpj ?? null,
+    email_contato: e.email_contato ?? null,
+    whatsapp: e.whatsapp ?? null,
     pedidominimo: e.pedidominimo,
     previsaoentregamin: e.previsaoentregamin,
     previsaoentregamax: e.previsaoentregamax,

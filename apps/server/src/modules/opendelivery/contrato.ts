@@ -94,6 +94,18 @@ const evento = z.looseObject({
   sourceAppId: z.string(),
 });
 const pedido = z.looseObject({ id: z.string(), type: z.string(), displayId: z.string() });
+const merchant = z.looseObject({
+  lastUpdate: z.string(),
+  TTL: z.int(),
+  id: z.string(),
+  status: z.enum(['AVAILABLE', 'UNAVAILABLE']),
+  basicInfo: z.looseObject({ name: z.string(), document: z.string() }),
+  services: z.array(z.looseObject({ id: z.string(), serviceType: z.string() })),
+  menus: z.array(z.looseObject({ id: z.string() })),
+  categories: z.array(z.looseObject({ id: z.string() })),
+  itemOffers: z.array(z.looseObject({ id: z.string() })),
+  items: z.array(z.looseObject({ id: z.string() })),
+});
 
 const tag = 'Open Delivery';
 const acesso = 'publico';
@@ -153,6 +165,17 @@ export const CONTRATOS_OD = {
       400: E('Corpo recusado.'),
       ...comToken,
       404: E('Algum evento não é deste estabelecimento.'),
+    },
+  },
+  merchant: {
+    resumo:
+      'A loja e o cardápio no documento Merchant do padrão (basicInfo, serviços com horários e áreas, cardápio, categorias, itens, ofertas, grupos de opções); o estabelecimento é o do token.',
+    tag,
+    acesso,
+    respostas: {
+      200: R.ok(merchant),
+      ...comToken,
+      503: E("Cadastro da loja incompleto (CNPJ, e-mail de contato, telefone ou localização em 'Loja')."),
     },
   },
   pedido: {

@@ -32,7 +32,7 @@ const esquema = JSON.parse(
 const ajv = new Ajv({ strict: false, allErrors: true });
 // ajv-formats is typed against its own copy of ajv (the same major): the instance is the same shape.
 addFormats(ajv as unknown as Parameters<typeof addFormats>[0]);
-for (const f of ['decimal', 'double', 'float', 'UUID', 'URL']) ajv.addFormat(f, true);
+for (const f of ['decimal', 'double', 'float', 'UUID', 'URL', 'CRC32']) ajv.addFormat(f, true);
 ajv.addSchema(esquema);
 function conforme(def: string, doc: unknown, lista = false): void {
   const ref = { $ref: `${esquema.$id}#/definitions/${def}` };
@@ -479,6 +479,123 @@ describe.each(DIALECTS)('Open Delivery (Rango as the Ordering Application) on %s
     expect(eventos.map((e) => e.eventType)).toEqual(['CREATED', 'CANCELLED']);
     expect(eventos[1]!.metadata).toEqual({ reason: 'Sem entregador', code: 'OTHER_CANCELLATION_REASON' });
     await ack(h, eventos);
+  });
+
+  it('publishes the store and its menu as the standard’s Merchant (0 errors against its schema) once the store has CNPJ, e-mail, phone and location; 503 naming what is missing before', async () => {
+    const h = await token();
+    const dados = `${API}/painel/estabelecimento/1/dados/`;
+    const atual = (await ta.app.inject({ url: dados, headers: dono })).json() as Record<string, unknown> & {
+      endereco: Record<string, unknown>;
+    };
+    const corpo = {
+      apelidooufantasia: atual.apelidooufantasia,
+      nomeourazaosocial: atual.nomeourazaosocial,
+      endereco: atual.endereco,
+      fones: ['(11) 3333-4444'],
+      pedidominimo: atual.pedidominimo,
+      previsaoentregamin: atual.previsaoentregamin,
+      previsaoentregamax: atual.previsaoentregamax,
+    };
+    const limpo = await ta.app.inject({
+      method: 'PUT',
+      url: dados,
+      headers: dono,
+      payload: { ...corpo, cnpj: '', email_contato: null, lat: null, lng: null },
+    });
+    expect(limpo.statusCode, limpo.body).toBe(200);
+    const painel = (await ta.app.inject({ url: `${est(1)}/`, headers: dono })).json() as {
+      merchant_pendencias: string[];
+    };
+    expect(painel.merchant_pendencias).toEqual(['CNPJ', 'E-mail de contato', 'Localização da loja']);
+    const incompleto = await od({ url: '/v1/merchant' }, h);
+    expect(incompleto.statusCode).toBe(503);
+    conforme('Error', incompleto.json());
+    expect((incompleto.json() as { title: string }).title).toContain('CNPJ, E-mail de contato');
+
+    // The owner's refusals, in Portuguese, by field.
+    const ruim = await ta.app.inject({
+      method: 'PUT',
+      url: dados,
+      headers: dono,
+      payload: { ...corpo, cnpj: '11.222.333/0001-82', email_contato: 'nao-e-email', whatsapp: '123' },
+    });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json()).toEqual({
+      cnpj: ['CNPJ inválido. Confira os 14 dígitos.'],
+      email_contato: ['E-mail inválido.'],
+      whatsapp: ['Telefone inválido. Informe DDD e número.'],
+    });
+
+    const ok = await ta.app.inject({
+      method: 'PUT',
+      url: dados,
+      headers: dono,
+      payload: {
+        ...corpo,
+        cnpj: '11.222.333/0001-81',
+        email_contato: 'Contato@Pizzaria.test',
+        whatsapp: '(11) 98888-7777',
+        lat: -23.56,
+        lng: -46.66,
+      },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ cnpj: '11222333000181', email_contato: 'contato@pizzaria.test' });
+
+    const res = await od({ url: '/v1/merchant' }, h);
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json() as {
+      id: string;
+      basicInfo: { document: string; contactEmails: string[]; contactPhones: Record<string, string> };
+      services: { serviceType: string; menuId: string }[];
+      menus: { id: string; categoryId: string[] }[];
+      categories: { id: string; itemOfferId: string[] }[];
+      itemOffers: { id: string; itemId: string; optionGroupsId: string[]; price: { value: number } }[];
+      items: { id: string; externalCode: string }[];
+      optionGroups: { id: string; options: { itemId: string }[] }[];
+    };
+    conforme('Merchant', doc);
+    expect(doc.basicInfo.document).toBe('11222333000181');
+    expect(doc.basicInfo.contactEmails).toEqual(['contato@pizzaria.test']);
+    expect(doc.basicInfo.contactPhones).toEqual({
+      commercialNumber: '1133334444',
+      whatsappNumber: '11988887777',
+    });
+    // Every reference points at something in the document.
+    const ids = (xs: { id: string }[]) => new Set(xs.map((x) => x.id));
+    const [itens, ofertas, grupos, categorias] = [
+      ids(doc.items),
+      ids(doc.itemOffers),
+      ids(doc.optionGroups),
+      ids(doc.categories),
+    ];
+    expect(doc.services.map((s) => s.serviceType)).toEqual(['DELIVERY', 'TAKEOUT']);
+    for (const s of doc.services) expect(s.menuId).toBe(doc.menus[0]!.id);
+    for (const c of doc.menus[0]!.categoryId) expect(categorias.has(c)).toBe(true);
+    for (const c of doc.categories) for (const o of c.itemOfferId) expect(ofertas.has(o)).toBe(true);
+    for (const o of doc.itemOffers) {
+      expect(itens.has(o.itemId)).toBe(true);
+      for (const g of o.optionGroupsId) expect(grupos.has(g)).toBe(true);
+    }
+    for (const g of doc.optionGroups) for (const o of g.options) expect(itens.has(o.itemId)).toBe(true);
+    // Product 311 (ordered in these tests) is there, priced in reais from its cents, ids stable.
+    const produtos = await produtosDoMenu(ta.app, 1);
+    const p311 = produtos.get(311)!;
+    const item311 = doc.items.find((i) => i.externalCode === '311')!;
+    const oferta311 = doc.itemOffers.find((o) => o.itemId === item311.id)!;
+    expect(oferta311.price.value).toBe(
+      p311.precooferta > 0 && p311.precooferta < p311.preco ? p311.precooferta : p311.preco,
+    );
+    agora += 10_000;
+    const outra = (await od({ url: '/v1/merchant' }, h)).json() as typeof doc;
+    expect(outra.id).toBe(doc.id);
+    expect(outra.items.map((i) => i.id)).toEqual(doc.items.map((i) => i.id));
+    // Another merchant's token reads its own store, never this one.
+    const deOutro = await od({ url: '/v1/merchant' }, await token(credOutro));
+    expect(deOutro.statusCode).toBe(503);
+    expect(
+      (await od({ url: '/v1/merchant' }, { authorization: 'Bearer nada-disso-aqui-123456789' })).statusCode,
+    ).toBe(401);
   });
 
   it('a revoked credential: its tokens stop at once and it gets no new one; another owner cannot revoke it (404)', async () => {

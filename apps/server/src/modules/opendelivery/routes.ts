@@ -108,6 +108,12 @@ export function openDeliveryRoutes(svc: OpenDeliveryService, apiPrefix: string) 
       return reply.code(202).send();
     });
 
+    // The standard's merchant route (getMerchant): one merchant per URL, the one the token names.
+    app.get('/v1/merchant', { config: { contrato: C.merchant } }, async (req) => {
+      const c = await cliente(req);
+      return svc.merchant(c, `${req.protocol}://${req.host}`);
+    });
+
     app.get<{ Params: Ordem }>('/v1/orders/:orderId', { config: { contrato: C.pedido } }, async (req) => {
       const c = await cliente(req);
       return svc.pedido(c, req.params.orderId);

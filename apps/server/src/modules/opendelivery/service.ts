@@ -8,6 +8,11 @@ import type { Db } from '../../db/index.ts';
 import type { OpendeliveryEventoTable } from '../../db/types.ts';
 import { HttpError } from '../../http/errors.ts';
 import { coordenadasDoEndereco } from '../addresses/service.ts';
+import { lojaAbertaAgora } from '../establishments/loja.ts';
+import { createEstabelecimentoPainelService } from '../establishments/painel.ts';
+import { lerLoja } from '../establishments/service.ts';
+import { loadMenu } from '../menu/service.ts';
+import { documentoDoMerchant, pendenciasDoMerchant } from './merchant.ts';
 import { eventosDoEstabelecimento, fimDosEventos } from '../events/leitura.ts';
 import { leiturasDoEstabelecimento, leiturasOpenDelivery } from '../orders/reads.ts';
 import { MovimentoRecusado, moverPedido } from '../orders/status.ts';
@@ -80,6 +85,7 @@ export const APP_ID = uuidDe('app');
 
 export function createOpenDelivery({ db, agora = () => new Date() }: OpenDeliveryDeps) {
   const iso = (ms = 0) => new Date(agora().getTime() + ms).toISOString();
+  const loja = createEstabelecimentoPainelService(db);
 
   /** Reads the log since the establishment's cursor into its events of the standard. */
   async function distribuir(idestabelecimento: number): Promise<void> {
@@ -143,6 +149,7 @@ export function createOpenDelivery({ db, agora = () => new Date() }: OpenDeliver
     async painel(idestabelecimento: number, baseUrl: string): Promise<OpenDeliveryPainel> {
       return {
         base_url: baseUrl,
+        merchant_pendencias: pendenciasDoMerchant(await loja.estabelecimento(idestabelecimento)),
         pendentes: await repo.contarPendentes(db, idestabelecimento),
         credenciais: (await repo.credenciais(db, idestabelecimento)).map(presentar),
       };
@@ -254,6 +261,31 @@ export function createOpenDelivery({ db, agora = () => new Date() }: OpenDeliver
           404,
           `Evento não encontrado: ${faltam.slice(0, 5).join(', ')}${faltam.length > 5 ? '…' : ''}.`,
         );
+    },
+
+    /**
+     * GET /v1/merchant: the token's store and menu in the standard's merchant document. A store
+     * still without the data the document requires (pendenciasDoMerchant) → 503 naming them: the
+     * POS asks again after the owner fills them in 'Loja'.
+     */
+    async merchant(c: Cliente, origem: string): Promise<Record<string, unknown>> {
+      const id = c.idestabelecimento;
+      const est = await loja.estabelecimento(id);
+      const faltam = pendenciasDoMerchant(est);
+      if (faltam.length > 0)
+        throw new ErroOd(
+          503,
+          `Cadastro da loja incompleto para o Open Delivery: falta ${faltam.join(', ')} (painel, 'Loja').`,
+        );
+      const [sw, horarios, areas, menu] = await Promise.all([
+        lerLoja(db, id),
+        loja.horarios(id),
+        loja.areas(id),
+        loadMenu(db, id),
+      ]);
+      const aberta =
+        sw !== undefined && sw.aprovado === 1 && lojaAbertaAgora(sw.lojaaberta, sw.reabrir_em, agora());
+      return documentoDoMerchant({ est, aberta, horarios, areas, menu, origem, agora: agora() });
     },
 
     /** GET /v1/orders/{orderId}: the standard's Order document; another merchant's → 404. */

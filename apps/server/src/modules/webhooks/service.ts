@@ -280,7 +280,6 @@ export function createWebhooks(deps: WebhooksDeps) {
   async function entregarDevidas(): Promise<number> {
     const agoraIso = iso();
     const ids = await repo.devidas(db, agoraIso, LOTE_ENTREGAS);
-    const webhooks = new Map<number, WebhookRow | undefined>();
     let feitas = 0;
     let i = 0;
     const fim = performance.now() + RODADA_MS;
@@ -290,9 +289,9 @@ export function createWebhooks(deps: WebhooksDeps) {
         const ate = iso(RESERVA_MS);
         const e = await repo.reservar(db, id, iso(), ate);
         if (!e) continue;
-        if (!webhooks.has(e.idwebhook))
-          webhooks.set(e.idwebhook, await repo.find(db, e.idestabelecimento, e.idwebhook));
-        const w = webhooks.get(e.idwebhook);
+        // Read at each claim (a primary-key lookup), not once per run: an endpoint the owner
+        // switches off or changes while a long run is sending (slow receivers) gets nothing more.
+        const w = await repo.find(db, e.idestabelecimento, e.idwebhook);
         if (!w || w.ativo !== 1) {
           await repo.registrarTentativa(db, e.id, ate, {});
           continue;

@@ -14,13 +14,15 @@ import { buildApp } from '../../app.ts';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS, testConfig } from '../../test/db.ts';
+import { registrarEvento } from '../events/record.ts';
+import { inserirPedido } from '../operator/testing.ts';
 import { definirHorarios, montarPedido, novoCliente, pedidoUrl, produtosDoMenu } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { moverPedido } from '../orders/status.ts';
 import { API, staffBearer } from '../staff/testing.ts';
 import { KeyRing } from '../secrets/keys.ts';
 import { createHttpPost } from './http-post.ts';
-import { tiposDoEvento } from './regras.ts';
+import { PARALELO, tiposDoEvento } from './regras.ts';
 import { createWebhooks } from './service.ts';
 import { receptor } from './testing.ts';
 import type { PedidoDoWebhook } from './pedido.ts';
@@ -640,6 +642,47 @@ describe.each(DIALECTS)('outgoing webhooks on %s', (dialect) => {
     } finally {
       await prod.close();
     }
+  });
+
+  it('an endpoint switched off while a run is sending gets nothing more from that run (read again at each claim)', async () => {
+    const w = await criar(['pedido.criado']);
+    const n = PARALELO + 4;
+    for (let i = 0; i < n; i++) {
+      const id = await inserirPedido(ta.t.db, { tipo: 'DELIVERY' });
+      await registrarEvento(ta.t.db, {
+        idestabelecimento: 1,
+        idpedido: id,
+        tipo: 'pedido.novo',
+        dados: { idpedido: id, status: STATUS.Realizado },
+      });
+    }
+    let chamadas = 0;
+    const svc = createWebhooks({
+      db: ta.t.db,
+      segredos: ta.app.segredos,
+      mailer: { send: async () => undefined },
+      log: { info: () => undefined, warn: () => undefined },
+      producao: false,
+      agora: () => new Date(agora),
+      // The owner switches the endpoint off while the run's first POSTs are under way.
+      http: async () => {
+        if (++chamadas === 1)
+          await ta.app.webhooks.mudar({ idestabelecimento: 1, idfuncionario: null }, w.webhook.id, {
+            url: w.webhook.url,
+            eventos: ['pedido.criado'],
+            ativo: false,
+          });
+        await new Promise((r) => setTimeout(r, 20));
+        return { status: 200, trecho: 'ok' };
+      },
+    });
+    for (let i = 0; i < 200 && chamadas === 0; i++) {
+      await svc.processar();
+      if (chamadas === 0) await new Promise((r) => setTimeout(r, 10));
+    }
+    // Only the POSTs already started (one per parallel slot) went; none after it was switched off.
+    expect(chamadas).toBeGreaterThan(0);
+    expect(chamadas).toBeLessThanOrEqual(PARALELO);
   });
 
   it('three instances on one database deliver each event once, a failed one retried once', async () => {

@@ -20,6 +20,7 @@ const C: Credencial = {
 const painel = (credenciais: Credencial[]) => ({
   base_url: 'https://rango.example/api/ead/opendelivery',
   pendentes: 2,
+  merchant_pendencias: [],
   credenciais,
 });
 

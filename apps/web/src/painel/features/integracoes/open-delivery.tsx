@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   CopyButton,
@@ -14,9 +15,12 @@ import {
 import type { Credencial, CredencialComSegredo } from '@rango/domain/painel/opendelivery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ErroCarga } from '../../components/erro-carga.tsx';
 import { FormError } from '../../components/form-error.tsx';
+import { TITULO_AVISO } from '../../components/aviso.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { painelPaths } from '../../paths.ts';
 import { criarCredencial, openDeliveryQuery, revogarCredencial } from './open-delivery-api.ts';
 
 const quando = (iso: string | null) =>
@@ -32,6 +36,7 @@ function CredencialNova({ nova, onFechar }: { nova: CredencialComSegredo; onFech
       tabIndex={-1}
       color="yellow"
       variant="light"
+      styles={TITULO_AVISO}
       title="Credencial do PDV"
       role="status"
       aria-live="polite"
@@ -102,7 +107,7 @@ function Linha({ idest, c }: { idest: number; c: Credencial }) {
         {c.revogado_em ? null : (
           <Button
             size="xs"
-            color="red"
+            color="red.9"
             variant="outline"
             loading={revogar.isPending}
             onClick={() => {
@@ -150,6 +155,30 @@ export function OpenDelivery({ idest }: { idest: number }) {
             </Text>{' '}
             · eventos aguardando o PDV: {q.data.pendentes}
           </Text>
+        ) : null}
+        {q.data && q.data.merchant_pendencias.length === 0 ? (
+          <Text size="sm">
+            Cardápio no padrão (documento Merchant):{' '}
+            <Text span ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {q.data.base_url}/v1/merchant
+            </Text>
+          </Text>
+        ) : null}
+        {q.data && q.data.merchant_pendencias.length > 0 ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            styles={TITULO_AVISO}
+            title="Cardápio ainda não publicado no Open Delivery"
+          >
+            <Text size="sm">
+              O padrão exige estes dados da loja: {q.data.merchant_pendencias.join(', ')}. Preencha em{' '}
+              <Anchor component={Link} to={painelPaths.loja(idest)}>
+                Loja
+              </Anchor>
+              .
+            </Text>
+          </Alert>
         ) : null}
         {nova ? <CredencialNova nova={nova} onFechar={() => setNova(null)} /> : null}
         <Group>

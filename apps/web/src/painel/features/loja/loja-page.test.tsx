@@ -25,6 +25,9 @@ const DADOS: EstabelecimentoConfig = {
     uf: 'SP',
   },
   fones: ['(11) 3333-4444'],
+  cnpj: null,
+  email_contato: null,
+  whatsapp: null,
   pedidominimo: 2000,
   previsaoentregamin: 30,
   previsaoentregamax: 50,
@@ -253,6 +256,34 @@ describe('/painel/:id/loja', () => {
       }),
     );
     expect(await screen.findByText('Mínimo recusado pelo servidor.')).toHaveAttribute('role', 'alert');
+  }, 30_000);
+
+  it("the store's CNPJ, contact e-mail and WhatsApp: a wrong CNPJ check digit or e-mail is refused on touch, the right ones are sent", async () => {
+    const m = api(on('PUT', `${BASE}/dados/`, 200, { ...DADOS, cnpj: '11222333000181' }));
+    const user = userEvent.setup();
+    renderPainel('/1/loja');
+    const cnpj = await screen.findByRole('textbox', { name: 'CNPJ' });
+    const email = screen.getByRole('textbox', { name: 'E-mail de contato' });
+    await user.type(cnpj, '11.222.333/0001-82');
+    await user.type(email, 'contato@');
+    await user.tab();
+    expect(await screen.findByText(MSG_CATALOGO.cnpjInvalido)).toHaveAttribute('role', 'alert');
+    expect(screen.getByText(MSG_CATALOGO.emailContatoInvalido)).toHaveAttribute('role', 'alert');
+    await user.click(screen.getByRole('button', { name: 'Salvar dados' }));
+    expect(m.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.clear(cnpj);
+    await user.type(cnpj, '11.222.333/0001-81');
+    await user.type(email, 'sabor.test');
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp' }), '(11) 98888-7777');
+    await user.click(screen.getByRole('button', { name: 'Salvar dados' }));
+    await waitFor(() =>
+      expect(m.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        cnpj: '11.222.333/0001-81',
+        email_contato: 'contato@sabor.test',
+        whatsapp: '(11) 98888-7777',
+      }),
+    );
+    expect(await screen.findByText('Dados salvos.')).toBeInTheDocument();
   }, 30_000);
 
   it('shows a delivery circle in words and creates a no-delivery area without a fee, centred on the saved area when the store has no point', async () => {

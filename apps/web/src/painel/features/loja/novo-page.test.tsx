@@ -36,7 +36,17 @@ describe('/painel/novo', () => {
         criado = true;
         return {
           status: 201,
-          body: { id: 9, logo: null, menu_versao: 1, lat: null, lng: null, ...(c.body as object) },
+          body: {
+            id: 9,
+            logo: null,
+            menu_versao: 1,
+            lat: null,
+            lng: null,
+            cnpj: null,
+            email_contato: null,
+            whatsapp: null,
+            ...(c.body as object),
+          },
         };
       },
       on('GET', '/painel/estabelecimento/9/dados/', 200, undefined),

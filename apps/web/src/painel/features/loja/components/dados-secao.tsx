@@ -37,6 +37,9 @@ const paraInput = (c: EstabelecimentoConfig): EstabelecimentoInput => ({
   nomeourazaosocial: c.nomeourazaosocial,
   endereco: { ...c.endereco },
   fones: c.fones,
+  cnpj: c.cnpj,
+  email_contato: c.email_contato,
+  whatsapp: c.whatsapp,
   pedidominimo: c.pedidominimo,
   previsaoentregamin: c.previsaoentregamin,
   previsaoentregamax: c.previsaoentregamax,
@@ -271,6 +274,38 @@ export function DadosForm({
         onBlur={validar}
         error={fonesErro}
       />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <TextInput
+          label="CNPJ"
+          placeholder="00.000.000/0000-00"
+          inputMode="numeric"
+          value={v.cnpj ?? ''}
+          onChange={(e) => set({ cnpj: e.currentTarget.value })}
+          onBlur={validar}
+          error={erros.cnpj}
+        />
+        <TextInput
+          label="E-mail de contato"
+          type="email"
+          autoComplete="email"
+          value={v.email_contato ?? ''}
+          onChange={(e) => set({ email_contato: e.currentTarget.value })}
+          onBlur={validar}
+          error={erros.email_contato}
+        />
+        <TextInput
+          label="WhatsApp"
+          placeholder="(11) 90000-0000"
+          inputMode="tel"
+          value={v.whatsapp ?? ''}
+          onChange={(e) => set({ whatsapp: e.currentTarget.value })}
+          onBlur={validar}
+          error={erros.whatsapp}
+        />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        CNPJ, e-mail e telefone aparecem no cardápio publicado para o PDV (Open Delivery).
+      </Text>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <CampoDinheiro
           label="Pedido mínimo"
