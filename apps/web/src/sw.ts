@@ -23,6 +23,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import type { WorkboxPlugin } from 'workbox-core';
+import { abrirPedidoDaNotificacao } from './sw-notificacao.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -191,18 +192,5 @@ self.addEventListener('push', (event) => {
 /** A click opens the order page: an open tab of the app is reused, else a new window. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data as { url?: string } | null)?.url ?? '/pedido';
-  const destino = new URL(path, self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const abertas = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const aba = abertas.find((c) => new URL(c.url).origin === self.location.origin);
-      if (aba) {
-        await aba.focus();
-        await aba.navigate(destino);
-        return;
-      }
-      await self.clients.openWindow(destino);
-    })(),
-  );
+  event.waitUntil(abrirPedidoDaNotificacao(self.clients, self.location.origin, event.notification.data));
 });
