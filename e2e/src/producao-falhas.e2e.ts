@@ -231,8 +231,19 @@ describe.skipIf(PULAR !== null)(
             if (prontas.has(i.nome)) continue;
             if (await pronta(i)) prontas.set(i.nome, Date.now());
           }
-          if (Date.now() - volta > 30_000)
-            throw new Error(`não voltaram em 30 s:\n${d.saida().slice(-4000)}`);
+          if (Date.now() - volta > 30_000) {
+            // What each instance answers now, which exited, and their own lines (not HAProxy's).
+            const estados = await Promise.all(
+              d.instancias.map(async (i) => {
+                const r = await fetch(`${i.url}/readyz`).catch((e: unknown) => e as Error);
+                return `${i.nome}: ${r instanceof Error ? `rede: ${r.message}` : `${r.status} ${await r.text()}`}`;
+              }),
+            );
+            const proprias = d.linhas(/^(?!\[haproxy\])/).slice(-60);
+            throw new Error(
+              `não voltaram em 30 s: ${estados.join('; ')}; saídas: ${JSON.stringify([...d.saidas])}\n${proprias.join('\n')}`,
+            );
+          }
           await sleep(100);
         }
         // The balancer sends orders again.
