@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { EVENTO, STATUS } from '@rango/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/index.ts';
 import { openTestApp } from '../../test/app.ts';
+import { filhos } from '../../test/filhos.ts';
 import type { TestApp } from '../../test/app.ts';
 import { registrarEvento } from '../events/record.ts';
 import { inserirPedido } from '../operator/testing.ts';
@@ -11,7 +10,6 @@ import { novoCliente } from '../orders/testing.ts';
 import { startPushFake } from './push-fake.ts';
 import type { PushFake } from './push-fake.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 const API = '/api/ead';
 const PEDIDOS = 12;
 
@@ -28,29 +26,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notificações: kill -9 no meio
   let fake: PushFake;
   let h: TestApp;
   let db: Db;
-  const filhos: ChildProcess[] = [];
+  const processos = filhos();
 
   const instancia = (schema: string, env: Record<string, string> = {}) =>
-    new Promise<ChildProcess>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/child-notificacoes.ts'], {
-        cwd: SERVER_DIR,
-        env: {
-          ...process.env,
-          CHILD_SCHEMA: schema,
-          PUSH_CA: fake.certificadoPem,
-          PRAZO_MS: '1500',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      filhos.push(child);
-      let saida = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        saida += d.toString();
-        if (saida.includes('pronto')) resolve(child);
-      });
-      child.stderr!.on('data', (d: Buffer) => (saida += d.toString()));
-      child.once('exit', (code, signal) => reject(new Error(`instância saiu (${code ?? signal}): ${saida}`)));
+    processos.iniciar('src/test/child-notificacoes.ts', {
+      CHILD_SCHEMA: schema,
+      PUSH_CA: fake.certificadoPem,
+      PRAZO_MS: '1500',
+      ...env,
     });
 
   beforeAll(async () => {
@@ -59,7 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notificações: kill -9 no meio
     db = h.t.db;
   });
   afterAll(async () => {
-    for (const c of filhos) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    processos.matarTodos();
     await h?.t.cleanup();
     await fake?.close();
   });
@@ -108,16 +91,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notificações: kill -9 no meio
       }
       fake.atrasar(150);
 
-      const saiu = (child: ChildProcess) =>
-        new Promise<NodeJS.Signals | null>((r) =>
-          child.exitCode !== null || child.signalCode !== null
-            ? r(child.signalCode)
-            : child.once('exit', (_c, s) => r(s)),
-        );
       // The first instance alone: it sends and kills itself after its third e-mail (alone, it
       // surely gets three; beside the others it could get fewer and never die).
       const suicida = await instancia(schema, { MORRER_APOS_EMAIL: '3' });
-      expect(await saiu(suicida)).toBe('SIGKILL');
+      expect(await processos.saiu(suicida)).toBe('SIGKILL');
       const antes = fake.recebidas.length;
       // Then two more; kill -9 one of them from outside once its pushes are flowing (each instance
       // spends most of its time waiting for the fake's 201).
@@ -125,7 +102,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notificações: kill -9 no meio
       for (let i = 0; i < 400 && fake.recebidas.length < antes + 2; i++)
         await new Promise((r) => setTimeout(r, 25));
       vitima!.kill('SIGKILL');
-      expect(await saiu(vitima!)).toBe('SIGKILL');
+      expect(await processos.saiu(vitima!)).toBe('SIGKILL');
 
       const linhas = () =>
         db.selectFrom('notificacao').selectAll().where('idcliente', '=', c.id).orderBy('id').execute();

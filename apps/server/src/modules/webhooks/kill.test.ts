@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EVENTO, STATUS } from '@rango/domain';
 import { webhookComSegredoSchema } from '@rango/domain/painel/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/index.ts';
 import { openTestApp } from '../../test/app.ts';
+import { filhos } from '../../test/filhos.ts';
 import type { TestApp } from '../../test/app.ts';
 import { registrarEvento } from '../events/record.ts';
 import { inserirPedido } from '../operator/testing.ts';
@@ -17,7 +16,6 @@ import { RESERVA_MS } from './regras.ts';
 import { receptor } from './testing.ts';
 import type { Recebido } from './testing.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 const PEDIDOS = 16;
 
 /** The receiver's check of the documented header (as in webhooks.test.ts, written from 'Como verificar'). */
@@ -47,26 +45,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: kill -9 no meio da en
   let h: TestApp;
   let db: Db;
   let rx: Awaited<ReturnType<typeof receptor>>;
-  const filhos: ChildProcess[] = [];
+  const processos = filhos();
   const pasta = mkdtempSync(join(tmpdir(), 'rango-webhooks-kill-'));
   const relogio = join(pasta, 'relogio');
 
   const instancia = (schema: string, env: Record<string, string> = {}) =>
-    new Promise<ChildProcess>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/child-webhooks.ts'], {
-        cwd: SERVER_DIR,
-        env: { ...process.env, CHILD_SCHEMA: schema, RELOGIO: relogio, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      filhos.push(child);
-      let saida = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        saida += d.toString();
-        if (saida.includes('pronto')) resolve(child);
-      });
-      child.stderr!.on('data', (d: Buffer) => (saida += d.toString()));
-      child.once('exit', (code, signal) => reject(new Error(`instância saiu (${code ?? signal}): ${saida}`)));
-    });
+    processos.iniciar('src/test/child-webhooks.ts', { CHILD_SCHEMA: schema, RELOGIO: relogio, ...env });
 
   beforeAll(async () => {
     rx = await receptor();
@@ -75,7 +59,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: kill -9 no meio da en
     db = h.t.db;
   });
   afterAll(async () => {
-    for (const c of filhos) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    processos.matarTodos();
     await h?.t.cleanup();
     await rx?.fechar();
     rmSync(pasta, { recursive: true, force: true });
@@ -110,17 +94,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: kill -9 no meio da en
       }
       rx.atrasoMs = 150;
 
-      const saiu = (child: ChildProcess) =>
-        new Promise<NodeJS.Signals | null>((r) =>
-          child.exitCode !== null || child.signalCode !== null
-            ? r(child.signalCode)
-            : child.once('exit', (_c, s) => r(s)),
-        );
       // The first instance alone: it takes the first deliveries and kills itself right after the
       // receiver answered its second (alone, it surely gets two; beside the others it once got
       // none and the test waited for its death until it timed out).
       const suicida = await instancia(schema, { MORRER_APOS_ENVIO: '2' });
-      expect(await saiu(suicida)).toBe('SIGKILL');
+      expect(await processos.saiu(suicida)).toBe('SIGKILL');
       const antes = rx.recebidos.length;
       // Then two more; kill -9 one of them from outside once its deliveries are flowing (each
       // instance spends most of its time waiting for the receiver's answer).
@@ -128,7 +106,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhooks: kill -9 no meio da en
       for (let i = 0; i < 400 && rx.recebidos.length < antes + 2; i++)
         await new Promise((r) => setTimeout(r, 25));
       vitima!.kill('SIGKILL');
-      expect(await saiu(vitima!)).toBe('SIGKILL');
+      expect(await processos.saiu(vitima!)).toBe('SIGKILL');
       // What the dead held stays claimed until its claim expires: move every clock past it.
       const linhas = () =>
         db
