@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import {
   ISO_DATETIME_OFFSET_RE,
   TIPO_PAGAMENTO,
+  valorACobrar,
   TIPOS_ENTREGA,
   pagamentoInputSchema,
   pedidoGravadoSchema,
@@ -82,4 +83,18 @@ describe('tipo (delivery, payment)', () => {
       }
     },
   );
+});
+
+describe('valorACobrar', () => {
+  it('sums only the entries not paid online, in cents', () => {
+    expect(valorACobrar([])).toBe(0);
+    expect(valorACobrar([{ pre_pago: true, valor: 2500 }])).toBe(0);
+    expect(
+      valorACobrar([
+        { pre_pago: true, valor: 1000 },
+        { pre_pago: false, valor: 2500 },
+        { pre_pago: false, valor: 1 },
+      ]),
+    ).toBe(2501);
+  });
 });

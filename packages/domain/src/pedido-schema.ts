@@ -111,6 +111,10 @@ export const pagamentoInputSchema = z.object({
 });
 export type PagamentoInput = z.infer<typeof pagamentoInputSchema>;
 
+/** What is left to collect on delivery or pickup: the entries not paid online, in cents. */
+export const valorACobrar = (pagamentos: readonly Pick<PagamentoInput, 'pre_pago' | 'valor'>[]): number =>
+  pagamentos.filter((f) => !f.pre_pago).reduce((s, f) => s + f.valor, 0);
+
 export const clientePedidoSchema = z.object({
   cpf: z.nullable(texto(14)),
   /** The customer's uuid. */

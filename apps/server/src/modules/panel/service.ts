@@ -5,6 +5,7 @@ import {
   isCancelado,
   isStoreOpen,
   pedidoGravadoSchema,
+  valorACobrar,
 } from '@rango/domain';
 import {
   MSG_PAINEL,
@@ -101,8 +102,7 @@ function presentPedido(
   // Paid online when every part is (an order of another channel may be paid partly there and
   // partly on delivery: the panel then says how much to collect).
   const online = pedido.pagamentos.length > 0 && pedido.pagamentos.every((f) => f.pre_pago);
-  const aCobrar = pedido.pagamentos.filter((f) => !f.pre_pago);
-  const parcial = !online && aCobrar.length < pedido.pagamentos.length;
+  const parcial = !online && pedido.pagamentos.some((f) => f.pre_pago);
   // The latest attempt is the one that counts (a refused card may be followed by another).
   const tentativa = tentativas.at(-1);
   return {
@@ -131,7 +131,7 @@ function presentPedido(
       estado: online && tentativa ? tentativa.estado : null,
       troco_para:
         pedido.pagamentos.find((f) => f.troco_para !== null)?.troco_para ?? forma?.troco_para ?? null,
-      ...(parcial ? { a_cobrar: aCobrar.reduce((s, f) => s + f.valor, 0) } : {}),
+      ...(parcial ? { a_cobrar: valorACobrar(pedido.pagamentos) } : {}),
     },
   };
 }
