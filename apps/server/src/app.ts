@@ -42,7 +42,11 @@ import { dominioPainelRoutes, rotasPorHost, tlsAskRoutes } from './modules/estab
 import { createEstabelecimentoPainelService } from './modules/establishments/painel.ts';
 import { estabelecimentoPainelRoutes } from './modules/establishments/painel-routes.ts';
 import { establishmentsRoutes } from './modules/establishments/routes.ts';
-import { marcaPainelRoutes, marcaPublicRoutes } from './modules/establishments/marca-routes.ts';
+import {
+  marcaClienteRoutes,
+  marcaPainelRoutes,
+  marcaPublicRoutes,
+} from './modules/establishments/marca-routes.ts';
 import { caminhoDoShell, shellComMarca } from './modules/establishments/marca-shell.ts';
 import { eventsRoutes, instalarEventos } from './modules/events/plugin.ts';
 import { ifoodRoutes, instalarIfood } from './modules/ifood/plugin.ts';
@@ -255,6 +259,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         return { ok: true };
       });
       await api.register(establishmentsRoutes(establishments));
+      // The brand the order's and the checkout's pages apply on the platform's host (issue 23).
+      await api.register(marcaClienteRoutes());
       await api.register(menuRoutes(menu, menuResponder));
       // Accounts (issue 3): modules/auth + modules/customers register here; modules/addresses and
       // modules/geo (CEP + geocoding) below them.

@@ -46,6 +46,13 @@ export const CONTRATOS_MARCA = {
     acesso,
     respostas: { 200: R.ok(marcaSchema), ...dono },
   },
+  publica: {
+    resumo:
+      'A marca do estabelecimento para as páginas do cliente fora do seu cardápio (pedido, pagamento): cor (null: a do Rango), logotipo e o endereço do manifesto do app.',
+    tag: 'Cliente',
+    acesso: 'publico',
+    respostas: { 200: R.ok(marcaSchema), 404: R.naoEncontrado('Estabelecimento não encontrado.') },
+  },
   manifesto: {
     resumo:
       'O manifesto do app instalável do estabelecimento: o nome do restaurante, seus ícones, sua cor, abrindo no seu cardápio.',

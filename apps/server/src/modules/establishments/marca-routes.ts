@@ -8,6 +8,7 @@ import {
   imagemMarca,
   lerMarca,
   manifesto,
+  marcaPublica,
   mudarCor,
   mudarLogo,
   naoEncontrado,
@@ -71,6 +72,25 @@ export function marcaPainelRoutes(img: ImagensMarca) {
 const CACHE_MANIFESTO = 'public, max-age=300, must-revalidate';
 /** An image under its current version never changes. */
 const CACHE_IMAGEM = 'public, max-age=31536000, immutable';
+
+/**
+ * The brand for the customer's app, under /api/ead beside the establishment's other public reads:
+ * the order's and the checkout's pages apply it when their shell is not the restaurant's.
+ */
+export function marcaClienteRoutes() {
+  return async function (app: FastifyInstance): Promise<void> {
+    app.get<{ Params: { id: string } }>(
+      '/api/estabelecimento/:id/marca/',
+      { config: { contrato: CONTRATOS_MARCA.publica } },
+      async (req, reply) => {
+        const id = parseId(req.params.id);
+        const m = id === undefined ? undefined : await marcaPublica(req.server.db, id);
+        if (!m) throw naoEncontrado();
+        return reply.header('cache-control', CACHE_MANIFESTO).send(m);
+      },
+    );
+  };
+}
 
 /**
  * The installed app's public files, at the root beside the customer's menu page

@@ -220,6 +220,35 @@ describe.each(DIALECTS)('the brand on %s', (dialect) => {
     );
   });
 
+  it('tells the customer’s pages the brand, without a session: colour, logo and manifest', async () => {
+    const marca = (id: number | string) =>
+      ta.app.inject({ url: `/api/ead/api/estabelecimento/${id}/marca/` });
+    const res = await marca(1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+    const m = marcaSchema.parse(res.json());
+    expect(m.cor).toBe('#7a00cc');
+    expect(m.manifesto).toBe('/estabelecimento/1/manifest.webmanifest');
+    expect(m.logo).toMatch(/^\/estabelecimento\/1\/marca\/[0-9a-f]{16}\/logo\.png$/);
+    const logo = await ta.app.inject({ url: m.logo! });
+    expect(logo.statusCode).toBe(200);
+    expect((await sharp(logo.rawPayload).metadata()).format).toBe('png');
+    // Establishment 2's own (none set); an unknown, a malformed or an unapproved one is not found.
+    expect((await marca(2)).json()).toEqual({
+      cor: null,
+      logo: null,
+      manifesto: '/estabelecimento/2/manifest.webmanifest',
+    });
+    for (const id of [999, 'x', 0]) {
+      const r = await marca(id);
+      expect(r.statusCode, String(id)).toBe(404);
+      expect(r.json()).toEqual({ detail: MSG_MARCA.estabelecimentoNaoEncontrado });
+    }
+    await ta.t.db.updateTable('estabelecimento').set({ aprovado: 0 }).where('id', '=', 2).execute();
+    expect((await marca(2)).statusCode).toBe(404);
+    await ta.t.db.updateTable('estabelecimento').set({ aprovado: 1 }).where('id', '=', 2).execute();
+  });
+
   it('writes the menu page in the brand: its manifest, theme colour and CSS variables', async () => {
     const res = await ta.app.inject({ url: '/estabelecimento/1' });
     expect(res.statusCode).toBe(200);

@@ -63,6 +63,16 @@ export async function lerMarca(db: Db, id: number): Promise<Marca> {
   };
 }
 
+/**
+ * The brand as the customer's pages read it (an order's or the checkout's page, opened on the
+ * platform's host, whose shell is not the restaurant's): undefined for an establishment the
+ * public cannot see. Nothing here is not already public (the manifest, the images).
+ */
+export async function marcaPublica(db: Db, id: number): Promise<Marca | undefined> {
+  if (!(await repo.nomePublico(db, id))) return undefined;
+  return lerMarca(db, id);
+}
+
 async function registrar(db: Db, a: Autor, acao: string, dados: unknown) {
   await registrarAuditoria(db, {
     idestabelecimento: a.idestabelecimento,
