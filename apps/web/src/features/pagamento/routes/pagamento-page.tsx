@@ -7,6 +7,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { isStoreOpen, textoTaxaEntrega } from '@rango/domain';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { useMarca } from '../../../api/marca.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getVisitedEstablishmentPath } from '../../../storage/visited.ts';
@@ -56,6 +57,8 @@ export default function PagamentoPage() {
 /** The page composes; useCheckout owns the state and the submission. */
 function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => void }) {
   const c = useCheckout(est, onSaindo);
+  // Issue 23: the cart's restaurant's brand (a shell loaded here on the platform's host is Rango's).
+  useMarca(est.id);
   const { form, detalhe, cliente, taxa, totals } = c;
   // Offline (the installed app, issue 14) nothing is sent: the order and the payment need the
   // network. The form keeps what was typed for when the connection is back.

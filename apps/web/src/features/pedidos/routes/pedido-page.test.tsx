@@ -336,6 +336,59 @@ describe('/pedido/{id}/, tracking (spec sections 2 and 4)', () => {
     expect(api.gets(PATH)).toBe(1);
   });
 
+  it("is drawn in the order's restaurant's brand (issue 23): its colour, manifest and logo, Rango's back on leaving", async () => {
+    // Rango's shell: the page was loaded here, on the platform's host.
+    document.head.innerHTML =
+      '<meta name="theme-color" content="#c73a0b"><link rel="manifest" href="/manifest.webmanifest">';
+    const logo = '/estabelecimento/7/marca/0123456789abcdef/logo.png';
+    const api = mockApi(
+      get(PATH, 200, { ...makePedido(), deliveryestabelecimento: 7 }),
+      get('/api/estabelecimento/7/marca/', 200, {
+        cor: '#0b6e4f',
+        logo,
+        manifesto: '/estabelecimento/7/manifest.webmanifest',
+      }),
+    );
+    const tema = () => document.querySelector('meta[name="theme-color"]')?.getAttribute('content');
+    try {
+      const { unmount, container } = renderPage();
+      await screen.findByRole('heading', { level: 1, name: /Burger da Vila/ });
+      await waitFor(() => expect(tema()).toBe('#0b6e4f'));
+      expect(document.querySelector('link[rel="manifest"]')).toHaveAttribute(
+        'href',
+        '/estabelecimento/7/manifest.webmanifest',
+      );
+      expect(document.getElementById('rango-marca')?.textContent).toContain(
+        '--mantine-color-brasa-filled:#0b6e4f',
+      );
+      expect(container.querySelector(`img[src="${logo}"]`)).toBeInTheDocument();
+      expect(api.gets('/api/estabelecimento/7/marca/')).toBe(1);
+      unmount();
+      expect(tema()).toBe('#c73a0b');
+      expect(document.querySelector('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+      expect(document.getElementById('rango-marca')).toBeNull();
+    } finally {
+      document.head.innerHTML = '';
+    }
+  });
+
+  it("stays Rango's when the brand cannot be read", async () => {
+    document.head.innerHTML = '<meta name="theme-color" content="#c73a0b">';
+    mockApi(get(PATH, 200, { ...makePedido(), deliveryestabelecimento: 7 }));
+    try {
+      const { queryClient } = renderPage();
+      await screen.findByRole('heading', { level: 1, name: /Burger da Vila/ });
+      // Asked, answered 404 (the mock's default), not asked again.
+      await waitFor(() =>
+        expect(queryClient.getQueryState(['estabelecimento', 7, 'marca'])?.status).toBe('error'),
+      );
+      expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#c73a0b');
+      expect(document.getElementById('rango-marca')).toBeNull();
+    } finally {
+      document.head.innerHTML = '';
+    }
+  });
+
   it('shows a not-found state for an unknown order (404) or an invalid id', async () => {
     mockApi(get(PATH, 404, { detail: 'Não encontrado.' }));
     const { unmount } = renderPage();

@@ -15,6 +15,7 @@ import { IconArrowLeft, IconReceiptOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { useMarca } from '../../../api/marca.ts';
 import { PEDIDOS_KEY } from '../../../api/pedidos.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -82,7 +83,16 @@ const QuerSaberDoPedido = lazy(() =>
 /** This order's GETs (the order, its status, its receipt) answered by the service worker offline. */
 const PEDIDO_API = /\/controle\/pedido\/\d+\//;
 
-function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualizar: boolean }) {
+function Pedido({
+  pedido,
+  erroAtualizar,
+  logo,
+}: {
+  pedido: PedidoDetalhe;
+  erroAtualizar: boolean;
+  /** The restaurant's brand logo, when it has one (else the establishment's own picture). */
+  logo: string | null | undefined;
+}) {
   const est = pedido.estabelecimento;
   const status = currentStatus(pedido.historico);
   // Issue 22: a delivered (or concluded, also a pickup) order can be rated.
@@ -93,7 +103,7 @@ function Pedido({ pedido, erroAtualizar }: { pedido: PedidoDetalhe; erroAtualiza
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="md">
         <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-          <EstabelecimentoLogo nome={est.apelidooufantasia} logo={est.logo} size={56} />
+          <EstabelecimentoLogo nome={est.apelidooufantasia} logo={logo ?? est.logo} size={56} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               <VisuallyHidden component="span">{MSG_PEDIDO.acompanharPedido}:</VisuallyHidden>{' '}
@@ -177,8 +187,12 @@ function Acompanhamento({ id }: { id: number }) {
   const status = pedido.data ? currentStatus(pedido.data.historico) : null;
   useRefreshListsOnStatus(id, status);
   useDocumentTitle(pedido.data ? `Pedido #${pedido.data.referencia}` : MSG_PEDIDO.acompanharPedido);
+  // Issue 23: the restaurant's brand, learnt from the order (on the platform's host the shell is
+  // Rango's: the server does not tell an order's establishment to whoever asks for its id).
+  const marca = useMarca(pedido.data?.deliveryestabelecimento);
 
-  if (pedido.data) return <Pedido pedido={pedido.data} erroAtualizar={pedido.isRefetchError} />;
+  if (pedido.data)
+    return <Pedido pedido={pedido.data} erroAtualizar={pedido.isRefetchError} logo={marca?.logo} />;
   if (pedido.isError) {
     const erro = pedido.error;
     if (erro instanceof ApiError && erro.status === 404) {
