@@ -7,12 +7,28 @@
  * start and scope, and icons made from the logo (192, 512 and a maskable 512, their PNG sizes
  * read). axe with no violations on the 'Marca' section and the menu at 375 and 1280 px; each
  * state saved as a screenshot (test-results/screenshots/marca-*).
+ * On the platform's host a customer's checkout and order pages, loaded directly, get Rango's shell
+ * (the server does not tell an order's establishment to whoever asks for its id): the page applies
+ * the restaurant's brand once it has read the cart or the order, keeps it on the way to its menu,
+ * and gives Rango's back on the way to the orders list; axe at 375 and 1280 px with a dark and a
+ * light brand colour.
  */
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, startApp, type AppHandle } from './harness.ts';
-import { entrarNoPainel } from './painel-helpers.ts';
+import { loadDemo } from './menu-data.ts';
+import { DONO, entrarNoPainel } from './painel-helpers.ts';
+import {
+  api,
+  encherCarrinho,
+  entrar,
+  idDoPedido,
+  novoCliente,
+  pagarEmDinheiro,
+  produtosSimples,
+} from './pedidos-helpers.ts';
+import type { Cliente } from './pedidos-helpers.ts';
 import { acceptCookies, productCard } from './ui.ts';
 import { axePara } from './axe.ts';
 
@@ -56,7 +72,8 @@ const tamanhoPng = (b: Buffer) => `${b.readUInt32BE(16)}x${b.readUInt32BE(20)}`;
 let app: AppHandle;
 
 beforeAll(async () => {
-  app = await startApp();
+  // Info logs carry the customer's confirmation link; no simulated restaurant moving the order.
+  app = await startApp({ env: { LOG_LEVEL: 'info', DEMO_SIMULATOR: '0' } });
 });
 
 afterAll(async () => {
@@ -191,5 +208,152 @@ describe('a marca do restaurante e o app instalado', () => {
         await aberta.close();
       }
     });
+  });
+
+  describe('o pagamento e o pedido abertos direto no host da plataforma', () => {
+    const MANIFESTO = '/estabelecimento/1/manifest.webmanifest';
+    /** Dark navy (16,6:1 on white) and the lightest kind that passes (an amber, 4,7:1). */
+    const ESCURA = '#1b1b3a';
+    const CLARA = '#b35c00';
+    let cliente: Cliente;
+    let idpedido = '';
+
+    /** The brand the page is drawn in: the theme's variables, its theme colour and manifest link. */
+    const marcaDaPagina = (page: Page) =>
+      page.evaluate(() => {
+        const s = getComputedStyle(document.documentElement);
+        return {
+          marca: s.getPropertyValue('--rango-marca').trim(),
+          filled: s.getPropertyValue('--mantine-primary-color-filled').trim(),
+          tema: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
+          manifesto: document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
+        };
+      });
+    const naMarca = (cor: string) => ({ marca: cor, filled: cor, tema: cor, manifesto: MANIFESTO });
+
+    /** The server's shell of `path` on the platform's host is Rango's: the brand is the page's doing. */
+    async function shellDoRango(path: string) {
+      const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+      expect(html).not.toContain('rango-marca');
+      expect(html).toContain('href="/manifest.webmanifest"');
+      expect(html).toContain('<meta name="theme-color" content="#c73a0b"');
+    }
+
+    /** The manifest Chromium reads for the page. */
+    async function manifestoLido(page: Page): Promise<string> {
+      const cdp = await page.context().newCDPSession(page);
+      const lido = (await cdp.send('Page.getAppManifest')) as { url: string };
+      await cdp.detach();
+      return lido.url;
+    }
+
+    it('o cliente pede: o pagamento e o pedido, abertos direto, ficam na marca; voltam ao Rango fora dela', async () => {
+      const demo = await loadDemo(app.baseUrl);
+      cliente = await novoCliente(app, 'Marina');
+      const aberta = await app.open('/login', DESKTOP);
+      try {
+        const { page, context } = aberta;
+        await acceptCookies(page);
+        await entrar(page, cliente.email, cliente.senha);
+        await encherCarrinho(page, produtosSimples(demo, 2));
+        await shellDoRango('/pagamento');
+        await page.goto('/pagamento');
+        await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
+        await expect.poll(() => marcaDaPagina(page)).toEqual(naMarca(VERDE));
+        await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
+        await pagarEmDinheiro(page, '500,00');
+        await screenshot(page, 'marca-pagamento');
+        await page.getByRole('button', { name: 'Finalizar' }).click();
+        await page.waitForURL(/\/pedido\/\d+\/?$/);
+        idpedido = idDoPedido(page);
+        expect(idpedido).toMatch(/^\d+$/);
+
+        // The order opened directly in a new tab (the session is the browser's, not a cookie).
+        await shellDoRango(`/pedido/${idpedido}/`);
+        const nova = await context.newPage();
+        await nova.goto(`/pedido/${idpedido}/`);
+        await nova.getByRole('heading', { level: 1, name: new RegExp(RESTAURANTE) }).waitFor();
+        await expect.poll(() => marcaDaPagina(nova)).toEqual(naMarca(VERDE));
+        await expect.poll(() => manifestoLido(nova)).toBe(`${app.baseUrl}${MANIFESTO}`);
+        // The brand's logo beside the restaurant's name, loaded.
+        const logo = nova.locator('img[src^="/estabelecimento/1/marca/"][src$="/logo.png"]');
+        await expect
+          .poll(() => logo.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+          .toBe(512);
+        const filled = nova.locator('.mantine-Button-root[data-variant="filled"]').first();
+        if ((await filled.count()) > 0)
+          expect(await filled.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(11, 110, 79)');
+
+        // To its menu: the brand stays (the shell there would be in it too).
+        await nova.getByRole('link', { name: 'Continuar comprando' }).click();
+        await nova.waitForURL(/\/estabelecimento\/1\/?$/);
+        await productCard(nova, 'X-Burger').waitFor();
+        expect(await marcaDaPagina(nova)).toEqual(naMarca(VERDE));
+        await nova.close();
+
+        // From the order to the orders list: Rango's again.
+        await page
+          .getByRole('link', { name: /^Meus Pedidos/ })
+          .first()
+          .click();
+        await page.waitForURL(/\/pedido\/?$/);
+        await expect
+          .poll(() => marcaDaPagina(page))
+          .toMatchObject({ marca: '', tema: '#c73a0b', manifesto: '/manifest.webmanifest' });
+        expect(aberta.errors).toEqual([]);
+        expect(await aberta.cspViolations()).toEqual([]);
+      } finally {
+        await aberta.close();
+      }
+    });
+
+    it.each([
+      ['escura', ESCURA],
+      ['clara', CLARA],
+    ])(
+      'com uma cor %s, o cardápio, o pagamento e o pedido não têm violações do axe a 375 e 1280 px',
+      async (nome, cor) => {
+        expect(idpedido, 'o pedido do teste anterior').not.toBe('');
+        const login = await api(app, '/painel/auth/login/', {
+          body: { email: DONO.email, senha: DONO.senha },
+        });
+        const token = (login.data as { access: string }).access;
+        const mudou = await api(app, '/painel/estabelecimento/1/marca/', {
+          method: 'PUT',
+          token,
+          body: { cor },
+        });
+        expect(mudou.status, JSON.stringify(mudou.data)).toBe(200);
+        const demo = await loadDemo(app.baseUrl);
+        const aberta = await app.open('/login', MOBILE);
+        try {
+          const { page } = aberta;
+          await acceptCookies(page);
+          await entrar(page, cliente.email, cliente.senha);
+          const axeNasLarguras = async (tela: string) => {
+            await expect.poll(() => marcaDaPagina(page)).toEqual(naMarca(cor));
+            for (const v of [MOBILE, DESKTOP]) {
+              await page.setViewportSize(v);
+              await semViolacoes(page, `${tela}-${nome}`);
+            }
+            await page.setViewportSize(MOBILE);
+          };
+          // The menu (the server's shell in the brand), with a cart.
+          await encherCarrinho(page, produtosSimples(demo, 2));
+          await axeNasLarguras('cardapio');
+          // The checkout and the order, loaded directly (Rango's shell, the brand applied by the page).
+          await page.goto('/pagamento');
+          await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
+          await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).waitFor();
+          await axeNasLarguras('pagamento');
+          await page.goto(`/pedido/${idpedido}/`);
+          await page.getByRole('heading', { level: 1, name: new RegExp(RESTAURANTE) }).waitFor();
+          await axeNasLarguras('pedido');
+          expect(aberta.errors).toEqual([]);
+        } finally {
+          await aberta.close();
+        }
+      },
+    );
   });
 });

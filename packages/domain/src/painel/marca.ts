@@ -112,6 +112,18 @@ export function paleta(cor: string): string[] {
   return [fundo, ...claros, c, escuro, maisEscuro];
 }
 
+/** The footer's grey background (Mantine's gray 0): the links there are the brand's text too. */
+export const FUNDO_CINZA = '#f8f9fa';
+
+/**
+ * The links' colour (Mantine's anchor): the brand's own when it reads on the grey background as
+ * well as on white, else its darker shade. A colour that just passes on white (4,5 to about 4,7:1)
+ * falls under AA on the footer's grey.
+ */
+export function corDosLinks(t: string[]): string {
+  return contraste(t[7]!, FUNDO_CINZA) >= CONTRASTE_MINIMO ? t[7]! : t[8]!;
+}
+
 /**
  * The CSS the server writes into the customer's pages of a restaurant (the static shell's head):
  * `--rango-marca` and the theme's primary palette (Mantine's `brasa` variables, which every
@@ -131,6 +143,7 @@ export function cssDaMarca(cor: string): string {
     ['--mantine-color-brasa-outline', t[7]!],
     ['--mantine-color-brasa-outline-hover', t[0]!],
     ['--mantine-color-brasa-text', t[8]!],
+    ['--mantine-color-anchor', corDosLinks(t)],
   ];
   return `html:root[data-mantine-color-scheme]{${v.map(([k, x]) => `${k}:${x}`).join(';')}}`;
 }

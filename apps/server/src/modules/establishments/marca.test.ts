@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG_PAINEL } from '@rango/domain/painel';
-import { MSG_MARCA, contraste, marcaSchema, paleta } from '@rango/domain/painel/marca';
+import {
+  FUNDO_CINZA,
+  MSG_MARCA,
+  contraste,
+  corDosLinks,
+  cssDaMarca,
+  marcaSchema,
+  paleta,
+} from '@rango/domain/painel/marca';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,14 +45,37 @@ const pixel = async (png: Buffer, x: number, y: number) => {
 
 describe('the brand colour palette', () => {
   it('keeps AA for the pairs the pages draw, for any colour that passes', () => {
-    for (const cor of ['#c73a0b', '#0b6e4f', '#595959', '#1d4ed8', '#7a00cc', '#d1006b']) {
+    for (const cor of [
+      '#c73a0b',
+      '#0b6e4f',
+      '#595959',
+      '#1d4ed8',
+      '#7a00cc',
+      '#d1006b',
+      '#b35c00',
+      '#767676',
+    ]) {
       const t = paleta(cor);
       expect(t).toHaveLength(10);
       expect(contraste('#ffffff', t[7]!)).toBeGreaterThanOrEqual(4.5);
       expect(contraste(t[7]!, t[0]!), cor).toBeGreaterThanOrEqual(4.5);
       expect(contraste(t[8]!, t[0]!), cor).toBeGreaterThanOrEqual(4.5);
       expect(contraste('#ffffff', t[9]!)).toBeGreaterThan(contraste('#ffffff', t[8]!));
+      // Links are text on the footer's grey too.
+      expect(contraste(corDosLinks(t), FUNDO_CINZA), cor).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('darkens the links of a colour that passes on white but not on the footer’s grey', () => {
+    // An amber that just passes on white (4,7:1) is 4,47:1 on #f8f9fa: its links take shade 8.
+    const ambar = '#b35c00';
+    expect(contraste(ambar, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contraste(ambar, FUNDO_CINZA)).toBeLessThan(4.5);
+    const t = paleta(ambar);
+    expect(corDosLinks(t)).toBe(t[8]);
+    expect(cssDaMarca(ambar)).toContain(`--mantine-color-anchor:${t[8]}`);
+    // A darker one keeps its own colour for links.
+    expect(cssDaMarca('#0b6e4f')).toContain('--mantine-color-anchor:#0b6e4f');
   });
 });
 
