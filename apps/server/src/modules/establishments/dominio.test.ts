@@ -336,8 +336,7 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
     expect((await adicionar(2, HOST, outroDono)).statusCode).toBe(201);
   });
 
-  it("the order's notification links to its establishment's host", async () => {
-    expect((await adicionar(1, 'pedidos.pizzaria.com.br')).statusCode).toBe(201);
+  it("the order's notification and e-mail link to its establishment's host, else to the platform's", async () => {
     const c = await novoCliente(ta.app, ta.t.db);
     const consent = await ta.app.inject({
       method: 'PUT',
@@ -346,37 +345,72 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
       payload: { canal: 'email', ativo: true, origem: 'pedido' },
     });
     expect(consent.statusCode).toBe(200);
-    const id = await inserirPedido(ta.t.db, { tipo: 'DELIVERY' });
-    await ta.t.db.transaction().execute(async (trx) => {
-      await trx.updateTable('pedido').set({ idcliente: c.id }).where('id', '=', id).execute();
-      await registrarEvento(trx, {
-        idestabelecimento: 1,
-        idcliente: c.id,
-        idpedido: id,
-        tipo: EVENTO.pedidoNovo,
-        dados: { idpedido: id, status: STATUS.Realizado },
+    const pedido = async () => {
+      const id = await inserirPedido(ta.t.db, { tipo: 'DELIVERY' });
+      await ta.t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('pedido').set({ idcliente: c.id }).where('id', '=', id).execute();
+        await registrarEvento(trx, {
+          idestabelecimento: 1,
+          idcliente: c.id,
+          idpedido: id,
+          tipo: EVENTO.pedidoNovo,
+          dados: { idpedido: id, status: STATUS.Realizado },
+        });
       });
-    });
-    // A service's copy, as another instance's would be: loaded from the table.
-    const dominios = createDominiosService(ta.t.db, { publicUrl: 'http://rango.com.br:8080' });
-    await dominios.carregar();
-    const silencio = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
-    const svc = createNotificacoesService({
-      db: ta.t.db,
-      mailer: createOutboxMailer(ta.t.db, silencio),
-      push: { enviar: async () => ({ status: 201 }) } as never,
-      publicUrl: 'http://rango.com.br:8080',
-      urlPublicaDe: dominios.urlPublicaDe,
-      log: silencio,
-    });
-    // On PostgreSQL another test file's transaction on the cluster may hold the event back a while.
-    const links = async () => {
-      await svc.rodar();
-      const n = await ta.t.db.selectFrom('notificacao').select('link').where('idpedido', '=', id).execute();
-      return n.map((x) => x.link);
+      return id;
     };
-    await expect.poll(links, { timeout: 5_000, interval: 20 }).toHaveLength(1);
-    expect(await links()).toEqual([`http://pedidos.pizzaria.com.br:8080/pedido/${id}`]);
+    const silencio = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+    // A service's copy of the host names, as another instance's would be: loaded from the table.
+    const servico = async () => {
+      const dominios = createDominiosService(ta.t.db, { publicUrl: 'http://rango.com.br:8080' });
+      await dominios.carregar();
+      return createNotificacoesService({
+        db: ta.t.db,
+        mailer: createOutboxMailer(ta.t.db, silencio),
+        push: { enviar: async () => ({ status: 201 }) } as never,
+        publicUrl: 'http://rango.com.br:8080',
+        urlPublicaDe: dominios.urlPublicaDe,
+        log: silencio,
+      });
+    };
+    /** The order's notification links and its e-mails, once the service has sent them. */
+    const enviado = async (svc: Awaited<ReturnType<typeof servico>>, idpedido: number) => {
+      // On PostgreSQL another test file's transaction on the cluster may hold the event back a while.
+      const ler = async () => {
+        await svc.rodar();
+        const n = await ta.t.db
+          .selectFrom('notificacao')
+          .select('link')
+          .where('idpedido', '=', idpedido)
+          .execute();
+        const links = n.map((x) => x.link);
+        const emails = await ta.t.db
+          .selectFrom('mail_outbox')
+          .select(['texto', 'html'])
+          .where('link', 'in', links.length > 0 ? links : [''])
+          .execute();
+        return { links, emails };
+      };
+      await expect.poll(async () => (await ler()).emails.length, { timeout: 5_000, interval: 20 }).toBe(1);
+      return ler();
+    };
+    const confere = (m: { texto: string; html: string }, link: string, outra: string) => {
+      expect(m.texto).toContain(`Acompanhe: ${link}\n`);
+      expect(m.html).toContain(`<a href="${link}">Acompanhar o pedido</a>`);
+      expect(`${m.texto}${m.html}`).not.toContain(`//${outra}`);
+    };
+
+    // Without a host name of its own (the previous test gave it away): the platform's address.
+    const antes = await pedido();
+    const naPlataforma = await enviado(await servico(), antes);
+    expect(naPlataforma.links).toEqual([`http://rango.com.br:8080/pedido/${antes}`]);
+    confere(naPlataforma.emails[0]!, naPlataforma.links[0]!, 'pedidos.pizzaria.com.br');
+
+    expect((await adicionar(1, 'pedidos.pizzaria.com.br')).statusCode).toBe(201);
+    const id = await pedido();
+    const noHost = await enviado(await servico(), id);
+    expect(noHost.links).toEqual([`http://pedidos.pizzaria.com.br:8080/pedido/${id}`]);
+    confere(noHost.emails[0]!, noHost.links[0]!, 'rango.com.br');
   });
 
   it("the operator's commands: the same checks, then the host routes", async () => {
