@@ -161,6 +161,10 @@ describe('a marca do restaurante e o app instalado', () => {
         expect(estilo.filled).toBe(VERDE);
         if (estilo.botao !== null) expect(estilo.botao).toBe('rgb(11, 110, 79)');
         expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(VERDE);
+        // The header shows the logo the owner set.
+        expect(await page.getByRole('img', { name: `Logo de ${RESTAURANTE}` }).getAttribute('src')).toMatch(
+          /^\/estabelecimento\/1\/marca\/[0-9a-f]{16}\/logo\.png$/,
+        );
         const href = await page.locator('link[rel="manifest"]').getAttribute('href');
         expect(href).toBe('/estabelecimento/1/manifest.webmanifest');
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { validar } from '../../http/corpo.ts';
 import { HttpError, parseId } from '../../http/errors.ts';
 import { CONTRATOS_MARCA } from './marca-contrato.ts';
+import { IMAGENS_MARCA, type NomeImagem } from './marca-caminhos.ts';
 import {
-  IMAGENS_MARCA,
   imagemMarca,
   lerMarca,
   manifesto,
@@ -14,7 +14,7 @@ import {
   naoEncontrado,
   removerLogo,
 } from './marca.ts';
-import type { ImagensMarca, NomeImagem } from './marca.ts';
+import type { ImagensMarca } from './marca.ts';
 import { dono } from './painel-http.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { COR_PADRAO, cssDaMarca } from '@rango/domain/painel/marca';
 import type { Db } from '../../db/index.ts';
-import { caminhoManifesto, caminhoMenu, corDoShell } from './marca.ts';
+import { corDoShell } from './marca.ts';
+import { caminhoManifesto, caminhoMenu } from './marca-caminhos.ts';
 
 const MENU_PATH = /^\/estabelecimento\/(\d{1,9})\/?$/;
 /** vite-plugin-pwa's link to Rango's own manifest, and index.html's theme colour. */

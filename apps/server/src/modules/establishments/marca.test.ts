@@ -261,6 +261,15 @@ describe.each(DIALECTS)('the brand on %s', (dialect) => {
     expect(m.cor).toBe('#7a00cc');
     expect(m.manifesto).toBe('/estabelecimento/1/manifest.webmanifest');
     expect(m.logo).toMatch(/^\/estabelecimento\/1\/marca\/[0-9a-f]{16}\/logo\.png$/);
+    // The menu's header shows it too (the establishment's detail), and 2 keeps its own.
+    const detalhe = (id: number) => ta.app.inject({ url: `/api/ead/controle/estabelecimento/${id}/` });
+    expect((await detalhe(1)).json()).toMatchObject({ logo: m.logo });
+    const semMarca = await ta.t.db
+      .selectFrom('estabelecimento')
+      .select('logo')
+      .where('id', '=', 2)
+      .executeTakeFirst();
+    expect((await detalhe(2)).json()).toMatchObject({ logo: semMarca!.logo });
     const logo = await ta.app.inject({ url: m.logo! });
     expect(logo.statusCode).toBe(200);
     expect((await sharp(logo.rawPayload).metadata()).format).toBe('png');
@@ -307,5 +316,14 @@ describe.each(DIALECTS)('the brand on %s', (dialect) => {
     expect(res.json()).toMatchObject({ logo: null, cor: '#7a00cc' });
     const m = (await manifesto(1)).json<{ icons: { src: string }[] }>();
     expect(m.icons[0]!.src).toBe('/icons/rango-192.png');
+    // The menu's header goes back to the logo the data came with.
+    const proprio = await ta.t.db
+      .selectFrom('estabelecimento')
+      .select('logo')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    expect((await ta.app.inject({ url: '/api/ead/controle/estabelecimento/1/' })).json()).toMatchObject({
+      logo: proprio!.logo,
+    });
   });
 });

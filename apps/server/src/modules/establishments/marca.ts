@@ -4,6 +4,8 @@ import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { registrarAuditoria } from '../audit/service.ts';
 import type { Autor } from './escrita.ts';
+import { IMAGENS_MARCA, caminhoImagem, caminhoManifesto, caminhoMenu } from './marca-caminhos.ts';
+import type { NomeImagem } from './marca-caminhos.ts';
 import { marcaRepository as repo } from './marca-repository.ts';
 
 /**
@@ -30,22 +32,6 @@ export interface ImagensMarca {
   /** The queue's refusal when full (the route answers 503). */
   FilaCheia: new () => Error;
 }
-
-/** The customer's menu of an establishment: the installed app's start and scope. */
-export const caminhoMenu = (id: number): string => `/estabelecimento/${id}/`;
-export const caminhoManifesto = (id: number): string => `${caminhoMenu(id)}manifest.webmanifest`;
-
-/** The brand's images, by the name in their URL. */
-export const IMAGENS_MARCA = {
-  logo: 'logo',
-  'icone-192': 'icone_192',
-  'icone-512': 'icone_512',
-  'icone-mascara': 'icone_mascara',
-} as const;
-export type NomeImagem = keyof typeof IMAGENS_MARCA;
-
-const caminhoImagem = (id: number, versao: string, nome: NomeImagem) =>
-  `${caminhoMenu(id)}marca/${versao}/${nome}.png`;
 
 /** Names the colour and the logo's bytes: a new one of either makes new icon URLs. */
 function versaoDe(cor: string | null, logo: Buffer | null): string {

@@ -13,6 +13,8 @@ import { conform } from '../../http/contract.ts';
 import { estabelecimentoNaoEncontrado } from '../../http/errors.ts';
 import { avisarEventos, registrarEvento } from '../events/record.ts';
 import { dataDeOntem, lojaAbertaAgora } from './loja.ts';
+import { caminhoImagem } from './marca-caminhos.ts';
+import { marcaRepository } from './marca-repository.ts';
 import { establishmentsRepository as repo } from './repository.ts';
 import type { EstabelecimentoRow } from './repository.ts';
 
@@ -184,13 +186,14 @@ export function createEstablishmentsService(db: Db, resumoAvaliacoes?: ResumoAva
   return {
     async getDetalhe(id: number): Promise<EstabelecimentoDetalhe> {
       const e = await requireEstabelecimento(db, id);
-      const [fones, horarios, excecoes, taxas, abonos, avaliacao] = await Promise.all([
+      const [fones, horarios, excecoes, taxas, abonos, avaliacao, marca] = await Promise.all([
         repo.listFones(db, id),
         repo.listHorarios(db, id),
         listarExcecoes(db, id, dataDeOntem()),
         repo.listTaxas(db, id),
         repo.listAbonos(db, id),
         resumoAvaliacoes?.(id),
+        marcaRepository.resumo(db, id),
       ]);
       const detalhe: EstabelecimentoDetalhe = {
         id: e.id,
@@ -221,7 +224,8 @@ export function createEstablishmentsService(db: Db, resumoAvaliacoes?: ResumoAva
         lojaaberta: lojaAbertaAgora(e.lojaaberta, e.reabrir_em),
         previsaoentregamin: e.previsaoentregamin,
         previsaoentregamax: e.previsaoentregamax,
-        logo: e.logo,
+        // The logo the owner set in 'Marca' (issue 23), else the one the data came with.
+        logo: marca?.temLogo ? caminhoImagem(id, marca.versao, 'logo') : e.logo,
         pedidominimo: centsToReais(e.pedidominimo),
         taxaentrega_set: taxas.map((t) => ({
           bairro: t.bairro,
