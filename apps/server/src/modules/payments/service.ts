@@ -262,7 +262,8 @@ export function createPayments(deps: PaymentsDeps) {
           return;
         }
         if (!(await mudar(db, p.id, abertos, { ...base, estado: 'pago', url: null }))) return;
-        await salvarCartaoDa(p, r.cardToken ?? p.cartao_token);
+        // A Mercado Pago card token is used once: only the saved card's reference can be kept.
+        await salvarCartaoDa(p, r.cardToken ?? (p.gateway === 'mercadopago' ? null : p.cartao_token));
         if (p.idpedido === null) return;
         if (!(await moverDoPendente(p.idpedido, STATUS.Sincronizado))) {
           // Paid after the order was cancelled (a late PIX, a cancelled pending order): give it back.
