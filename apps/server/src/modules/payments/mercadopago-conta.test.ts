@@ -498,9 +498,9 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     expect(logs.join('\n')).not.toMatch(/security_code|"cvv"\s*:\s*"123"/);
   });
 
-  it('a credit card challenged by the bank runs the same challenge as debit: pending with our signed page, then paid', async () => {
+  it('a credit card challenged by the bank runs the same challenge as debit: pending with our signed page, then paid (and saved)', async () => {
     const token = await cartaoNovo(CARTAO_3DS);
-    const r = await pedirCredito(maria, { token, bandeira: 'Master' });
+    const r = await pedirCredito(maria, { token, bandeira: 'Master', salvar: true });
     expect(r.statusCode, r.body).toBe(201);
     const id = pedidoCriadoSchema.parse(r.json()).id;
     const pg = await pagamentoDo(id);
@@ -517,6 +517,15 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     const w = await mp.enviarWebhook(pg.payment_id!, { url: webhookUrl, segredo: WEBHOOK });
     expect(w.status).toBe(200);
     expect(await pagamentoDo(id)).toMatchObject({ estado: 'pago', url: null });
+    // Asked to be saved: kept on Maria's Mercado Pago customer once approved, with that payment's token.
+    const salvo = await t.db
+      .selectFrom('cartao')
+      .select(['token', 'numero'])
+      .where('idcliente', '=', maria.id)
+      .where('numero', '=', '************4623')
+      .executeTakeFirstOrThrow();
+    expect(salvo.token).toMatch(/^c\d+-[A-Za-z0-9-]+$/);
+    expect(salvo.token).not.toBe(token);
   });
 
   it('a revoked access token marks the account and the owner sees why', async () => {

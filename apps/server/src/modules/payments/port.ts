@@ -232,6 +232,16 @@ export interface PaymentGateway {
   }): Promise<CartaoTokenizado>;
   /** What the gateway holds under a card token; null if the token is unknown. */
   consultarToken(token: string): Promise<CartaoTokenizado | null>;
+  /**
+   * Mercado Pago keeps a card on its customer after the payment is approved, with that payment's
+   * token: for a payment approved later (a bank challenge, a review), the saved card's reference,
+   * or null when it could not be kept. Absent: the attempt's token is the saved card's (Cielo).
+   */
+  salvarCartaoAprovado?(req: {
+    chave: string;
+    token: string;
+    comprador: { nome: string; cpf: string | null; email?: string | null };
+  }): Promise<string | null>;
   /** Browser tokenisation parameters. */
   tokenizacaoNavegador(): Promise<TokenizacaoNavegador>;
   /** 3-D Secure script access token. */

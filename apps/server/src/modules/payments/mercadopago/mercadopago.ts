@@ -384,7 +384,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
    * payment's own token, as Mercado Pago documents (a card is stored after a successful payment).
    * Null when it could not be kept: the payment stands, the card is just not saved.
    */
-  async function guardarCartao(
+  async function salvarCartaoAprovado(
     chave: string,
     token: string,
     comprador: CobrancaCartao['comprador'],
@@ -510,11 +510,15 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
           : res;
       }
       if (req.salvar && res.estado === 'pago') {
-        return { ...res, cardToken: await guardarCartao(req.chave, c.token, req.comprador) };
+        return { ...res, cardToken: await salvarCartaoAprovado(req.chave, c.token, req.comprador) };
       }
-      // A card not kept (refused, pending: Mercado Pago stores a card after an approved payment).
+      // Not kept now (refused; pending: Mercado Pago stores a card after an approved payment, so
+      // one approved later is kept then, by `salvarCartaoAprovado`).
       return res;
     },
+
+    salvarCartaoAprovado: ({ chave, token, comprador }) =>
+      TOKEN_CARTAO.test(token) ? salvarCartaoAprovado(chave, token, comprador) : Promise.resolve(null),
 
     async criarPix(req: CobrancaPix) {
       if (!Number.isSafeInteger(req.valor) || req.valor <= 0) {
