@@ -498,6 +498,42 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
     expect(logs.join('\n')).not.toMatch(/security_code|"cvv"\s*:\s*"123"/);
   });
 
+  it('a card added in the profile for a Mercado Pago establishment is kept on the customer, then paid with its card-id + CVV token', async () => {
+    const ana = await novoCliente(app, t.db, { nome: 'Ana' });
+    const token = await cartaoNovo('5031433215406351');
+    const r = await app.inject({
+      method: 'POST',
+      url: `${API}/controle/cartao/?estabelecimento=2`,
+      headers: ana.headers,
+      payload: {
+        token,
+        bandeira: 'Master',
+        titular: 'APRO',
+        cnpjoucpf: '52998224725',
+        expiracao: `11/${new Date().getFullYear() + 2}`,
+      },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const salvo = await t.db
+      .selectFrom('cartao')
+      .selectAll()
+      .where('idcliente', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    // Not the one-use token: the saved card's reference at Mercado Pago.
+    expect(salvo).toMatchObject({ provedor: 'mercadopago', numero: '************6351' });
+    const [, cardId] = /^c(\d+)-[A-Za-z0-9-]+$/.exec(salvo.token)!;
+    const pago = await pedirCredito(ana, {
+      token: await tokenNoNavegador({ card_id: cardId, security_code: '123' }),
+      bandeira: 'Master',
+    });
+    expect(pago.statusCode, pago.body).toBe(201);
+    expect(await pagamentoDo(pedidoCriadoSchema.parse(pago.json()).id)).toMatchObject({ estado: 'pago' });
+    expect(mp.pagamentos().at(-1)).toMatchObject({
+      payer: { type: 'customer' },
+      payment_method_id: 'master',
+    });
+  });
+
   it('a credit card challenged by the bank runs the same challenge as debit: pending with our signed page, then paid (and saved)', async () => {
     const token = await cartaoNovo(CARTAO_3DS);
     const r = await pedirCredito(maria, { token, bandeira: 'Master', salvar: true });

@@ -233,11 +233,12 @@ export interface PaymentGateway {
   /** What the gateway holds under a card token; null if the token is unknown. */
   consultarToken(token: string): Promise<CartaoTokenizado | null>;
   /**
-   * Mercado Pago keeps a card on its customer after the payment is approved, with that payment's
-   * token: for a payment approved later (a bank challenge, a review), the saved card's reference,
-   * or null when it could not be kept. Absent: the attempt's token is the saved card's (Cielo).
+   * Mercado Pago: keeps the card of a one-use token on the buyer's customer (a fresh token, or the
+   * token of a payment just approved: one approved later, after a bank challenge or a review, is
+   * kept then) and answers the saved card's reference; null when it could not be kept. Absent:
+   * the token itself is the saved card's (Cielo, the sandbox).
    */
-  salvarCartaoAprovado?(req: {
+  salvarCartao?(req: {
     chave: string;
     token: string;
     comprador: { nome: string; cpf: string | null; email?: string | null };

@@ -208,8 +208,8 @@ export function createPayments(deps: PaymentsDeps) {
       try {
         const g = await gateways.doPagamento(p);
         // Mercado Pago: a card token is used once; the card approved later is kept now.
-        token = g.salvarCartaoAprovado
-          ? await g.salvarCartaoAprovado({
+        token = g.salvarCartao
+          ? await g.salvarCartao({
               chave: p.chave,
               token: p.cartao_token,
               comprador: {

@@ -52,7 +52,8 @@ import type { WebhookVerifier } from './webhook.ts';
  *   `card_id` among the cards of the buyer's own customer (by e-mail; another customer's card is
  *   refused) and pays with `payer: {type: 'customer', id}`. A new card to save is paid with the
  *   browser's token, then kept on the customer with that same token once approved (Mercado Pago's
- *   documented order); a card still pending (a challenge, a review) is not kept.
+ *   documented order; a payment approved later, after a challenge or a review, keeps it then:
+ *   `salvarCartao`, which the profile's 'add a card' also uses with a fresh token).
  * - PIX: `payment_method_id: 'pix'` with `date_of_expiration`, answering
  *   `point_of_interaction.transaction_data.{qr_code, qr_code_base64}`.
  * - Reads: `GET /v1/payments/{id}`, `GET /v1/payments/search?external_reference=…`.
@@ -384,7 +385,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
    * payment's own token, as Mercado Pago documents (a card is stored after a successful payment).
    * Null when it could not be kept: the payment stands, the card is just not saved.
    */
-  async function salvarCartaoAprovado(
+  async function salvarCartao(
     chave: string,
     token: string,
     comprador: CobrancaCartao['comprador'],
@@ -510,15 +511,15 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
           : res;
       }
       if (req.salvar && res.estado === 'pago') {
-        return { ...res, cardToken: await salvarCartaoAprovado(req.chave, c.token, req.comprador) };
+        return { ...res, cardToken: await salvarCartao(req.chave, c.token, req.comprador) };
       }
       // Not kept now (refused; pending: Mercado Pago stores a card after an approved payment, so
-      // one approved later is kept then, by `salvarCartaoAprovado`).
+      // one approved later is kept then, by `salvarCartao`).
       return res;
     },
 
-    salvarCartaoAprovado: ({ chave, token, comprador }) =>
-      TOKEN_CARTAO.test(token) ? salvarCartaoAprovado(chave, token, comprador) : Promise.resolve(null),
+    salvarCartao: ({ chave, token, comprador }) =>
+      TOKEN_CARTAO.test(token) ? salvarCartao(chave, token, comprador) : Promise.resolve(null),
 
     async criarPix(req: CobrancaPix) {
       if (!Number.isSafeInteger(req.valor) || req.valor <= 0) {
