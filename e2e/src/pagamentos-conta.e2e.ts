@@ -242,13 +242,19 @@ describe('contas de pagamento', () => {
     page.on('request', (r) => {
       if (r.url().startsWith(app.baseUrl)) enviados.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`);
     });
-    const preencher = async (numero: string, tipo: 'Cartão de Crédito' | 'Cartão de Débito') => {
+    const preencher = async (
+      numero: string,
+      tipo: 'Cartão de Crédito' | 'Cartão de Débito',
+      /** A card saved for this kind is offered first: 'Novo cartão' types another one. */
+      novo = false,
+    ) => {
       await h.encherCarrinho(page, h.produtosSimples(demo, 1));
       await page.goto('/pagamento');
       await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
       await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
       await page.getByRole('tab', { name: 'Pagar online' }).click();
       await page.getByRole('radio', { name: tipo }).check();
+      if (novo) await page.getByRole('radio', { name: 'Novo cartão' }).check();
       await page.getByLabel('Número do cartão').fill(numero);
       await page.getByLabel('Mês').selectOption('11');
       await page.getByLabel('Ano').selectOption(ano);
@@ -281,15 +287,21 @@ describe('contas de pagamento', () => {
       await screenshot(page, 'pagamento-mercadopago-pago');
       // The browser tokenised at Mercado Pago (the fake) with the seller's public key…
       const tokens = mp.requisicoes.filter((r) => r.method === 'POST' && r.url.startsWith('/v1/card_tokens'));
-      // (the browser's, then our server's from the saved card: a card token is used once)
-      expect(tokens.length).toBe(tokensAntes + 2);
+      // (the browser's only: our server makes no card token, that would need the CVV)
+      expect(tokens.length).toBe(tokensAntes + 1);
       expect(tokens[tokensAntes]!.credencial).toBe(VENDEDOR.publicKey);
+      // The card was kept at Mercado Pago after the payment, with that same token.
+      expect(
+        mp.requisicoes.some((r) => r.method === 'POST' && /^\/v1\/customers\/[^/]+\/cards$/.test(r.url)),
+      ).toBe(true);
       // …and the payment was made on the seller's account, once, approved, in one installment.
       const pago = mp.pagamentos().at(-1)!;
       expect(pago).toMatchObject({ status: 'approved', payment_method_id: 'visa', installments: 1 });
       expect(mp.credencialDoPagamento(String(pago.id))).toBe(VENDEDOR.accessToken);
 
-      // The saved card pays the next order: nothing typed, the card is Mercado Pago's saved one.
+      // The saved card without its CVV token (Mercado Pago's secure field makes it in the browser):
+      // our server never pays the saved card's reference alone, and says why; nothing is charged.
+      const antes = mp.pagamentos().length;
       await h.encherCarrinho(page, h.produtosSimples(demo, 1));
       await page.goto('/pagamento');
       await page.getByRole('radio', { name: 'Receber no estabelecimento.' }).check();
@@ -297,13 +309,27 @@ describe('contas de pagamento', () => {
       await page.getByRole('radio', { name: 'Cartão de Crédito' }).check();
       await page.getByRole('radio', { name: /\*{12}5682/ }).check();
       await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      await page
+        .getByText(/código de segurança \(CVV\)/)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      expect(mp.pagamentos().length).toBe(antes);
+
+      // Credit with Mercado Pago's 3DS test card: the bank asks, the same challenge as debit.
+      await preencher(CARTAO_3DS, 'Cartão de Crédito', true);
+      await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
       await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
-      await page.getByText('Aguardando a confirmação do restaurante.').waitFor();
+      await page.getByRole('dialog', { name: 'Autenticação do pagamento com cartão de crédito' }).waitFor();
+      const bancoCredito = page.frameLocator('iframe');
+      await bancoCredito.getByRole('heading', { name: 'Autenticação do banco' }).waitFor();
       expect(mp.pagamentos().at(-1)).toMatchObject({
-        status: 'approved',
-        payer: { type: 'customer' },
-        card: { last_four_digits: '5682' },
+        status: 'pending',
+        status_detail: 'pending_challenge',
+        payment_type_id: 'credit_card',
       });
+      await bancoCredito.getByRole('button', { name: 'Aprovar' }).click();
+      await page.getByText('Aguardando a confirmação do restaurante.').waitFor({ timeout: 20_000 });
+      expect(mp.pagamentos().at(-1)).toMatchObject({ status: 'approved', payment_method_id: 'master' });
 
       // Debit with Mercado Pago's 3DS test card: the bank's challenge in the order page's frame.
       await preencher(CARTAO_3DS, 'Cartão de Débito');
@@ -330,7 +356,10 @@ describe('contas de pagamento', () => {
         expect(app.server.output()).not.toContain(n);
       }
       expect(tudo).not.toContain(`"${CVV}"`);
-      expect(errors).toEqual([]);
+      // The one error: the saved card's order refused without its CVV token (400, said to the customer).
+      expect(errors).toEqual([
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
       expect(await cspViolations()).toEqual([]);
     } finally {
       await close();

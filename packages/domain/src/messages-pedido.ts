@@ -121,6 +121,11 @@ export const MSG_PEDIDO = {
   autenticacaoDebitoTitulo: 'Autenticação do pagamento em débito',
   paginaBancoTitulo: 'Página de autenticação do banco',
   debitoAprovado: 'Pagamento em débito aprovado.',
+  // A credit card the bank asked to authenticate (Mercado Pago's 3-D Secure, issue 23).
+  autenticacaoNegadaCredito: 'Autenticação negada para o pagamento com cartão de crédito.',
+  creditoPendenteTitulo: 'Pagamento com cartão de crédito',
+  autenticacaoCreditoTitulo: 'Autenticação do pagamento com cartão de crédito',
+  creditoAprovado: 'Pagamento com cartão de crédito aprovado.',
   pixTitulo: 'Pagamento via PIX',
   pixInstrucoes:
     'No app do seu banco, escolha pagar com PIX e escaneie o QR Code ou use o código copia e cola.',

@@ -2028,6 +2028,23 @@ const estabelecimentoContato: Migration = {
   },
 };
 
+/**
+ * Mercado Pago token renewal made durable (issue 23): `renovando_ate`, the lease of a renewal in
+ * flight (another instance may take it over once it passes); `reconectar_desde`, when Mercado Pago
+ * refused the refresh token while the access token still works (a renewal whose answer was lost):
+ * the account keeps working until `token_expira_em` and the owner is asked to reconnect.
+ */
+const contaRenovacao: Migration = {
+  async up(db) {
+    await db.schema.alterTable('conta_pagamento').addColumn('renovando_ate', 'text').execute();
+    await db.schema.alterTable('conta_pagamento').addColumn('reconectar_desde', 'text').execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('conta_pagamento').dropColumn('reconectar_desde').execute();
+    await db.schema.alterTable('conta_pagamento').dropColumn('renovando_ate').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogo': catalogo,
   '0002_contas': contas,
@@ -2062,6 +2079,7 @@ export const migrations: Record<string, Migration> = {
   '0031_cartao_provedor': cartaoProvedor,
   '0032_mercadopago_oauth': mercadoPagoOauth,
   '0034_estabelecimento_contato': estabelecimentoContato,
+  '0035_conta_renovacao': contaRenovacao,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

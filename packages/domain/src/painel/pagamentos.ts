@@ -87,7 +87,17 @@ export const contaPagamentoSchema = z.object({
    * Connected by 'Conectar Mercado Pago' (OAuth): the seller's Mercado Pago user id and when the
    * access token expires (renewed before by the server). Null: pasted credentials, or another provider.
    */
-  oauth: z.nullable(z.object({ vendedor: z.string(), expira_em: z.nullable(z.string()) })),
+  oauth: z.nullable(
+    z.object({
+      vendedor: z.string(),
+      expira_em: z.nullable(z.string()),
+      /**
+       * Mercado Pago refused the renewal while the access still works (a renewal whose answer was
+       * lost): it works until `expira_em`; the owner must connect again before ('Reconecte').
+       */
+      reconectar: z.optional(z.boolean()),
+    }),
+  ),
 });
 export type ContaPagamento = z.infer<typeof contaPagamentoSchema>;
 
@@ -141,6 +151,8 @@ export const MSG_OAUTH_MP = {
   renovacaoRecusada:
     'O Mercado Pago recusou a renovação do acesso (autorização revogada ou expirada). Conecte o Mercado Pago de novo.',
   naoEOAuth: 'Esta conta não foi conectada pelo Mercado Pago: remova-a em vez de desconectar.',
+  reconectar: (ate: string) =>
+    `Reconecte o Mercado Pago até ${ate}: a renovação automática do acesso falhou, e o acesso atual vale até essa data.`,
 } as const;
 
 /** What the callback tells the 'Pagamentos' page (`?mercadopago=<resultado>`). */

@@ -137,6 +137,14 @@ export interface ContaPagamentoTable {
    * resolve to it. Null: pasted credentials (no expiry known).
    */
   token_expira_em: ColumnType<string | null, string | null | undefined, string | null>;
+  /** (0035) A token renewal in flight until this instant; past it, another run may take it over. */
+  renovando_ate: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * (0035) When Mercado Pago refused the refresh token while the access token still worked (a
+   * renewal whose answer was lost): the account works until `token_expira_em`, the owner is asked
+   * to reconnect. Null: renewals work.
+   */
+  reconectar_desde: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

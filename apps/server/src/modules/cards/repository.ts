@@ -36,6 +36,12 @@ export const cardsRepository = {
   },
 
   /** Who saved a gateway token (any customer): one token belongs to one customer. */
+  /** The customer's e-mail (Mercado Pago keeps saved cards on a customer found by it). */
+  async emailDoCliente(db: Db, idcliente: number): Promise<string | null> {
+    const r = await db.selectFrom('cliente').select('email').where('id', '=', idcliente).executeTakeFirst();
+    return r?.email ?? null;
+  },
+
   findByToken(db: Db, token: string) {
     return db.selectFrom('cartao').selectAll().where('token', '=', token).orderBy('id').executeTakeFirst();
   },

@@ -133,6 +133,21 @@ export function createCardsService(db: Db, gateways: Gateways) {
         const conhecido = await chamar(log, () => gateway.consultarToken(token));
         if (!conhecido) throw campo('token', MSG_CARTAO.tokenInvalido);
         cartao = conhecido;
+        const salvarCartao = gateway.salvarCartao?.bind(gateway);
+        if (salvarCartao) {
+          // Mercado Pago: the token is used once; the card is kept on the customer's Mercado Pago
+          // customer and its reference saved (paid later with the browser's card-id + CVV token).
+          const email = await repo.emailDoCliente(db, idcliente);
+          const ref = await chamar(log, () =>
+            salvarCartao({
+              chave: `cartao-${idcliente}-${token}`,
+              token,
+              comprador: { nome: conhecido.titular, cpf: null, email },
+            }),
+          );
+          if (!ref) throw new HttpError(400, { non_field_errors: [MSG_CARTAO.erroSalvarCartao] });
+          cartao = { ...conhecido, token: ref };
+        }
       } else {
         cartao = await porNumero(gateway, { ...v, numero: v.numero ?? '' }, log);
         // A gateway may answer the token it already gave this card.

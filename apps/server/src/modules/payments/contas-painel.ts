@@ -130,7 +130,14 @@ export function createContasPainel(deps: ContasPainelDeps) {
       metodos: [...METODOS[c.provedor]],
       credenciais,
       criado_em: c.criado_em,
-      oauth: vendedor === null ? null : { vendedor, expira_em: c.token_expira_em },
+      oauth:
+        vendedor === null
+          ? null
+          : {
+              vendedor,
+              expira_em: c.token_expira_em,
+              ...(c.reconectar_desde !== null ? { reconectar: true } : {}),
+            },
     };
   }
 

@@ -36,6 +36,7 @@ export const MSG_PAGAMENTO = {
   debitoNegado: MSG_PEDIDO.autenticacaoNegadaDebito,
   pixNaoPago: MSG_PEDIDO.pagamentoNaoEfetuado,
   naoConcluido: 'Pagamento não concluído.',
+  cvvMercadoPago: 'O código de segurança não é enviado ao Rango: digite-o no campo seguro do Mercado Pago.',
   contaIndisponivel:
     'Pagamento online indisponível neste estabelecimento no momento. Escolha pagar na entrega.',
 } as const;
@@ -80,6 +81,8 @@ export async function prepararOnline(
   const cnpjoucpf = somenteDigitos(c.cnpjoucpf ?? '');
   let cartao: CartaoCobranca;
   let exibicao: PagamentoOnline['exibicao'];
+  // Mercado Pago's secure field takes the CVV into the browser's token: none reaches us.
+  if (gateway.nome === 'mercadopago' && c.cvv) throw naoPermitido(MSG_PAGAMENTO.cvvMercadoPago);
   if (c.token) {
     // A saved card is the customer's own; a fresh browser token must exist at the gateway.
     const donos = await repo.donosDoToken(db, c.token);

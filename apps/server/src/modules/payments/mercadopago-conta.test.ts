@@ -43,6 +43,8 @@ const MPI = { clientId: randomUUID(), clientSecret: 'segredo-do-mpi' };
 const PIX1 = { id: 31, sttipopgto: 200, descricao: 'PIX' };
 const PIX2 = { id: 41, sttipopgto: 200, descricao: 'PIX' };
 const DEBITO2 = { id: 43, sttipopgto: 61, descricao: 'Cartão de Débito' };
+const CREDITO2 = { id: 44, sttipopgto: 60, descricao: 'Cartão de Crédito' };
+const VISA = '4235647728025682';
 
 function fixture(): SeedEstablishment[] {
   const [um, dois] = structuredClone(fixtureEstablishments) as [SeedEstablishment, SeedEstablishment];
@@ -51,6 +53,7 @@ function fixture(): SeedEstablishment[] {
     { idformapgto: 41, descricao: 'PIX', sttipopgto: 200 },
     { idformapgto: 42, descricao: 'Dinheiro', sttipopgto: 0 },
     { idformapgto: 43, descricao: 'Cartão de Débito', sttipopgto: 61 },
+    { idformapgto: 44, descricao: 'Cartão de Crédito', sttipopgto: 60 },
   ];
   dois.menu = { grupos: [{ idgrupo: 60, descricao: 'Bebidas', produtos: [{ ...bebida, idproduto: 611 }] }] };
   dois.detalhe.lojaaberta = true;
@@ -401,6 +404,164 @@ describe.each(DIALECTS)('Mercado Pago accounts (pasted credentials) on %s', (dia
       .where('idpedido', '=', id)
       .executeTakeFirstOrThrow();
     expect(pago.estado).toBe('pago');
+  });
+
+  /** What Mercado Pago's SDK does in the browser (the card, or a saved card's id + CVV, to Mercado Pago). */
+  async function tokenNoNavegador(corpo: Record<string, unknown>): Promise<string> {
+    const tk = await fetch(`${mp.url}/v1/card_tokens?public_key=${encodeURIComponent(SELLER.publicKey)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(corpo),
+    });
+    expect(tk.status).toBe(201);
+    return ((await tk.json()) as { id: string }).id;
+  }
+  const cartaoNovo = (numero: string) =>
+    tokenNoNavegador({
+      card_number: numero,
+      security_code: '123',
+      expiration_month: 11,
+      expiration_year: new Date().getFullYear() + 2,
+      cardholder: { name: 'APRO', identification: { type: 'CPF', number: '52998224725' } },
+    });
+  function pedirCredito(cliente: ClienteTeste, cartao: Record<string, unknown>) {
+    const p = montarPedido(menus.get(2)!, {
+      idestabelecimento: 2,
+      itens: [{ produto: 611, quantidade: 5 }],
+      formapgto: CREDITO2,
+    });
+    Object.assign(p.pagamentos[0]!, {
+      pre_pago: true,
+      tipo: 'CARTAO',
+      troco_para: null,
+      cartao: { bandeira: 'Visa', titular: 'APRO', cnpjoucpf: '52998224725', tipo: 'CREDITO', ...cartao },
+    });
+    return app.inject({ method: 'POST', url: pedidoUrl(2), headers: cliente.headers, payload: p });
+  }
+  const pagamentoDo = (idpedido: number) =>
+    t.db.selectFrom('pagamento').selectAll().where('idpedido', '=', idpedido).executeTakeFirstOrThrow();
+
+  it('a saved card is paid with the browser token of its card id + CVV, never with a CVV on our server; another customer cannot use it', async () => {
+    // Saved at checkout: paid with the browser's token, then kept on Maria's Mercado Pago customer.
+    const r1 = await pedirCredito(maria, { token: await cartaoNovo(VISA), salvar: true });
+    expect(r1.statusCode, r1.body).toBe(201);
+    expect(await pagamentoDo(pedidoCriadoSchema.parse(r1.json()).id)).toMatchObject({ estado: 'pago' });
+    const salvo = await t.db
+      .selectFrom('cartao')
+      .selectAll()
+      .where('idcliente', '=', maria.id)
+      .where('provedor', '=', 'mercadopago')
+      .executeTakeFirstOrThrow();
+    expect(salvo).toMatchObject({ bandeira: 'Visa', numero: '************5682' });
+    const [, cardId] = /^c(\d+)-/.exec(salvo.token)!;
+
+    // The saved card's reference alone (no CVV token): refused, the CVV is asked for; nothing charged.
+    const n = mp.pagamentos().length;
+    const semCvv = await pedirCredito(maria, { token: salvo.token });
+    expect(semCvv.statusCode).toBe(400);
+    expect(semCvv.json()).toMatchObject({ codigo: 106, msg: expect.stringMatching(/código de segurança/) });
+    // A CVV sent to our server for Mercado Pago is refused before anything.
+    const comCvv = await pedirCredito(maria, {
+      token: await tokenNoNavegador({ card_id: cardId, security_code: '123' }),
+      cvv: '123',
+    });
+    expect(comCvv.statusCode).toBe(400);
+    expect(comCvv.json()).toMatchObject({
+      codigo: 106,
+      msg: expect.stringMatching(/campo seguro do Mercado Pago/),
+    });
+    expect(mp.pagamentos().length).toBe(n);
+
+    // The browser's token of card id + CVV (Mercado Pago's secure field) pays it.
+    const r2 = await pedirCredito(maria, {
+      token: await tokenNoNavegador({ card_id: cardId, security_code: '123' }),
+    });
+    expect(r2.statusCode, r2.body).toBe(201);
+    expect(await pagamentoDo(pedidoCriadoSchema.parse(r2.json()).id)).toMatchObject({ estado: 'pago' });
+    expect(mp.pagamentos().at(-1)).toMatchObject({
+      payer: { type: 'customer' },
+      payment_method_id: 'visa',
+      issuer_id: '24',
+      installments: 1,
+    });
+
+    // João with Maria's card id: refused as an invalid card, never paid.
+    const joao = await novoCliente(app, t.db, { nome: 'João' });
+    const m = mp.pagamentos().length;
+    const alheio = await pedirCredito(joao, {
+      token: await tokenNoNavegador({ card_id: cardId, security_code: '123' }),
+    });
+    expect(alheio.statusCode).toBe(400);
+    expect(alheio.json()).toMatchObject({ codigo: 106, msg: 'Cartão inválido.' });
+    expect(mp.pagamentos().length).toBe(m);
+    // No CVV in any byte we logged.
+    expect(logs.join('\n')).not.toMatch(/security_code|"cvv"\s*:\s*"123"/);
+  });
+
+  it('a card added in the profile for a Mercado Pago establishment is kept on the customer, then paid with its card-id + CVV token', async () => {
+    const ana = await novoCliente(app, t.db, { nome: 'Ana' });
+    const token = await cartaoNovo('5031433215406351');
+    const r = await app.inject({
+      method: 'POST',
+      url: `${API}/controle/cartao/?estabelecimento=2`,
+      headers: ana.headers,
+      payload: {
+        token,
+        bandeira: 'Master',
+        titular: 'APRO',
+        cnpjoucpf: '52998224725',
+        expiracao: `11/${new Date().getFullYear() + 2}`,
+      },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const salvo = await t.db
+      .selectFrom('cartao')
+      .selectAll()
+      .where('idcliente', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    // Not the one-use token: the saved card's reference at Mercado Pago.
+    expect(salvo).toMatchObject({ provedor: 'mercadopago', numero: '************6351' });
+    const [, cardId] = /^c(\d+)-[A-Za-z0-9-]+$/.exec(salvo.token)!;
+    const pago = await pedirCredito(ana, {
+      token: await tokenNoNavegador({ card_id: cardId, security_code: '123' }),
+      bandeira: 'Master',
+    });
+    expect(pago.statusCode, pago.body).toBe(201);
+    expect(await pagamentoDo(pedidoCriadoSchema.parse(pago.json()).id)).toMatchObject({ estado: 'pago' });
+    expect(mp.pagamentos().at(-1)).toMatchObject({
+      payer: { type: 'customer' },
+      payment_method_id: 'master',
+    });
+  });
+
+  it('a credit card challenged by the bank runs the same challenge as debit: pending with our signed page, then paid (and saved)', async () => {
+    const token = await cartaoNovo(CARTAO_3DS);
+    const r = await pedirCredito(maria, { token, bandeira: 'Master', salvar: true });
+    expect(r.statusCode, r.body).toBe(201);
+    const id = pedidoCriadoSchema.parse(r.json()).id;
+    const pg = await pagamentoDo(id);
+    expect(pg).toMatchObject({ gateway: 'mercadopago', estado: 'pendente', tipo: 'credito' });
+    expect(mp.pagamentos().at(-1)).toMatchObject({
+      status_detail: 'pending_challenge',
+      payment_type_id: 'credit_card',
+    });
+    expect(pg.url).toMatch(/^\/api\/ead\/pagamentos\/mercadopago\/desafio\/[A-Za-z0-9]+\/[\w-]{43}\/$/);
+    const pagina = await app.inject({ url: pg.url! });
+    expect(pagina.statusCode).toBe(200);
+    expect(pagina.body).toContain(`action="${mp.url}/3ds/desafio/${pg.payment_id}"`);
+    expect(mp.concluirDesafio(pg.payment_id!, true)).toBe(true);
+    const w = await mp.enviarWebhook(pg.payment_id!, { url: webhookUrl, segredo: WEBHOOK });
+    expect(w.status).toBe(200);
+    expect(await pagamentoDo(id)).toMatchObject({ estado: 'pago', url: null });
+    // Asked to be saved: kept on Maria's Mercado Pago customer once approved, with that payment's token.
+    const salvo = await t.db
+      .selectFrom('cartao')
+      .select(['token', 'numero'])
+      .where('idcliente', '=', maria.id)
+      .where('numero', '=', '************4623')
+      .executeTakeFirstOrThrow();
+    expect(salvo.token).toMatch(/^c\d+-[A-Za-z0-9-]+$/);
+    expect(salvo.token).not.toBe(token);
   });
 
   it('a revoked access token marks the account and the owner sees why', async () => {

@@ -151,7 +151,7 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
   }
 
   /** The refresh job's service as one more instance would build it (same database, same fake). */
-  function instancia(): MercadoPagoOAuth {
+  function instancia(extra: { fetch?: typeof fetch } = {}): MercadoPagoOAuth {
     const segredos = createSegredos(t.db, config);
     const padrao = createSandboxGateway({
       db: t.db,
@@ -180,6 +180,7 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
       log: silencio,
       app: { ...APP, authUrl: mp.url, apiUrl: mp.url },
       redirectUri,
+      ...extra,
     });
   }
 
@@ -409,33 +410,64 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
     expect(((await r.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
-  it('a refresh Mercado Pago refuses marks the account failed, with the reason the owner reads', async () => {
-    const segredos = createSegredos(t.db, config);
-    const atual = (await segredos.get(2, nomeSegredo(idconta, 'mercadopago', 'refresh_token')))!.revelar();
-    // The grant ends at Mercado Pago (here: its refresh token spent elsewhere).
-    const gasto = await fetch(`${mp.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        client_id: APP.clientId,
-        client_secret: APP.clientSecret,
-        grant_type: 'refresh_token',
-        refresh_token: atual,
-      }),
-    });
-    expect(gasto.status).toBe(200);
+  it('a renewal whose answer was lost: the account keeps working until its access expires, the owner is asked to reconnect, then it fails', async () => {
+    const vence = new Date(Date.now() + 86_400_000).toISOString();
     await t.db
       .updateTable('conta_pagamento')
-      .set({ token_expira_em: new Date(Date.now() + 86_400_000).toISOString() })
+      .set({ token_expira_em: vence })
+      .where('id', '=', idconta)
+      .execute();
+    // Mercado Pago renews (the refresh token rotates there), but the answer never gets stored:
+    // the instance dies between the answer and the write.
+    const morre: typeof fetch = async (input, init) => {
+      const r = await fetch(input, init);
+      await r.text();
+      throw new Error('instância morreu');
+    };
+    expect(await instancia({ fetch: morre }).renovarVencendo()).toEqual({
+      renovadas: 0,
+      recusadas: 0,
+      semResposta: 1,
+    });
+    // A death leaves its lease: while it lasts another instance does not take the account…
+    const lease = new Date(Date.now() + 60_000).toISOString();
+    await t.db
+      .updateTable('conta_pagamento')
+      .set({ renovando_ate: lease })
+      .where('id', '=', idconta)
+      .execute();
+    expect(await instancia().renovarVencendo()).toEqual({ renovadas: 0, recusadas: 0, semResposta: 0 });
+    // …once it passes, one does: the old refresh token is refused (Mercado Pago rotated it).
+    const passou = new Date(Date.now() - 1000).toISOString();
+    await t.db
+      .updateTable('conta_pagamento')
+      .set({ renovando_ate: passou })
       .where('id', '=', idconta)
       .execute();
     expect((await instancia().renovarVencendo()).recusadas).toBe(1);
     const l = await listar();
     const conta = l.contas.find((c) => c.id === idconta)!;
-    expect(conta).toMatchObject({ estado: 'erro', erro: MSG_OAUTH_MP.renovacaoRecusada });
-    expect(l.online_disponivel).toBe(false);
-    // A failed account is not retried every hour: the owner connects again.
-    expect((await instancia().renovarVencendo()).recusadas).toBe(0);
+    // Still working on its access token, until it expires; the owner reads when to reconnect.
+    expect(conta).toMatchObject({ estado: 'ok', erro: null, oauth: { reconectar: true, expira_em: vence } });
+    expect(l.online_disponivel).toBe(true);
+    expect(MSG_OAUTH_MP.reconectar('30/11/2026')).toMatch(/^Reconecte o Mercado Pago até 30\/11\/2026/);
+    const teste = await app.inject({ method: 'POST', url: url(2, `${idconta}/teste/`), headers: dono2 });
+    expect(teste.json<{ ok: boolean }>().ok).toBe(true);
+    // A dead refresh token is not tried every hour.
+    expect(await instancia().renovarVencendo()).toEqual({ renovadas: 0, recusadas: 0, semResposta: 0 });
+    // Its access expired: now the account fails, customers are no longer offered its methods.
+    await t.db
+      .updateTable('conta_pagamento')
+      .set({ token_expira_em: passou })
+      .where('id', '=', idconta)
+      .execute();
+    await instancia().renovarVencendo();
+    const depois = await listar();
+    expect(depois.contas.find((c) => c.id === idconta)).toMatchObject({
+      estado: 'erro',
+      erro: MSG_OAUTH_MP.renovacaoRecusada,
+    });
+    expect(depois.online_disponivel).toBe(false);
   });
 
   it('"Desconectar": owner only; the refresh token goes; the account that took a payment keeps refunding it', async () => {
@@ -486,6 +518,38 @@ describe.each(DIALECTS)('Mercado Pago OAuth and the platform fee on %s', (dialec
     const x = await app.inject({ method: 'POST', url: url(2, `${sandbox}/desconectar/`), headers: dono2 });
     expect(x.statusCode).toBe(400);
     expect(x.json<{ detail: string }>().detail).toBe(MSG_OAUTH_MP.naoEOAuth);
+  });
+
+  it('a refresh refused because the seller revoked the authorization (the access refused too) fails the account at once', async () => {
+    const c = await conectar();
+    expect((await retorno({ code: c.code, state: c.state })).headers.location).toContain('conectado');
+    const conta = (await listar()).contas.find((x) => x.oauth !== null && x.estado === 'ok')!;
+    await guardarTokens(conta.id);
+    const segredos = createSegredos(t.db, config);
+    const access = (await segredos.get(2, nomeSegredo(conta.id, 'mercadopago', 'access_token')))!.revelar();
+    const refresh = (await segredos.get(2, nomeSegredo(conta.id, 'mercadopago', 'refresh_token')))!.revelar();
+    // Revoked at Mercado Pago: the access token answers 401 and the refresh token is gone.
+    mp.revogarToken(access);
+    await fetch(`${mp.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: APP.clientId,
+        client_secret: APP.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token: refresh,
+      }),
+    });
+    await t.db
+      .updateTable('conta_pagamento')
+      .set({ token_expira_em: new Date(Date.now() + 86_400_000).toISOString() })
+      .where('id', '=', conta.id)
+      .execute();
+    expect((await instancia().renovarVencendo()).recusadas).toBe(1);
+    expect((await listar()).contas.find((x) => x.id === conta.id)).toMatchObject({
+      estado: 'erro',
+      erro: MSG_OAUTH_MP.renovacaoRecusada,
+    });
   });
 
   it('no token, code or verifier in any response, log line or database byte', async () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Segredos } from '../secrets/service.ts';
 import { papelAgora } from '../staff/guard.ts';
-import { nomeSegredo } from './contas.ts';
+import { credenciaisRecusadas, nomeSegredo, testarGateway } from './contas.ts';
 import type { Gateways } from './contas.ts';
 import type { ContasPainel } from './contas-painel.ts';
 import {
@@ -31,6 +31,11 @@ export const MAX_CONEXOES_ABERTAS = 10;
  * of daily retries when Mercado Pago does not answer.
  */
 export const MARGEM_RENOVACAO_S = 30 * 86_400;
+/**
+ * How long a claimed renewal is its run's: past it (the instance died mid-renewal) another run may
+ * take the account over. Above the token call's 15 s time-out and the writes after it.
+ */
+export const LEASE_RENOVACAO_MS = 2 * 60_000;
 
 /** The path of the callback (under /api/ead): its full URL is the redirect URI registered at Mercado Pago. */
 export const CAMINHO_RETORNO = '/painel/mercadopago/retorno/';
@@ -87,10 +92,46 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
     };
   }
 
-  /** Renews one claimed account's tokens; false when Mercado Pago refused (the account is failed). */
+  /**
+   * Mercado Pago refused the refresh token. If the access token still works (the usual cause: a
+   * renewal Mercado Pago answered but whose answer was lost, an instance dying before storing it,
+   * so the refresh token was rotated away), the account keeps taking payments until it expires and
+   * the owner is asked to reconnect before that date. If the access token is refused too (the
+   * seller revoked the authorization) or already expired, the account is failed.
+   */
+  async function refreshRecusado(c: ContaRow): Promise<void> {
+    const dthr = agora().toISOString();
+    let acessoFunciona = c.token_expira_em !== null && c.token_expira_em > dthr;
+    if (acessoFunciona) {
+      try {
+        gateways.invalidar(c.id);
+        await testarGateway(await gateways.daConta(c));
+      } catch (e) {
+        // Refused: revoked. No answer: the access token is given the benefit of the doubt.
+        if (credenciaisRecusadas(e)) acessoFunciona = false;
+      }
+    }
+    if (acessoFunciona) {
+      // (Not written if a renewal landed meanwhile: then nothing is wrong.)
+      if (await repo.pedirReconexao(db, c, dthr)) {
+        log.warn(
+          { estabelecimento: c.idestabelecimento, conta: c.id, ate: c.token_expira_em },
+          'renovação do Mercado Pago recusada; o acesso atual vale até expirar: o dono deve reconectar',
+        );
+      }
+      return;
+    }
+    await repo.estado(db, c.id, {
+      estado: 'erro',
+      erro: MSG_OAUTH_MP.renovacaoRecusada,
+      atualizado_em: dthr,
+    });
+    await repo.liberarRenovacao(db, c.id);
+  }
+
+  /** Renews one claimed account's tokens. */
   async function renovarConta(c: ContaRow): Promise<'renovada' | 'recusada' | 'sem-resposta'> {
     const nome = nomeSegredo(c.id, 'mercadopago', 'refresh_token');
-    const dthr = agora().toISOString();
     let refresh;
     try {
       refresh = await segredos.get(c.idestabelecimento, nome);
@@ -98,40 +139,37 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
       refresh = undefined;
     }
     if (!refresh) {
-      await repo.estado(db, c.id, {
-        estado: 'erro',
-        erro: MSG_OAUTH_MP.renovacaoRecusada,
-        atualizado_em: dthr,
-      });
+      await refreshRecusado(c);
       return 'recusada';
     }
     try {
       const t = await renovarTokens({ ...cliente(), refreshToken: refresh.revelar() });
-      // The same seller's new tokens on the same account (its payments still resolve to it).
-      await segredos.set(
+      // At once and together (one transaction): the refresh token Mercado Pago just rotated is
+      // the only one left, and the same seller's new tokens stay on the same account (its payments
+      // still resolve to it).
+      await segredos.setMany(
         c.idestabelecimento,
-        nomeSegredo(c.id, 'mercadopago', 'access_token'),
-        t.accessToken,
+        {
+          [nomeSegredo(c.id, 'mercadopago', 'access_token')]: t.accessToken,
+          [nomeSegredo(c.id, 'mercadopago', 'public_key')]: t.publicKey,
+          [nome]: t.refreshToken,
+        },
+        (trx) => repo.tokensRenovados(trx, c.id, t.expiraEm, agora().toISOString()),
       );
-      await segredos.set(c.idestabelecimento, nomeSegredo(c.id, 'mercadopago', 'public_key'), t.publicKey);
-      await segredos.set(c.idestabelecimento, nome, t.refreshToken);
-      await repo.tokensRenovados(db, c.id, t.expiraEm, agora().toISOString());
       gateways.invalidar(c.id);
       log.info({ estabelecimento: c.idestabelecimento, conta: c.id }, 'tokens do Mercado Pago renovados');
       return 'renovada';
     } catch (e) {
       if (e instanceof OAuthError) {
-        await repo.estado(db, c.id, {
-          estado: 'erro',
-          erro: MSG_OAUTH_MP.renovacaoRecusada,
-          atualizado_em: agora().toISOString(),
-        });
         log.warn(
           { estabelecimento: c.idestabelecimento, conta: c.id, codigo: e.codigo },
           'renovação dos tokens do Mercado Pago recusada',
         );
+        await refreshRecusado(c);
         return 'recusada';
       }
+      // No answer (or none stored): the lease goes at once, the next run tries again.
+      await repo.liberarRenovacao(db, c.id).catch(() => undefined);
       log.warn(
         {
           estabelecimento: c.idestabelecimento,
@@ -234,6 +272,15 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
       const r = { renovadas: 0, recusadas: 0, semResposta: 0 };
       if (!deps.app) return r;
       const agoraD = agora();
+      // Waiting for the owner to reconnect and now expired: the account fails (customers are no
+      // longer offered its methods).
+      for (const c of await repo.reconexaoVencida(db, agoraD.toISOString())) {
+        await repo.estado(db, c.id, {
+          estado: 'erro',
+          erro: MSG_OAUTH_MP.renovacaoRecusada,
+          atualizado_em: agoraD.toISOString(),
+        });
+      }
       const ate = new Date(agoraD.getTime() + MARGEM_RENOVACAO_S * 1000).toISOString();
       for (const c of await repo.paraRenovar(db, ate)) {
         if (
@@ -241,7 +288,9 @@ export function createMercadoPagoOAuth(deps: MercadoPagoOAuthDeps) {
           !precisaRenovar({ expiraEm: c.token_expira_em }, agoraD, MARGEM_RENOVACAO_S)
         )
           continue;
-        if (!(await repo.reivindicarRenovacao(db, c, agora().toISOString()))) continue;
+        const claim = agora();
+        const ate = new Date(claim.getTime() + LEASE_RENOVACAO_MS).toISOString();
+        if (!(await repo.reivindicarRenovacao(db, c, claim.toISOString(), ate))) continue;
         const s = await renovarConta(c);
         if (s === 'renovada') r.renovadas++;
         else if (s === 'recusada') r.recusadas++;

@@ -232,6 +232,17 @@ export interface PaymentGateway {
   }): Promise<CartaoTokenizado>;
   /** What the gateway holds under a card token; null if the token is unknown. */
   consultarToken(token: string): Promise<CartaoTokenizado | null>;
+  /**
+   * Mercado Pago: keeps the card of a one-use token on the buyer's customer (a fresh token, or the
+   * token of a payment just approved: one approved later, after a bank challenge or a review, is
+   * kept then) and answers the saved card's reference; null when it could not be kept. Absent:
+   * the token itself is the saved card's (Cielo, the sandbox).
+   */
+  salvarCartao?(req: {
+    chave: string;
+    token: string;
+    comprador: { nome: string; cpf: string | null; email?: string | null };
+  }): Promise<string | null>;
   /** Browser tokenisation parameters. */
   tokenizacaoNavegador(): Promise<TokenizacaoNavegador>;
   /** 3-D Secure script access token. */

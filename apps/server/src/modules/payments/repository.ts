@@ -294,7 +294,22 @@ export const contasRepository = {
       .where('token_expira_em', '<=', ate)
       .where('estado', '=', 'ok')
       .where('removida_em', 'is', null)
+      // A dead refresh token is not tried again: the owner reconnects.
+      .where('reconectar_desde', 'is', null)
       .orderBy('token_expira_em')
+      .limit(100)
+      .execute(),
+
+  /** Accounts waiting for the owner to reconnect whose access token has now expired. */
+  reconexaoVencida: (db: Db, agora: string) =>
+    db
+      .selectFrom('conta_pagamento')
+      .selectAll()
+      .where('provedor', '=', 'mercadopago')
+      .where('reconectar_desde', 'is not', null)
+      .where('token_expira_em', '<=', agora)
+      .where('estado', '=', 'ok')
+      .where('removida_em', 'is', null)
       .limit(100)
       .execute(),
 
@@ -303,26 +318,56 @@ export const contasRepository = {
    * second instance's run, or a repeated one, finds it changed and skips it: a refresh token is
    * single use, so two refreshes would fail the second).
    */
-  async reivindicarRenovacao(db: Db, c: ContaRow, agora: string): Promise<boolean> {
+  async reivindicarRenovacao(db: Db, c: ContaRow, agora: string, ate: string): Promise<boolean> {
+    // A lease, not a lock: a run that died mid-renewal leaves it, and once it passes another run
+    // (this instance's or another's) takes the account over.
     const r = await db
       .updateTable('conta_pagamento')
-      .set({ atualizado_em: agora })
+      .set({ atualizado_em: agora, renovando_ate: ate })
       .where('id', '=', c.id)
       .where('token_expira_em', '=', c.token_expira_em)
       .where('atualizado_em', '=', c.atualizado_em)
+      .where((eb) => eb.or([eb('renovando_ate', 'is', null), eb('renovando_ate', '<', agora)]))
       .where('estado', '=', 'ok')
       .where('removida_em', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /** The renewal claimed ended without new tokens (Mercado Pago did not answer): the lease goes. */
+  async liberarRenovacao(db: Db, id: number): Promise<void> {
+    await db.updateTable('conta_pagamento').set({ renovando_ate: null }).where('id', '=', id).execute();
+  },
+
   /** The account's tokens were rotated: their new expiry, and the account works. */
   async tokensRenovados(db: Db, id: number, expiraEm: string, agora: string): Promise<void> {
     await db
       .updateTable('conta_pagamento')
-      .set({ token_expira_em: expiraEm, estado: 'ok', erro: null, testado_em: agora, atualizado_em: agora })
+      .set({
+        token_expira_em: expiraEm,
+        estado: 'ok',
+        erro: null,
+        testado_em: agora,
+        atualizado_em: agora,
+        renovando_ate: null,
+        reconectar_desde: null,
+      })
       .where('id', '=', id)
       .execute();
+  },
+
+  /**
+   * Mercado Pago refused the refresh token while the access token still works: the account keeps
+   * working until it expires, the owner is asked to reconnect. Only if no renewal landed meanwhile.
+   */
+  async pedirReconexao(db: Db, c: ContaRow, agora: string): Promise<boolean> {
+    const r = await db
+      .updateTable('conta_pagamento')
+      .set({ reconectar_desde: agora, renovando_ate: null, atualizado_em: agora })
+      .where('id', '=', c.id)
+      .where('token_expira_em', '=', c.token_expira_em)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   },
 
   /** An OAuth account's token is no longer renewed (disconnected). */

@@ -201,8 +201,30 @@ export function createPayments(deps: PaymentsDeps) {
     });
   }
 
-  async function salvarCartaoDa(p: PagamentoRow, token: string | null) {
-    if (!p.salvar_cartao || !token || p.idcliente === null) return;
+  async function salvarCartaoDa(p: PagamentoRow, r: ResultadoPagamento) {
+    if (!p.salvar_cartao || p.idcliente === null) return;
+    let token = r.cardToken;
+    if (!token && p.cartao_token) {
+      try {
+        const g = await gateways.doPagamento(p);
+        // Mercado Pago: a card token is used once; the card approved later is kept now.
+        token = g.salvarCartao
+          ? await g.salvarCartao({
+              chave: p.chave,
+              token: p.cartao_token,
+              comprador: {
+                nome: p.cartao_titular ?? '',
+                cpf: null,
+                email: await repo.emailDoCliente(db, p.idcliente),
+              },
+            })
+          : p.cartao_token;
+      } catch (e) {
+        log.warn({ pagamento: p.id, erro: e instanceof Error ? e.message : String(e) }, 'cartão não salvo');
+        return;
+      }
+    }
+    if (!token) return;
     await salvarCartaoDoPagamento(db, {
       idcliente: p.idcliente,
       token,
@@ -262,7 +284,7 @@ export function createPayments(deps: PaymentsDeps) {
           return;
         }
         if (!(await mudar(db, p.id, abertos, { ...base, estado: 'pago', url: null }))) return;
-        await salvarCartaoDa(p, r.cardToken ?? p.cartao_token);
+        await salvarCartaoDa(p, r);
         if (p.idpedido === null) return;
         if (!(await moverDoPendente(p.idpedido, STATUS.Sincronizado))) {
           // Paid after the order was cancelled (a late PIX, a cancelled pending order): give it back.

@@ -101,6 +101,43 @@ describe.each(DIALECTS)('secrets store on %s', (dialect) => {
     await expect(s.set(999, 'ok', PLAIN)).rejects.toThrow();
   });
 
+  it('setMany: every value and the caller’s own write in one transaction, or none of them', async () => {
+    const s = createSegredos(t.db, config(ring('k1')));
+    await s.set(1, 'conta.9.mercadopago.refresh_token', 'velho-refresh-token');
+    await expect(
+      s.setMany(
+        1,
+        {
+          'conta.9.mercadopago.access_token': 'novo-access-token',
+          'conta.9.mercadopago.refresh_token': 'novo-refresh',
+        },
+        async () => {
+          throw new Error('a escrita do chamador falhou');
+        },
+      ),
+    ).rejects.toThrow('a escrita do chamador falhou');
+    expect(await s.get(1, 'conta.9.mercadopago.access_token')).toBeUndefined();
+    expect((await s.get(1, 'conta.9.mercadopago.refresh_token'))?.revelar()).toBe('velho-refresh-token');
+    let escreveu = false;
+    await s.setMany(
+      1,
+      {
+        'conta.9.mercadopago.access_token': 'novo-access-token',
+        'conta.9.mercadopago.refresh_token': 'novo-refresh',
+      },
+      async (trx) => {
+        expect(
+          (await trx.selectFrom('segredo').select('nome').where('idestabelecimento', '=', 1).execute())
+            .length,
+        ).toBeGreaterThanOrEqual(2);
+        escreveu = true;
+      },
+    );
+    expect(escreveu).toBe(true);
+    expect((await s.get(1, 'conta.9.mercadopago.refresh_token'))?.revelar()).toBe('novo-refresh');
+    expect((await s.get(1, 'conta.9.mercadopago.access_token'))?.revelar()).toBe('novo-access-token');
+  });
+
   it('a Segredo prints, serialises and inspects as [segredo]', async () => {
     const s = createSegredos(t.db, config(ring('k1')));
     await s.set(1, 'whatsapp.token', PLAIN);

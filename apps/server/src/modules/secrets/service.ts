@@ -89,6 +89,15 @@ const MIN_PARA_FINAL = 12;
 export interface Segredos {
   /** Stores (or replaces) the value under the current key. */
   set(idestabelecimento: number, nome: string, valor: string | Segredo): Promise<void>;
+  /**
+   * Stores several values in one transaction, with `tambem` (the caller's own writes) in it too:
+   * all of them or none (rotated tokens must not be half stored).
+   */
+  setMany(
+    idestabelecimento: number,
+    valores: Record<string, string | Segredo>,
+    tambem?: (trx: Db) => Promise<void>,
+  ): Promise<void>;
   /** The value, or undefined when none is stored; SegredoIlegivelError when it cannot be read. */
   get(idestabelecimento: number, nome: string): Promise<Segredo | undefined>;
   describe(idestabelecimento: number, nome: string): Promise<DescricaoSegredo>;
@@ -188,17 +197,29 @@ export function createSegredos(db: Db, config: SecretsConfig): Segredos {
     const row = await repo.find(db, idestabelecimento, nome);
     return row ? decrypt(await chaves(), row) : undefined;
   };
+  const cifrar = async (idestabelecimento: number, nome: string, valor: string | Segredo) => {
+    checkNome(nome);
+    const texto = valor instanceof Segredo ? valor.revelar() : valor;
+    if (typeof texto !== 'string' || texto.length === 0 || texto.length > MAX_VALOR) {
+      throw new RangeError(`Valor do segredo '${nome}' vazio ou longo demais (até ${MAX_VALOR} caracteres)`);
+    }
+    const cifrado = encrypt(await chaves(), idestabelecimento, nome, texto);
+    return { idestabelecimento, nome, ...cifrado, atualizado_em: new Date().toISOString() };
+  };
   return {
     async set(idestabelecimento, nome, valor) {
-      checkNome(nome);
-      const texto = valor instanceof Segredo ? valor.revelar() : valor;
-      if (typeof texto !== 'string' || texto.length === 0 || texto.length > MAX_VALOR) {
-        throw new RangeError(
-          `Valor do segredo '${nome}' vazio ou longo demais (até ${MAX_VALOR} caracteres)`,
-        );
-      }
-      const cifrado = encrypt(await chaves(), idestabelecimento, nome, texto);
-      await repo.upsert(db, { idestabelecimento, nome, ...cifrado, atualizado_em: new Date().toISOString() });
+      await repo.upsert(db, await cifrar(idestabelecimento, nome, valor));
+    },
+    async setMany(idestabelecimento, valores, tambem) {
+      // Encrypted first (the key ring may need the database: not inside the transaction, which on
+      // SQLite holds the one connection).
+      const linhas: SegredoRow[] = [];
+      for (const [nome, valor] of Object.entries(valores))
+        linhas.push(await cifrar(idestabelecimento, nome, valor));
+      await db.transaction().execute(async (trx) => {
+        for (const l of linhas) await repo.upsert(trx, l);
+        if (tambem) await tambem(trx);
+      });
     },
     async get(idestabelecimento, nome) {
       const valor = await read(idestabelecimento, nome);

@@ -23,8 +23,15 @@ import { assinarWebhook } from '../../modules/payments/mercadopago/webhook.ts';
  *   (cc_rejected_call_for_authorize), FUND (cc_rejected_insufficient_amount), SECU
  *   (cc_rejected_bad_filled_security_code), EXPI (cc_rejected_bad_filled_date), FORM
  *   (cc_rejected_bad_filled_other); any other name is approved. The 3DS test card
- *   5483 9281 6457 4623 with `three_d_secure_mode: 'optional'` answers `pending_challenge`.
- *   Card tokens are single use and last 7 days; the fake keeps no number or CVV.
+ *   5483 9281 6457 4623 with `three_d_secure_mode: 'optional'` (credit or debit) answers
+ *   `pending_challenge`. Card tokens are single use and last 7 days; the fake keeps no number or
+ *   CVV. A saved card's token (`card_id`) made without `security_code` is rejected at payment
+ *   (`cc_rejected_bad_filled_security_code`), and is paid only with `payer: {type: 'customer'}`
+ *   of the customer that holds the card. A card is saved on a customer with a fresh token or with
+ *   the token of a payment just approved (Mercado Pago's "save after a successful payment").
+ * - `GET /v1/payment_methods/installments?bin&amount[&payment_type_id]`: the card's method and
+ *   issuer per kind (`metodoDoBin`: a few test BINs credit/debit/both); a payment whose
+ *   `payment_method_id` or `issuer_id` does not match its card's BIN is refused (400).
  * - PIX: pending (`pending_waiting_transfer`) with `point_of_interaction.transaction_data`
  *   until paid (`pagarPix`) or past `date_of_expiration` (then cancelled, `expired`).
  * - OAuth: codes single use, bound to the client, the redirect URI and the PKCE challenge (S256);
@@ -84,6 +91,13 @@ interface TokenCartaoFake {
   /** MP's test cards decide by the holder's name. */
   nome: string;
   desafio3ds: boolean;
+  /** A saved card's token (`card_id`): made with its security code or not. */
+  cardId?: string;
+  comCvv: boolean;
+  /** The payment that used it (a card may be saved with it once that payment is approved). */
+  pagamento?: string;
+  /** Already saved on a customer. */
+  salvo?: boolean;
 }
 
 interface CartaoFake {
@@ -106,7 +120,7 @@ export interface MercadoPagoFake {
   /** The next `quantas` calls to `rota` answer `status` (with `registrar`, a payment create records first). */
   falharProximas(
     status: number,
-    opcoes?: { quantas?: number; registrar?: boolean; rota?: 'pagamentos' | 'busca' | 'oauth' },
+    opcoes?: { quantas?: number; registrar?: boolean; rota?: 'pagamentos' | 'busca' | 'oauth' | 'parcelas' },
   ): void;
   /** The next payment create is recorded, then answered after `ms`. */
   atrasarProximoPagamento(ms: number): void;
@@ -143,6 +157,41 @@ const DESFECHOS: Record<string, { status: string; detalhe: string }> = {
 /** Mercado Pago's 3DS test card (challenge). */
 export const CARTAO_3DS = '5483928164574623';
 
+type TipoMp = 'credit_card' | 'debit_card';
+
+/**
+ * What `GET /v1/payment_methods/installments` knows of a BIN: the card's method per kind and its
+ * issuer. MP's test cards: Visa 4235 6477 2802 5682 and Master 5031 4332 1540 6351 (credit and
+ * debit, as Brazil's "múltiplo" cards), Elo débito 5067 7667 8388 8311 (debit only), the 3DS
+ * Master 5483 9281 6457 4623 (credit and debit), Amex 3753 6515 3556 885 (credit only). Any
+ * other BIN of a known brand: credit, and debit for Visa/Master/Elo.
+ */
+const BINS: Record<string, { tipos: TipoMp[]; emissor: { id: number; name: string } }> = {
+  '423564': { tipos: ['credit_card', 'debit_card'], emissor: { id: 24, name: 'Banco Teste Visa' } },
+  '503143': { tipos: ['credit_card', 'debit_card'], emissor: { id: 25, name: 'Banco Teste Master' } },
+  '506776': { tipos: ['debit_card'], emissor: { id: 26, name: 'Banco Teste Elo' } },
+  '548392': { tipos: ['credit_card', 'debit_card'], emissor: { id: 27, name: 'Banco Teste 3DS' } },
+  '375365': { tipos: ['credit_card'], emissor: { id: 28, name: 'American Express' } },
+};
+
+/** The method and issuer of a card of this BIN for a kind; null when the BIN does not offer it. */
+export function metodoDoBin(
+  bin: string,
+  tipo: TipoMp,
+): { metodo: string; emissor: { id: number; name: string } } | null {
+  const marca = metodoPeloBin(bin);
+  if (!marca) return null;
+  const conhecido = BINS[bin.slice(0, 6)];
+  const tipos: TipoMp[] =
+    conhecido?.tipos ??
+    (['visa', 'master', 'elo'].includes(marca) ? ['credit_card', 'debit_card'] : ['credit_card']);
+  if (!tipos.includes(tipo)) return null;
+  return {
+    metodo: tipo === 'debit_card' ? `deb${marca}` : marca,
+    emissor: conhecido?.emissor ?? { id: 1000 + marca.length, name: `Banco ${marca}` },
+  };
+}
+
 const PNG_1X1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -166,7 +215,7 @@ function luhn(d: string): boolean {
 }
 
 function metodoPeloBin(d: string): string | null {
-  if (/^(4011|4312|4389|4514|4576|5041|5066|5090|6277|6362|6363|650|6516|6550)/.test(d)) return 'elo';
+  if (/^(4011|4312|4389|4514|4576|5041|5066|5067|5090|6277|6362|6363|650|6516|6550)/.test(d)) return 'elo';
   if (/^(606282|3841)/.test(d)) return 'hipercard';
   if (/^3[47]/.test(d)) return 'amex';
   if (/^(30[0-5]|36|38)/.test(d)) return 'diners';
@@ -330,6 +379,10 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
         expira: t + 7 * 86_400_000,
         nome: achado.nome,
         desafio3ds: achado.desafio3ds,
+        cardId,
+        // The browser's secure field sends the security code; a token made without it (as a
+        // server with no CVV would) is refused at payment, as Mercado Pago does.
+        comCvv: /^\d{3,4}$/.test(str(b.security_code)),
       });
       return reply.code(201).send(dados);
     }
@@ -371,6 +424,7 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
       expira: t + 7 * 86_400_000,
       nome: str(titular.name),
       desafio3ds: numero === CARTAO_3DS,
+      comCvv: true,
     });
     return reply.code(201).send(dados);
   });
@@ -392,6 +446,57 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
       paging: { total: metodo ? 1 : 0, limit: 30, offset: 0 },
       results: metodo ? [{ id: metodo, payment_type_id: 'credit_card', status: 'active' }] : [],
     };
+  });
+
+  // Installments by BIN (API reference, "Obter parcelas"): an array, one item per payment method
+  // and issuer of the card, each with its `payer_costs`. Credentials: the access token or the
+  // public key. `amount` is required; `payment_type_id` filters.
+  app.get('/v1/payment_methods/installments', async (req, reply) => {
+    const q = obj(req.query) ?? {};
+    if (!vendedor(req) && !porPublicKey.get(str(q.public_key))) return naoAutorizado(reply);
+    if (falhar('parcelas', reply)) return reply;
+    const valor = Number(str(q.amount));
+    const bin = str(q.bin).replace(/\D/g, '');
+    if (!(valor > 0) || bin.length < 6)
+      return reply
+        .code(400)
+        .send(erro(400, 'amount and bin are required', [{ code: 4005, description: 'invalid parameters' }]));
+    const filtro = str(q.payment_type_id);
+    const tipos: TipoMp[] =
+      filtro === 'debit_card' || filtro === 'credit_card' ? [filtro] : ['credit_card', 'debit_card'];
+    const itens: Json[] = [];
+    for (const tipo of tipos) {
+      const m = metodoDoBin(bin, tipo);
+      if (!m) continue;
+      // Credit: up to 12 (the first without interest); debit: one.
+      const vezes = tipo === 'debit_card' ? [1] : Array.from({ length: 12 }, (_, i) => i + 1);
+      itens.push({
+        payment_method_id: m.metodo,
+        payment_type_id: tipo,
+        issuer: { id: m.emissor.id, name: m.emissor.name },
+        processing_mode: 'aggregator',
+        merchant_account_id: null,
+        payer_costs: vezes.map((n) => {
+          const taxa = n === 1 ? 0 : 1.99 * n;
+          const total = Math.round(valor * (100 + taxa)) / 100;
+          return {
+            installments: n,
+            installment_rate: taxa,
+            discount_rate: 0,
+            labels: [],
+            installment_rate_collector: ['MERCADOPAGO'],
+            min_allowed_amount: 0.5,
+            max_allowed_amount: 60000,
+            recommended_message: `${n} parcela(s)`,
+            installment_amount: Math.round((total / n) * 100) / 100,
+            total_amount: total,
+            payment_method_option_id: randomUUID(),
+          };
+        }),
+        agreements: null,
+      });
+    }
+    return itens;
   });
 
   // ---- Payments ------------------------------------------------------------------------------------
@@ -439,9 +544,19 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
       token = usarToken(v, str(b.token));
       if (!token) causas.push({ code: 2006, description: 'Card Token not found' });
       else {
-        const esperado = metodoPeloBin(str(token.dados.first_six_digits));
-        if (esperado !== metodo.replace(/^deb/, ''))
+        const bin = str(token.dados.first_six_digits);
+        const m = metodoDoBin(bin, metodo.startsWith('deb') ? 'debit_card' : 'credit_card');
+        if (!m || m.metodo !== metodo)
           causas.push({ code: 3034, description: 'Invalid card_number_validation' });
+        else if (b.issuer_id !== undefined && str(b.issuer_id) !== String(m.emissor.id))
+          causas.push({ code: 3028, description: 'Invalid issuer_id' });
+        // A saved card's token is the payer customer's own card.
+        const pagador = obj(b.payer);
+        if (token.cardId) {
+          const c = pagador?.type === 'customer' ? clientes.get(str(pagador.id)) : undefined;
+          if (!c || !c.cartoes.has(token.cardId))
+            causas.push({ code: 2034, description: 'Invalid users involved' });
+        }
       }
     }
     let expira: number | null = null;
@@ -474,6 +589,18 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
       transaction_amount: b.transaction_amount,
       transaction_amount_refunded: 0,
       installments: metodo === 'pix' ? 1 : Number(b.installments ?? 1),
+      // Mercado Pago resolves the issuer from the card when it is not sent.
+      issuer_id:
+        metodo === 'pix'
+          ? null
+          : b.issuer_id !== undefined
+            ? str(b.issuer_id)
+            : String(
+                metodoDoBin(
+                  str(token?.dados.first_six_digits),
+                  metodo.startsWith('deb') ? 'debit_card' : 'credit_card',
+                )?.emissor.id ?? '',
+              ),
       external_reference: b.external_reference ?? null,
       description: b.description ?? null,
       statement_descriptor: b.statement_descriptor ?? null,
@@ -511,7 +638,10 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
         expiration_year: tk.dados.expiration_year,
         cardholder: tk.dados.cardholder,
       };
-      if (tk.desafio3ds && b.three_d_secure_mode === 'optional') {
+      if (!tk.comCvv) {
+        // A saved card paid without its security code (Mercado Pago needs it captured again).
+        Object.assign(dados, { status: 'rejected', status_detail: 'cc_rejected_bad_filled_security_code' });
+      } else if (tk.desafio3ds && b.three_d_secure_mode === 'optional') {
         desafio = true;
         Object.assign(dados, {
           status: 'pending',
@@ -532,6 +662,7 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
         });
       }
     }
+    if (token) token.pagamento = id;
     pagamentos.set(id, { userId: v.userId, dados, desafio });
     ordem.push(id);
     credencialDe.set(id, /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '');
@@ -697,7 +828,23 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
     const chave = str(req.headers['x-idempotency-key']);
     const idem = chave ? idempotencia.get(`${v.userId}|cartao|${chave}`) : undefined;
     if (idem) return reply.code(idem.status).send(idem.corpo());
-    const t = usarToken(v, str(obj(req.body)?.token));
+    // A fresh token, or (the documented order) the token of a payment just approved: once.
+    const bruto = tokens.get(str(obj(req.body)?.token));
+    const aprovado =
+      bruto?.pagamento !== undefined && pagamentos.get(bruto.pagamento)?.dados.status === 'approved';
+    const t =
+      bruto &&
+      !bruto.salvo &&
+      !bruto.cardId &&
+      bruto.userId === v.userId &&
+      bruto.expira > agora().getTime() &&
+      (!bruto.usado || aprovado)
+        ? bruto
+        : null;
+    if (t) {
+      t.usado = true;
+      t.salvo = true;
+    }
     if (!t)
       return reply
         .code(400)

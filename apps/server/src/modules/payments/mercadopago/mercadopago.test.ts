@@ -79,6 +79,17 @@ async function tokenNoNavegador(nome: string, numero = VISA, publicKey = LOJA_1.
   return ((await r.json()) as { id: string }).id;
 }
 
+/** What the browser script does for a saved card: `createCardToken({cardId, securityCode})`. */
+async function tokenDoCartaoSalvo(cardId: string, cvv: string | null): Promise<string> {
+  const r = await fetch(`${fake.url}/v1/card_tokens?public_key=${encodeURIComponent(LOJA_1.publicKey)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ card_id: cardId, ...(cvv ? { security_code: cvv } : {}) }),
+  });
+  expect(r.status).toBe(201);
+  return ((await r.json()) as { id: string }).id;
+}
+
 interface MercadoPagoNavegador {
   createCardToken(d: Record<string, string>): Promise<{ id: string }>;
   getPaymentMethods(d: { bin: string }): Promise<{ results: { id: string }[] }>;
@@ -288,33 +299,188 @@ describe('Mercado Pago: cards', () => {
     ).rejects.toThrow();
   });
 
-  it('saves a card on a Mercado Pago customer and pays with it later', async () => {
+  it('saves a card after the approved payment with its own token; later the browser token of card id + CVV pays it', async () => {
     const g = gateway();
     const email = `cliente-${randomUUID()}@example.com`;
+    const comprador = { nome: 'Ana', cpf: null, email };
     const primeira = await g.cobrarCartao(
-      cobranca(await tokenNoNavegador('APRO'), {
-        salvar: true,
-        comprador: { nome: 'Ana', cpf: null, email },
-      }),
+      cobranca(await tokenNoNavegador('APRO'), { salvar: true, comprador }),
     );
     expect(primeira.estado).toBe('pago');
     expect(primeira.cardToken).toMatch(/^c\d+-[A-Za-z0-9-]+$/);
-    expect(await g.consultarToken(primeira.cardToken!)).toMatchObject({ bandeira: 'Visa', final: '5682' });
-    const segunda = await g.cobrarCartao(
-      cobranca(primeira.cardToken!, { comprador: { nome: 'Ana', cpf: null, email } }),
+    const [, cardId, customerId] = /^c(\d+)-(.+)$/.exec(primeira.cardToken!)!;
+    // Documented order: the payment first, then the card kept with that same token.
+    const posts = fake.requisicoes.filter((x) => x.method === 'POST').map((x) => x.url);
+    expect(posts.indexOf(`/v1/customers/${customerId}/cards`)).toBeGreaterThan(
+      posts.lastIndexOf('/v1/payments'),
     );
+    expect(await g.consultarToken(primeira.cardToken!)).toMatchObject({ bandeira: 'Visa', final: '5682' });
+
+    // The old reference is never paid: the CVV is asked for (in the browser).
+    const semCvv = await g
+      .cobrarCartao(cobranca(primeira.cardToken!, { comprador }))
+      .catch((e: unknown) => e as GatewayValidacaoError);
+    expect(semCvv).toBeInstanceOf(GatewayValidacaoError);
+    expect((semCvv as GatewayValidacaoError).erros[0]?.Message).toMatch(/código de segurança \(CVV\)/);
+
+    const antes = fake.requisicoes.length;
+    const token = await tokenDoCartaoSalvo(cardId!, '123');
+    const segunda = await g.cobrarCartao(cobranca(token, { comprador }));
     expect(segunda.estado).toBe('pago');
     const pago = fake.pagamentos().find((p) => String(p.id) === segunda.paymentId)!;
-    expect(pago.payer).toMatchObject({ type: 'customer' });
-    // A refused card is not kept.
+    expect(pago.payer).toMatchObject({ type: 'customer', id: customerId });
+    // Our server made no card token (that needs the CVV): only the browser did.
+    const doServidor = fake.requisicoes.slice(antes).filter((x) => x.credencial === LOJA_1.accessToken);
+    expect(doServidor.some((x) => x.method === 'POST' && x.url.startsWith('/v1/card_tokens'))).toBe(false);
+    expect(doServidor.some((x) => x.url === `/v1/card_tokens/${token}`)).toBe(true);
+    // Single use.
+    await expect(g.cobrarCartao(cobranca(token, { comprador }))).rejects.toBeInstanceOf(
+      GatewayValidacaoError,
+    );
+  });
+
+  it('a saved card token made without the CVV is rejected by Mercado Pago; another buyer’s saved card is refused unpaid', async () => {
+    const g = gateway();
+    const email = `cliente-${randomUUID()}@example.com`;
+    const comprador = { nome: 'Ana', cpf: null, email };
+    const salvo = await g.cobrarCartao(cobranca(await tokenNoNavegador('APRO'), { salvar: true, comprador }));
+    const cardId = /^c(\d+)-/.exec(salvo.cardToken!)![1]!;
+
+    const sem = await g.cobrarCartao(cobranca(await tokenDoCartaoSalvo(cardId, null), { comprador }));
+    expect(sem.estado).toBe('negado');
+    expect(sem.returnCode).toBe('cc_rejected_bad_filled_security_code');
+    expect(sem.returnMessage).toBe('Código de segurança inválido');
+
+    // Bruno has no such card (nor a customer): refused before any payment.
+    const bruno = { nome: 'Bruno', cpf: null, email: `bruno-${randomUUID()}@example.com` };
+    const n = fake.pagamentos().length;
+    const outro = await g
+      .cobrarCartao(cobranca(await tokenDoCartaoSalvo(cardId, '123'), { comprador: bruno }))
+      .catch((e: unknown) => e as GatewayValidacaoError);
+    expect(outro).toBeInstanceOf(GatewayValidacaoError);
+    expect((outro as GatewayValidacaoError).erros[0]?.Message).toBe('Cartão inválido.');
+    // Bruno with a customer of his own (and his own card) still cannot pay Ana's.
+    await g.cobrarCartao(cobranca(await tokenNoNavegador('APRO'), { salvar: true, comprador: bruno }));
+    const m = fake.pagamentos().length;
+    await expect(
+      g.cobrarCartao(cobranca(await tokenDoCartaoSalvo(cardId, '123'), { comprador: bruno })),
+    ).rejects.toBeInstanceOf(GatewayValidacaoError);
+    expect(fake.pagamentos().length).toBe(m);
+    expect(m).toBe(n + 1);
+  });
+
+  it('a refused or still pending card is not kept on the customer', async () => {
+    const g = gateway();
+    const comprador = { nome: 'Ana', cpf: null, email: `cliente-${randomUUID()}@example.com` };
+    const antes = fake.requisicoes.length;
     const negado = await g.cobrarCartao(
-      cobranca(await tokenNoNavegador('OTHE'), {
-        salvar: true,
-        comprador: { nome: 'Ana', cpf: null, email },
-      }),
+      cobranca(await tokenNoNavegador('OTHE'), { salvar: true, comprador }),
     );
     expect(negado.estado).toBe('negado');
     expect(negado.cardToken).toBeNull();
+    const pendente = await g.cobrarCartao(
+      cobranca(await tokenNoNavegador('CONT'), { salvar: true, comprador }),
+    );
+    expect(pendente.estado).toBe('pendente');
+    expect(pendente.cardToken).toBeNull();
+    expect(
+      fake.requisicoes
+        .slice(antes)
+        .some((x) => x.method === 'POST' && /^\/v1\/customers\/[^/]+\/cards$/.test(x.url)),
+    ).toBe(false);
+  });
+
+  it('a card token expires (7 days)', async () => {
+    let agora = Date.now();
+    const f = await startMercadoPagoFake({ vendedores: [LOJA_1], agora: () => new Date(agora) });
+    try {
+      const g = gateway({ apiUrl: f.url });
+      const r = await fetch(`${f.url}/v1/card_tokens?public_key=${LOJA_1.publicKey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          card_number: VISA,
+          security_code: '123',
+          expiration_month: 11,
+          expiration_year: ano,
+          cardholder: { name: 'APRO' },
+        }),
+      });
+      const { id } = (await r.json()) as { id: string };
+      agora += 7 * 86_400_000 + 1000;
+      expect(await g.consultarToken(id)).toBeNull();
+      await expect(g.cobrarCartao(cobranca(id))).rejects.toBeInstanceOf(GatewayValidacaoError);
+      expect(f.pagamentos()).toHaveLength(0);
+    } finally {
+      await f.close();
+    }
+  });
+
+  it('payment_method_id and issuer_id come from the BIN by the installments search, one installment offered', async () => {
+    const g = gateway();
+    const credito = await g.cobrarCartao(cobranca(await tokenNoNavegador('APRO')));
+    const busca = fake.requisicoes
+      .filter((x) => x.url.startsWith('/v1/payment_methods/installments?'))
+      .at(-1)!;
+    const q = new URL(busca.url, fake.url).searchParams;
+    expect([q.get('bin'), q.get('amount'), q.get('payment_type_id')]).toEqual([
+      '423564',
+      '45.9',
+      'credit_card',
+    ]);
+    expect(busca.credencial).toBe(LOJA_1.accessToken);
+    expect(fake.pagamentos().find((p) => String(p.id) === credito.paymentId)).toMatchObject({
+      payment_method_id: 'visa',
+      issuer_id: '24',
+      installments: 1,
+    });
+    const tk = await tokenNoNavegador('APRO');
+    const debito = await g.cobrarCartao(cobranca(tk, { tipo: 'debito' }));
+    expect(fake.pagamentos().find((p) => String(p.id) === debito.paymentId)).toMatchObject({
+      payment_method_id: 'debvisa',
+      issuer_id: '24',
+    });
+    // Elo débito (debit only) as credit, Amex (credit only) as debit: refused, nothing charged.
+    const n = fake.pagamentos().length;
+    const tkElo = await tokenNoNavegador('APRO', '5067766783888311');
+    const eloCredito = await g
+      .cobrarCartao(cobranca(tkElo, { cartao: { token: tkElo, bandeira: 'Elo' } }))
+      .catch((e: unknown) => e as GatewayValidacaoError);
+    expect((eloCredito as GatewayValidacaoError).erros[0]?.Message).toBe(
+      'Este cartão não aceita pagamento no crédito',
+    );
+    const tkAmex = await tokenNoNavegador('APRO', '375365153556885');
+    const amexDebito = await g
+      .cobrarCartao(cobranca(tkAmex, { tipo: 'debito', cartao: { token: tkAmex, bandeira: 'Amex' } }))
+      .catch((e: unknown) => e as GatewayValidacaoError);
+    expect((amexDebito as GatewayValidacaoError).erros[0]?.Message).toBe(
+      'Este cartão não aceita pagamento no débito',
+    );
+    expect(fake.pagamentos().length).toBe(n);
+    // The search down (5xx): our brand table names the method, no issuer; the payment goes on.
+    fake.falharProximas(503, { rota: 'parcelas' });
+    const semBusca = await g.cobrarCartao(cobranca(await tokenNoNavegador('APRO')));
+    expect(semBusca.estado).toBe('pago');
+    const enviado = fake.pagamentos().find((p) => String(p.id) === semBusca.paymentId)!;
+    expect(enviado).toMatchObject({ payment_method_id: 'visa', issuer_id: '24' });
+  });
+
+  it('credit asks for 3-D Secure too: the challenge card answers pending_challenge, then the bank decides', async () => {
+    const g = gateway();
+    const token = await tokenNoNavegador('APRO', CARTAO_3DS);
+    const r = await g.cobrarCartao(cobranca(token, { cartao: { token, bandeira: 'Master' } }));
+    expect(r.estado).toBe('pendente');
+    expect(r.returnCode).toBe('pending_challenge');
+    expect(r.desafio3ds?.url).toBe(`${fake.url}/3ds/desafio/${r.paymentId}`);
+    expect(fake.pagamentos().find((p) => String(p.id) === r.paymentId)).toMatchObject({
+      payment_method_id: 'master',
+      payment_type_id: 'credit_card',
+    });
+    expect(fake.concluirDesafio(r.paymentId!, true)).toBe(true);
+    expect((await g.consultar(r.paymentId!))?.estado).toBe('pago');
+    // Every card payment asks for it (the bank decides whether to challenge).
+    const outro = await g.cobrarCartao(cobranca(await tokenNoNavegador('APRO')));
+    expect(outro.estado).toBe('pago');
   });
 
   it('debit asks for 3-D Secure; a pending_challenge answers the challenge, then the bank decides', async () => {

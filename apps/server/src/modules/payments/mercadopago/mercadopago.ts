@@ -38,14 +38,22 @@ import type { WebhookVerifier } from './webhook.ts';
  *   obtained by OAuth: oauth.ts); every create carries `X-Idempotency-Key` — our `chave` — so a
  *   create sent twice makes one payment.
  * - Card: `POST /v1/payments` with `token` (made in the browser by Mercado Pago's script from the
- *   public key: the card never reaches us), `installments`, `payment_method_id`, `payer`,
- *   `external_reference` (our `chave`), `three_d_secure_mode: 'optional'` for debit; an answer
- *   `status: pending, status_detail: pending_challenge` carries `three_ds_info
- *   {external_resource_url, creq}`, the bank's challenge (port: `desafio3ds`).
+ *   public key: the card and its CVV never reach us), `installments: 1`, `payment_method_id` and
+ *   `issuer_id` (from the token's BIN by `GET /v1/payment_methods/installments`, which must offer
+ *   the kind and one installment), `payer`, `external_reference` (our `chave`),
+ *   `three_d_secure_mode: 'optional'` (credit and debit); an answer `status: pending,
+ *   status_detail: pending_challenge` carries `three_ds_info {external_resource_url, creq}`, the
+ *   bank's challenge (port: `desafio3ds`). The token is read back first (`GET
+ *   /v1/card_tokens/{id}`: BIN, last four, `card_id` for a saved card).
  * - Saved cards: customers (`/v1/customers`, `/v1/customers/search?email=`) and their cards
- *   (`/v1/customers/{id}/cards`); a saved card is paid with a card token made from its `card_id`
- *   (`POST /v1/card_tokens?public_key=…`) and `payer: {type: 'customer', id}`. Our `cartao.token`
- *   keeps `c{card_id}-{customer_id}`.
+ *   (`/v1/customers/{id}/cards`). Our `cartao.token` keeps `c{card_id}-{customer_id}` (the
+ *   browser reads the card id from it); that reference is never paid. The browser makes a one-use
+ *   token with `{cardId, securityCode}` in Mercado Pago's secure field; the server finds that
+ *   `card_id` among the cards of the buyer's own customer (by e-mail; another customer's card is
+ *   refused) and pays with `payer: {type: 'customer', id}`. A new card to save is paid with the
+ *   browser's token, then kept on the customer with that same token once approved (Mercado Pago's
+ *   documented order; a payment approved later, after a challenge or a review, keeps it then:
+ *   `salvarCartao`, which the profile's 'add a card' also uses with a fresh token).
  * - PIX: `payment_method_id: 'pix'` with `date_of_expiration`, answering
  *   `point_of_interaction.transaction_data.{qr_code, qr_code_base64}`.
  * - Reads: `GET /v1/payments/{id}`, `GET /v1/payments/search?external_reference=…`.
@@ -106,6 +114,10 @@ export class CredenciaisInvalidasError extends GatewayValidacaoError {
 }
 
 export const SCRIPT_URL = 'https://sdk.mercadopago.com/js/v2';
+
+/** A saved card's old reference sent as the card: the browser must send the CVV's token. */
+export const MSG_CVV_CARTAO_SALVO = 'Digite o código de segurança (CVV) do cartão salvo para pagar com ele.';
+const MSG_TOKEN_INVALIDO = 'Os dados do cartão expiraram. Digite-os de novo.';
 
 interface Resposta {
   status: number;
@@ -296,23 +308,101 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
     return id;
   }
 
-  /** A one-use card token from a saved card (what the browser script does with `cardId`). */
-  async function tokenDoCartaoSalvo(
+  /** A card token as Mercado Pago reads it back (`GET /v1/card_tokens/{id}`); null when unknown. */
+  async function lerToken(token: string): Promise<Record<string, unknown> | null> {
+    if (!TOKEN_CARTAO.test(token)) return null;
+    const r = await pedir('GET', `/v1/card_tokens/${token}`);
+    if (r.status === 404 || r.status === 400) return null;
+    if (r.status !== 200) throw indisponivel('consulta de token', r);
+    return obj(r.corpo);
+  }
+
+  /** The Mercado Pago customer of the buyer's e-mail, if there is one (never created here). */
+  async function clienteDoComprador(c: CobrancaCartao['comprador']): Promise<string | null> {
+    const busca = await pedir('GET', `/v1/customers/search?${new URLSearchParams({ email: email(c) })}`);
+    if (busca.status !== 200) throw indisponivel('busca de cliente', busca);
+    const achado = texto(obj((obj(busca.corpo)?.results as unknown[] | undefined)?.[0])?.id);
+    return achado && ID_CLIENTE.test(achado) ? achado : null;
+  }
+
+  /**
+   * The method and issuer of this card for this kind, from its BIN, by the documented installments
+   * search (`GET /v1/payment_methods/installments?bin&amount&payment_type_id`): the card must offer
+   * the kind, and one installment (the spec's credit flow is paid at once). If Mercado Pago does not
+   * answer the search, our own brand table names the method and the issuer is left out (it is
+   * optional on the payment): nothing is charged before the payment itself.
+   */
+  async function metodoEEmissor(
+    bin: string,
+    valor: number,
+    tipo: 'credito' | 'debito',
+    bandeira: BandeiraGateway,
+  ): Promise<{ payment_method_id: string; issuer_id?: string }> {
+    const tipoMp = tipo === 'debito' ? 'debit_card' : 'credit_card';
+    let r: Resposta | null = null;
+    if (/^\d{6,8}$/.test(bin)) {
+      const q = new URLSearchParams({ bin, amount: String(reais(valor)), payment_type_id: tipoMp });
+      try {
+        r = await pedir('GET', `/v1/payment_methods/installments?${q}`);
+      } catch (e) {
+        if (e instanceof CredenciaisInvalidasError) throw e;
+      }
+    }
+    if (!r || r.status === 429 || r.status >= 500) {
+      const metodo = metodoDoCartao(bandeira, tipo);
+      if (!metodo) throw new GatewayValidacaoError([{ Code: 0, Message: 'Bandeira não aceita' }]);
+      return { payment_method_id: metodo };
+    }
+    const lista = r.status === 200 && Array.isArray(r.corpo) ? r.corpo : [];
+    const opcao = lista.map(obj).find((o) => texto(o?.payment_type_id) === tipoMp);
+    const metodo = texto(opcao?.payment_method_id);
+    if (!opcao || !metodo || !/^[a-z]{2,20}$/.test(metodo)) {
+      throw new GatewayValidacaoError([
+        {
+          Code: 0,
+          Message:
+            tipo === 'debito'
+              ? 'Este cartão não aceita pagamento no débito'
+              : 'Este cartão não aceita pagamento no crédito',
+        },
+      ]);
+    }
+    const parcelas = Array.isArray(opcao.payer_costs) ? opcao.payer_costs : [];
+    if (!parcelas.some((p) => obj(p)?.installments === 1)) {
+      throw new GatewayValidacaoError([
+        { Code: 0, Message: 'Este cartão não aceita pagamento à vista neste valor' },
+      ]);
+    }
+    const emissor = texto(obj(opcao.issuer)?.id);
+    return {
+      payment_method_id: metodo,
+      ...(emissor && /^\d{1,12}$/.test(emissor) ? { issuer_id: emissor } : {}),
+    };
+  }
+
+  /**
+   * Keeps the card of an approved payment on the buyer's customer (found or created), with the
+   * payment's own token, as Mercado Pago documents (a card is stored after a successful payment).
+   * Null when it could not be kept: the payment stands, the card is just not saved.
+   */
+  async function salvarCartao(
     chave: string,
-    cardId: string,
-    customerId: string,
-    cvv: string | null | undefined,
-  ): Promise<string> {
-    const r = await pedir(
-      'POST',
-      `/v1/card_tokens?${new URLSearchParams({ public_key: opts.publicKey })}`,
-      { card_id: cardId, customer_id: customerId, ...(cvv ? { security_code: cvv } : {}) },
-      chaveDerivada(chave, 'token'),
-    );
-    if (r.status === 400 || r.status === 404) throw erroDeValidacao(r.corpo);
-    const id = r.status === 200 || r.status === 201 ? texto(obj(r.corpo)?.id) : null;
-    if (!id) throw indisponivel('token do cartão salvo', r);
-    return id;
+    token: string,
+    comprador: CobrancaCartao['comprador'],
+  ): Promise<string | null> {
+    try {
+      const customerId = await cliente(chave, comprador);
+      const r = await pedir(
+        'POST',
+        `/v1/customers/${customerId}/cards`,
+        { token },
+        chaveDerivada(chave, 'cartao'),
+      );
+      const cardId = r.status === 200 || r.status === 201 ? texto(obj(r.corpo)?.id) : null;
+      return cardId && ID_PAGAMENTO.test(cardId) ? referenciaCartaoSalvo(cardId, customerId) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** A brand our own BIN table does not know (e.g. 503143): Mercado Pago's payment-method search says it. */
@@ -356,42 +446,50 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
       if (!c.token) {
         throw new GatewayValidacaoError([{ Code: 0, Message: 'Cartão não tokenizado pelo Mercado Pago' }]);
       }
-      const metodo = metodoDoCartao(c.bandeira, req.tipo);
-      if (!metodo) throw new GatewayValidacaoError([{ Code: 0, Message: 'Bandeira não aceita' }]);
-
-      let token = c.token;
-      let customerId: string | null = null;
-      let cardId: string | null = null;
-      let salvoAgora = false;
-      const ref = lerReferenciaCartao(c.token);
-      if (ref) {
-        customerId = ref.customerId;
-        token = await tokenDoCartaoSalvo(req.chave, ref.cardId, ref.customerId, c.cvv);
-      } else if (!TOKEN_CARTAO.test(c.token)) {
-        throw new GatewayValidacaoError([{ Code: 0, Message: 'Cartão não tokenizado pelo Mercado Pago' }]);
-      } else if (req.salvar) {
-        // The browser's token is kept on the customer first, then the payment uses a token of the
-        // saved card (a card token is used once).
-        customerId = await cliente(req.chave, req.comprador);
-        const r = await pedir(
-          'POST',
-          `/v1/customers/${customerId}/cards`,
-          { token: c.token },
-          chaveDerivada(req.chave, 'cartao'),
-        );
-        if (r.status === 400) throw erroDeValidacao(r.corpo);
-        cardId = r.status === 200 || r.status === 201 ? texto(obj(r.corpo)?.id) : null;
-        if (!cardId || !/^\d{1,20}$/.test(cardId)) throw indisponivel('cartão salvo', r);
-        salvoAgora = true;
-        token = await tokenDoCartaoSalvo(req.chave, cardId, customerId, c.cvv);
+      if (lerReferenciaCartao(c.token)) {
+        // A saved card is paid with a one-use token the browser makes from its card id and the
+        // security code typed in Mercado Pago's secure field: the CVV never reaches us.
+        throw new GatewayValidacaoError([{ Code: 0, Message: MSG_CVV_CARTAO_SALVO }]);
       }
+      if (!TOKEN_CARTAO.test(c.token)) {
+        throw new GatewayValidacaoError([{ Code: 0, Message: 'Cartão não tokenizado pelo Mercado Pago' }]);
+      }
+      // The token read back from Mercado Pago: its BIN, and for a saved card its card id.
+      const lido = await lerToken(c.token);
+      if (!lido || texto(lido.status) !== 'active') {
+        // Used already: by this very attempt if a payment carries our key (answered again), else
+        // by another one (refused: the browser makes a new token).
+        const feito = await consultarPorChave(req.chave).catch(() => null);
+        if (feito) return feito;
+        throw new GatewayValidacaoError([{ Code: 2006, Message: MSG_TOKEN_INVALIDO }]);
+      }
+      const cardId = texto(lido.card_id);
+      let customerId: string | null = null;
+      if (cardId) {
+        // A saved card: it must be one of THIS buyer's cards (their customer, by e-mail).
+        customerId = await clienteDoComprador(req.comprador);
+        const r = customerId
+          ? await pedir('GET', `/v1/customers/${customerId}/cards/${encodeURIComponent(cardId)}`)
+          : null;
+        if (r && r.status !== 200 && r.status !== 404 && r.status !== 400)
+          throw indisponivel('consulta de cartão', r);
+        if (!r || r.status !== 200 || texto(obj(r.corpo)?.id) !== cardId) {
+          throw new GatewayValidacaoError([{ Code: 0, Message: 'Cartão inválido.' }]);
+        }
+      }
+      const metodo = await metodoEEmissor(
+        texto(lido.first_six_digits) ?? '',
+        req.valor,
+        req.tipo,
+        c.bandeira,
+      );
 
       const soft = descritor(req.softDescriptor);
       const corpo: Record<string, unknown> = {
         transaction_amount: reais(req.valor),
-        token,
+        token: c.token,
         installments: 1,
-        payment_method_id: metodo,
+        ...metodo,
         binary_mode: false,
         capture: true,
         external_reference: req.chave,
@@ -399,22 +497,29 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
         payer: customerId
           ? { type: 'customer', id: customerId, email: email(req.comprador) }
           : pagador(req.comprador),
-        ...(req.tipo === 'debito' ? { three_d_secure_mode: 'optional' } : {}),
+        // Credit and debit: Mercado Pago asks the bank's challenge when the bank wants one.
+        three_d_secure_mode: 'optional',
         ...(soft ? { statement_descriptor: soft } : {}),
         ...notificacao(),
         ...taxa(req.valor, req.taxaPlataforma),
       };
       const res = await criarPagamento(req.chave, corpo);
-      if (salvoAgora && customerId && cardId) {
-        if (res.estado === 'negado') {
-          // A refused card is not kept on the customer.
-          await pedir('DELETE', `/v1/customers/${customerId}/cards/${cardId}`).catch(() => null);
-          return res;
-        }
-        return { ...res, cardToken: referenciaCartaoSalvo(cardId, customerId) };
+      if (cardId && customerId) {
+        // Already kept at Mercado Pago: the saved card's reference, when the order asks to save.
+        return req.salvar && res.estado !== 'negado'
+          ? { ...res, cardToken: referenciaCartaoSalvo(cardId, customerId) }
+          : res;
       }
+      if (req.salvar && res.estado === 'pago') {
+        return { ...res, cardToken: await salvarCartao(req.chave, c.token, req.comprador) };
+      }
+      // Not kept now (refused; pending: Mercado Pago stores a card after an approved payment, so
+      // one approved later is kept then, by `salvarCartao`).
       return res;
     },
+
+    salvarCartao: ({ chave, token, comprador }) =>
+      TOKEN_CARTAO.test(token) ? salvarCartao(chave, token, comprador) : Promise.resolve(null),
 
     async criarPix(req: CobrancaPix) {
       if (!Number.isSafeInteger(req.valor) || req.valor <= 0) {
@@ -483,11 +588,7 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
     async consultarToken(token) {
       const ref = lerReferenciaCartao(token);
       if (ref) return cartaoSalvo(ref.customerId, ref.cardId);
-      if (!TOKEN_CARTAO.test(token)) return null;
-      const r = await pedir('GET', `/v1/card_tokens/${token}`);
-      if (r.status === 404 || r.status === 400) return null;
-      if (r.status !== 200) throw indisponivel('consulta de token', r);
-      const t = obj(r.corpo);
+      const t = await lerToken(token);
       if (!t || texto(t.status) !== 'active') return null;
       const bin = texto(t.first_six_digits) ?? '';
       const bandeira = bandeiraPeloBin(bin) ?? (await bandeiraPorBin(bin));

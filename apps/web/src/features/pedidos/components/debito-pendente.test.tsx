@@ -184,6 +184,25 @@ describe('pending debit payment (spec section 4)', () => {
     expect(api.gets(STATUS_PATH)).toBe(3);
   });
 
+  it("a credit card the bank challenged (Mercado Pago): the same modal with credit's texts; denied says so", async () => {
+    const credito = () =>
+      makePedidoOnline('debito', [h(STATUS.PgtoPendente)], { tipo: 'credito', url: BANCO });
+    const creditoNegado = () =>
+      makePedidoOnline(
+        'debito',
+        [h(STATUS.PgtoPendente), h(STATUS.Cancelado, 2, 'Pagamento não autorizado')],
+        { tipo: 'credito', estado: 'negado' },
+      );
+    mockApi(pedidoEmSequencia(credito, creditoNegado));
+    renderPage();
+    const dialog = await screen.findByRole('dialog', { name: MSG_PEDIDO.autenticacaoCreditoTitulo });
+    expect(within(dialog).getByTitle(MSG_PEDIDO.paginaBancoTitulo)).toHaveAttribute('src', BANCO);
+    postMessage(CALLBACK);
+    const alerta = await screen.findByRole('alert');
+    expect(alerta).toHaveTextContent(MSG_PEDIDO.autenticacaoNegadaCredito);
+    expect(screen.queryByText(MSG_PEDIDO.autenticacaoNegadaDebito)).not.toBeInTheDocument();
+  });
+
   it('an order found already paid or cancelled shows no debit panel and no notice', async () => {
     mockApi(pedidoEmSequencia(aprovado));
     renderPage();

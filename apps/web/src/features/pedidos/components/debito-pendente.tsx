@@ -19,6 +19,8 @@ interface DebitoPendenteProps {
   pedido: PedidoDetalhe;
   /** The bank's authentication page while the payment is pending (status 10); null after. */
   url: string | null;
+  /** A credit card the bank challenged (Mercado Pago's 3-D Secure): credit's texts. */
+  credito?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ interface DebitoPendenteProps {
  * message. Stays mounted after the payment left status 10 to tell how it ended: approved (a
  * notice) or denied ('Autenticação negada para o pagamento em débito.', until the page is left).
  */
-export function DebitoPendente({ pedido, url }: DebitoPendenteProps) {
+export function DebitoPendente({ pedido, url, credito = false }: DebitoPendenteProps) {
   const queryClient = useQueryClient();
   const telaCheia = useMediaQuery(MOBILE_QUERY) ?? false;
   const pendente = url !== null;
@@ -68,8 +70,11 @@ export function DebitoPendente({ pedido, url }: DebitoPendenteProps) {
   useEffect(() => {
     if (desfecho !== 'pago' || avisado.current) return;
     avisado.current = true;
-    notifications.show({ color: 'green', message: MSG_PEDIDO.debitoAprovado });
-  }, [desfecho]);
+    notifications.show({
+      color: 'green',
+      message: credito ? MSG_PEDIDO.creditoAprovado : MSG_PEDIDO.debitoAprovado,
+    });
+  }, [desfecho, credito]);
 
   // The modal closes by itself on the answer; the focus it held goes to the denial, not to <body>.
   // (`aberto` still says whether the modal was open when the answer came.)
@@ -87,12 +92,12 @@ export function DebitoPendente({ pedido, url }: DebitoPendenteProps) {
     <>
       {desfecho === 'negado' ? (
         <Alert ref={negado} tabIndex={-1} color="red" variant="light" role="alert">
-          {MSG_PEDIDO.autenticacaoNegadaDebito}
+          {credito ? MSG_PEDIDO.autenticacaoNegadaCredito : MSG_PEDIDO.autenticacaoNegadaDebito}
         </Alert>
       ) : pendente ? (
         <PainelPagamento
           icone={<IconShieldLock size={22} aria-hidden />}
-          titulo={MSG_PEDIDO.debitoPendenteTitulo}
+          titulo={credito ? MSG_PEDIDO.creditoPendenteTitulo : MSG_PEDIDO.debitoPendenteTitulo}
         >
           <Text size="sm">{MSG_PEDIDO.debitoPendenteTexto}</Text>
           <Group>
@@ -105,7 +110,7 @@ export function DebitoPendente({ pedido, url }: DebitoPendenteProps) {
       <AppModal
         opened={pendente && aberto}
         onClose={fechar}
-        title={MSG_PEDIDO.autenticacaoDebitoTitulo}
+        title={credito ? MSG_PEDIDO.autenticacaoCreditoTitulo : MSG_PEDIDO.autenticacaoDebitoTitulo}
         size={660}
         centered
         fullScreen={telaCheia}

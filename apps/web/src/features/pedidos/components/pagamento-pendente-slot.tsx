@@ -17,7 +17,15 @@ export function PagamentoPendenteSlot({ pedido }: { pedido: PedidoDetalhe }) {
   if (pendente && pendente.tipo !== visto) setVisto(pendente.tipo);
   const tipo = pendente?.tipo ?? visto;
   if (tipo === 'debito') {
-    return <DebitoPendente pedido={pedido} url={pendente?.tipo === 'debito' ? pendente.url : null} />;
+    // A credit card's challenge (Mercado Pago) runs in the same panel, with credit's texts.
+    const credito = pedido.transacoes[0]?.tipo === 'credito';
+    return (
+      <DebitoPendente
+        pedido={pedido}
+        url={pendente?.tipo === 'debito' ? pendente.url : null}
+        credito={credito}
+      />
+    );
   }
   if (tipo === 'pix') return <PixPendente pedido={pedido} pix={pendente?.tipo === 'pix' ? pendente : null} />;
   return null;

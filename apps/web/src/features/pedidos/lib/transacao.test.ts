@@ -62,12 +62,20 @@ describe('pagamentoPendente (spec section 4: which panel a pending order needs)'
     expect(pagamentoPendente(detalhe('debito', [h(STATUS.PgtoPendente)], { url: BANCO }))).toEqual({
       tipo: 'debito',
       url: BANCO,
+      cartao: 'debito',
     });
     const sandbox = detalhe('debito', [h(STATUS.PgtoPendente)], { url: '/api/ead/sandbox/3ds/banco/abc/' });
     expect(pagamentoPendente(sandbox)).toEqual({
       tipo: 'debito',
       url: `${window.location.origin}/api/ead/sandbox/3ds/banco/abc/`,
+      cartao: 'debito',
     });
+  });
+
+  it("a credit card the bank challenged (Mercado Pago's 3-D Secure) opens the same authentication", () => {
+    expect(
+      pagamentoPendente(detalhe('debito', [h(STATUS.PgtoPendente)], { tipo: 'credito', url: BANCO })),
+    ).toEqual({ tipo: 'debito', url: BANCO, cartao: 'credito' });
   });
 
   it.each([
@@ -77,7 +85,10 @@ describe('pagamentoPendente (spec section 4: which panel a pending order needs)'
     ],
     ['a debit without url', detalhe('debito', [h(STATUS.PgtoPendente)], { url: null })],
     ['a javascript: url', detalhe('debito', [h(STATUS.PgtoPendente)], { url: 'javascript:alert(1)' })],
-    ['a credit card', detalhe('debito', [h(STATUS.PgtoPendente)], { tipo: 'credito', url: BANCO })],
+    [
+      'a credit card without url',
+      detalhe('debito', [h(STATUS.PgtoPendente)], { tipo: 'credito', url: null }),
+    ],
     [
       'a PIX that was paid',
       detalhe('pix', [h(STATUS.PgtoPendente), h(STATUS.Sincronizado, 1)], { qrcode: BR_CODE }),

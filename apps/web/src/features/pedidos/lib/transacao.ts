@@ -31,10 +31,13 @@ export interface PixPendente {
   url: string | null;
 }
 
+/** A card payment waiting for the bank's authentication (3-D Secure). */
 export interface DebitoPendente {
   tipo: 'debito';
   /** The bank's authentication page (http or https only). */
   url: string;
+  /** Debit, or a credit card whose bank asked for the challenge (Mercado Pago, issue 23). */
+  cartao: 'debito' | 'credito';
 }
 
 export type PagamentoPendente = PixPendente | DebitoPendente;
@@ -60,7 +63,7 @@ const imagemQrCode = (src: string | null): string | null =>
 /**
  * Spec section 4: a pending PIX (status 10 and the first payment of type 200: its QR code and
  * copy-and-paste code) or a pending debit (status 10 with the transaction's bank page url, the
- * first transaction being a debit). Null otherwise.
+ * first transaction being a debit, or a credit card the bank challenged). Null otherwise.
  */
 export function pagamentoPendente(
   pedido: Pick<PedidoDetalhe, 'historico' | 'transacoes' | 'pedido_json'>,
@@ -80,9 +83,9 @@ export function pagamentoPendente(
     };
   }
   const primeira = pedido.transacoes[0];
-  if (primeira?.tipo === 'debito' && primeira.url) {
+  if ((primeira?.tipo === 'debito' || primeira?.tipo === 'credito') && primeira.url) {
     const url = urlAutenticacao(primeira.url);
-    if (url) return { tipo: 'debito', url };
+    if (url) return { tipo: 'debito', url, cartao: primeira.tipo };
   }
   return null;
 }

@@ -161,6 +161,26 @@ describe('/painel/:id/pagamentos', () => {
     );
   });
 
+  it('a renewal Mercado Pago refused while the access still works: "Reconecte o Mercado Pago até" its date, still OK', async () => {
+    mockApi(
+      on('GET', '/painel/eu/', 200, EU_DONO),
+      on('GET', `${BASE}/`, 200, {
+        ...LISTA,
+        contas: [{ ...MP_OAUTH, oauth: { ...MP_OAUTH.oauth!, reconectar: true } }],
+        ativa: 9,
+        online_disponivel: true,
+        disponiveis: ['mercadopago'],
+        oauth_mercadopago: true,
+      }),
+    );
+    renderPainel('/1/pagamentos');
+    const texto = await screen.findByText(/^Reconecte o Mercado Pago até \d{2}\/\d{2}\/\d{4}/);
+    expect(texto).toHaveTextContent(/o acesso atual vale até essa data/);
+    const card = screen.getByRole('heading', { name: 'Mercado Pago', level: 3 }).closest('article')!;
+    expect(card).not.toHaveTextContent('renovado automaticamente');
+    expect(card).toHaveTextContent('OK');
+  });
+
   it('back from Mercado Pago with a used state: the reason, in Portuguese', async () => {
     mockApi(
       on('GET', '/painel/eu/', 200, EU_DONO),

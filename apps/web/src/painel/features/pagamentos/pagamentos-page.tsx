@@ -165,7 +165,11 @@ function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
           <Text size="sm">
             Conta Mercado Pago <strong data-vendedor>{oauth.vendedor}</strong>, conectada pelo login do
             Mercado Pago
-            {oauth.expira_em ? ` (acesso renovado automaticamente; válido até ${data(oauth.expira_em)})` : ''}
+            {oauth.expira_em
+              ? oauth.reconectar
+                ? ` (acesso válido até ${data(oauth.expira_em)})`
+                : ` (acesso renovado automaticamente; válido até ${data(oauth.expira_em)})`
+              : ''}
             .
           </Text>
         ) : null}
@@ -174,6 +178,11 @@ function ContaCard({ idest, c }: { idest: number; c: ContaPagamento }) {
             {ROTULO_CAMPO[campo] ?? campo}: <span data-credencial={campo}>{credencial(d)}</span>
           </Text>
         ))}
+        {oauth?.reconectar && oauth.expira_em && c.estado !== 'erro' ? (
+          <Text size="sm" fw={700} role="status">
+            {MSG_OAUTH_MP.reconectar(data(oauth.expira_em))}
+          </Text>
+        ) : null}
         {c.estado === 'erro' && c.erro ? (
           <Text size="sm" c="red.9">
             Erro: {c.erro}
