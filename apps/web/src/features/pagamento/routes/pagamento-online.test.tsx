@@ -242,7 +242,8 @@ describe("/pagamento, 'Pagar online'", () => {
         cvv: null,
       },
     });
-    expect(calls.some((c) => c.path.startsWith('/controle/cartao/tokenizacao/'))).toBe(false);
+    // Nothing tokenised (the account's provider is asked, to know which card form to show).
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/sandbox/sop/card/')).toBe(false);
   });
 
   it("credit with a new card: tokenised in the browser, 'Salvar cartão', no number or CVV sent to us", async () => {
@@ -457,7 +458,8 @@ describe('/pagamento, debit with 3-D Secure', () => {
     await preencherCartao(user, '6362970000457013');
     await user.click(finalizar());
     expect(await painelOnline().findByText(MSG_CARTAO.debitoSomenteMasterVisa)).toBeInTheDocument();
-    expect(calls.some((c) => c.path.startsWith('/controle/cartao/tokenizacao/'))).toBe(false);
+    // Nothing tokenised (the account's provider is asked, to know which card form to show).
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/sandbox/sop/card/')).toBe(false);
     expect(pedidos(calls)).toHaveLength(0);
   });
 });
