@@ -92,7 +92,7 @@ function Harness({ debito = false }: { debito?: boolean }) {
   const [dados, setDados] = useState<CartaoDados | null | undefined>(undefined);
   const [token, setToken] = useState('');
   return (
-    <>
+    <main>
       <CartaoForm cartao={cartao} mostrarSalvar />
       <button type="button" onClick={() => setDados(cartao.validar())}>
         validar
@@ -110,7 +110,7 @@ function Harness({ debito = false }: { debito?: boolean }) {
       </button>
       <output data-testid="dados">{dados === undefined ? '' : JSON.stringify(dados)}</output>
       <output data-testid="token">{token}</output>
-    </>
+    </main>
   );
 }
 
