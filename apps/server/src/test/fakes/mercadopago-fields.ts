@@ -59,12 +59,14 @@ const html = (s: string) =>
 function paginaDoCampo(tipo: TipoCampo, q: Record<string, string | undefined>): string {
   const sessao = q.s ?? '';
   const origem = q.o ?? '';
-  let estilo: Record<string, unknown> = {};
-  try {
-    estilo = JSON.parse(q.st ?? '{}') as Record<string, unknown>;
-  } catch {
-    estilo = {};
-  }
+  const estilo = ((): Record<string, unknown> => {
+    try {
+      const v: unknown = JSON.parse(q.st ?? '{}');
+      return v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  })();
   const css: string[] = [];
   let corPlaceholder = '';
   for (const [k, v] of Object.entries(estilo)) {

@@ -196,7 +196,7 @@ export function useCartaoCheckout(
 
   /** A saved card of a Mercado Pago account: its id in Mercado Pago (our token is `c{card}-{customer}`). */
   const cardIdDe = (salvo: CartaoSalvo): string | null =>
-    /^c(\d{1,20})-\d{1,20}$/.exec(salvo.token)?.[1] ?? null;
+    /^c(\d{1,20})-[A-Za-z0-9-]{1,64}$/.exec(salvo.token)?.[1] ?? null;
 
   /**
    * A saved card at a Mercado Pago account (issue 23): its CVV, typed in its Secure Field, makes a
