@@ -200,7 +200,11 @@ export function scriptDosCampos(): string {
 var TIPOS_CAMPO=${JSON.stringify(TIPOS_CAMPO)};
 var ORIGEM_CAMPOS=new URL(BASE).origin;
 function sessaoNova(){var a=new Uint8Array(16);crypto.getRandomValues(a);return Array.prototype.map.call(a,function(x){return ('0'+x.toString(16)).slice(-2);}).join('');}
-function Campos(mp){this.mp=mp;this.sessao=sessaoNova();this.montados={};this.pedidos={};this.proximo=1;var self=this;
+function Campos(mp){this.mp=mp;this.sessao=null;this.montados={};this.pedidos={};this.proximo=1;}
+// The page's listener starts with the first field (the core methods need no DOM).
+Campos.prototype.ouvir=function(){
+  if(this.sessao)return;
+  this.sessao=sessaoNova();var self=this;
   window.addEventListener('message',function(ev){
     if(ev.origin!==ORIGEM_CAMPOS)return;
     var m=ev.data||{};
@@ -212,7 +216,7 @@ function Campos(mp){this.mp=mp;this.sessao=sessaoNova();this.montados={};this.pe
     if(m.evento==='ready'){c.pronto=true;c.fila.forEach(function(x){c.postar(x);});c.fila=[];}
     c.emitir(m.evento,m.dados);
   });
-}
+};
 function Campo(campos,tipo,opcoes){this.campos=campos;this.tipo=tipo;this.opcoes=opcoes||{};this.ouvintes={};this.iframe=null;this.pronto=false;this.fila=[];}
 Campo.prototype.on=function(ev,cb){(this.ouvintes[ev]=this.ouvintes[ev]||[]).push(cb);return this;};
 Campo.prototype.emitir=function(ev,dados){(this.ouvintes[ev]||[]).forEach(function(cb){try{cb(dados);}catch(e){setTimeout(function(){throw e;});}});};
@@ -241,6 +245,7 @@ Campo.prototype.update=function(props){this.postar({acao:'atualizar',props:props
 Campo.prototype.focus=function(){this.postar({acao:'focar'});};
 Campos.prototype.create=function(tipo,opcoes){
   if(TIPOS_CAMPO.indexOf(tipo)<0)throw new Error('Invalid field type '+tipo);
+  this.ouvir();
   return new Campo(this,tipo,opcoes);
 };
 Campos.prototype.createCardToken=function(d){
