@@ -83,8 +83,9 @@ describe('content security policy', () => {
       'https://api.mercadopago.com',
       'https://sdk.mercadopago.com',
     ]);
-    // The 3-D Secure challenge: any card issuer's https page, inside our own framed page.
-    expect(csp['frame-src']).toEqual(["'self'", 'https:']);
+    // The Secure Fields' iframes on Mercado Pago's hosts; the 3-D Secure challenge: any card
+    // issuer's https page, inside our own framed page.
+    expect(csp['frame-src']).toEqual(["'self'", 'https://*.mercadopago.com', 'https:']);
     expect(csp['img-src']).toEqual(CONTENT_SECURITY_POLICY['img-src']);
     // One origin serving both (the local fake): listed once.
     const fake = contentSecurityPolicy({
@@ -95,7 +96,21 @@ describe('content security policy', () => {
       },
     });
     expect(fake['connect-src']).toEqual(["'self'", 'http://127.0.0.1:4999']);
+    // The fake's fields are frames of its own origin.
     expect(fake['frame-src']).toEqual(["'self'", 'http://127.0.0.1:4999', 'https:']);
+    const outro = contentSecurityPolicy({
+      payments: {
+        gateway: 'sandbox',
+        cielo,
+        mercadopago: { scriptUrl: 'http://127.0.0.1:4998/js/v2', apiUrl: 'http://127.0.0.1:4999' },
+      },
+    });
+    expect(outro['frame-src']).toEqual([
+      "'self'",
+      'http://127.0.0.1:4998',
+      'http://127.0.0.1:4999',
+      'https:',
+    ]);
     expect(contentSecurityPolicy({ payments: { gateway: 'sandbox', cielo } })).toEqual(
       CONTENT_SECURITY_POLICY,
     );

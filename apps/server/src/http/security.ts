@@ -82,20 +82,28 @@ function cieloCsp(p: PaymentsCspConfig): Partial<Directives> {
 
 /**
  * Mercado Pago (issue 23): the checkout loads its SDK (`MERCADOPAGO_SDK_URL`) when the customer
- * picks a card at an establishment whose account is Mercado Pago, and the SDK's `createCardToken`
- * posts the card to the API's origin (`/v1/card_tokens`): those two origins for scripts and calls
- * (the card fields are our own: no secure-fields iframes). The 3-D Secure challenge frame opens our
- * own page ('self'), which posts to the card issuer's challenge page (any bank's origin: https:
- * only, as with Cielo; the API's origin too when it is not https, i.e. a local fake).
+ * picks a card at an establishment whose account is Mercado Pago; the card is typed into the SDK's
+ * Secure Fields, iframes of Mercado Pago's own (api-static.mercadopago.com and other
+ * *.mercadopago.com hosts for the real SDK; the SDK's origin for a local fake), which post it to
+ * the API (`/v1/card_tokens`). Scripts and calls: those two origins; frames: Mercado Pago's hosts.
+ * The 3-D Secure challenge frame opens our own page ('self'), which posts to the card issuer's
+ * challenge page (any bank's origin: https: only, as with Cielo; the API's origin too when it is
+ * not https, i.e. a local fake).
  */
 function mercadoPagoCsp(mp: { scriptUrl: string; apiUrl: string }): Partial<Directives> {
   const script = origem(mp.scriptUrl);
   const api = origem(mp.apiUrl);
   const lista = (...o: (string | null)[]) => [...new Set(o.filter((x): x is string => x !== null))];
+  const naoHttps = (o: string | null) => (o?.startsWith('https:') ? null : o);
+  // The real SDK's fields live on Mercado Pago's hosts, not on the script's own origin.
+  const campos =
+    script !== null && /^https:\/\/([a-z0-9-]+\.)*mercadopago\.com$/.test(script)
+      ? 'https://*.mercadopago.com'
+      : naoHttps(script);
   return {
     'script-src': lista(script),
     'connect-src': lista(api, script),
-    'frame-src': lista(api?.startsWith('https:') ? null : api, 'https:'),
+    'frame-src': lista(campos, naoHttps(api), 'https:'),
   };
 }
 

@@ -162,7 +162,7 @@ async function postarCartao(t: Tokenizacao, card: CartaoParaTokenizar, signal?: 
  * Mercado Pago's refusal codes (`cause[].code` of POST /v1/card_tokens, as its SDK documents them)
  * as the field and text the customer sees; the number and CVV are never in the error.
  */
-function recusaMercadoPago(e: RecusaMercadoPago): TokenizacaoError {
+export function recusaMercadoPago(e: RecusaMercadoPago): TokenizacaoError {
   const tem = (...c: string[]) => e.codigos.some((x) => c.includes(x));
   if (tem('E301', '205', '106', '2067')) return new TokenizacaoError([SOP_ERRO.numeroInvalido]);
   if (tem('208', '209', '325', '326')) return new TokenizacaoError([SOP_ERRO.expiracaoInvalida]);
@@ -173,22 +173,21 @@ function recusaMercadoPago(e: RecusaMercadoPago): TokenizacaoError {
   return new TokenizacaoError([]);
 }
 
-/** Mercado Pago (issue 23): its SDK, loaded now, tokenises with the account's public key. */
-async function tokenizarMercadoPago(t: Tokenizacao, card: CartaoParaTokenizar, signal?: AbortSignal) {
-  const { tokenizarNoMercadoPago, RecusaMercadoPago } = await import('./mercadopago-sdk.ts');
-  try {
-    return await tokenizarNoMercadoPago(t.url, t.access_token, card, signal);
-  } catch (e) {
-    if (e instanceof RecusaMercadoPago) throw recusaMercadoPago(e);
-    throw e;
-  }
-}
+/** How the checkout's establishment tokenises, asked once (its card form depends on it). */
+export const getTokenizacaoQueryOptions = (idestabelecimento: number) =>
+  queryOptions({
+    queryKey: ['tokenizacao', idestabelecimento] as const,
+    queryFn: ({ signal }) => getTokenizacao(signal, idestabelecimento),
+    // Only the provider and (Mercado Pago) its script and public key are read from it: Cielo's
+    // access token is asked again when the card is sent.
+    staleTime: 10 * 60_000,
+  });
 
 /**
  * Tokenises a card in the browser: asks our API which provider the account uses and with what.
  * Cielo and the sandbox (Silent Order Post): the card is posted to the address with an access
  * token, answering the gateway's CardToken; an access token that expired meanwhile (error 132) is
- * renewed once. Mercado Pago: its SDK's `createCardToken` with the account's public key.
+ * renewed once. Mercado Pago tokenises in its Secure Fields (components/cartao-form), not here.
  * Throws TokenizacaoError (a Portuguese message) or the API client's ApiError.
  */
 export async function tokenizarCartao(
@@ -206,9 +205,9 @@ export async function tokenizarCartaoNoProvedor(
   idestabelecimento?: number,
 ): Promise<{ token: string; provedor: Tokenizacao['provedor'] }> {
   const t = await getTokenizacao(signal, idestabelecimento);
-  if (t.provedor === 'mercadopago') {
-    return { token: await tokenizarMercadoPago(t, card, signal), provedor: t.provedor };
-  }
+  // Mercado Pago's cards are typed into its Secure Fields only (the checkout's
+  // CamposMercadoPago): a number typed in our inputs is never sent to it.
+  if (t.provedor === 'mercadopago') throw new TokenizacaoError([]);
   try {
     return { token: await postarCartao(t, card, signal), provedor: t.provedor };
   } catch (e) {

@@ -1,29 +1,75 @@
 /**
- * Mercado Pago's browser SDK (issue 23 part 2): card tokenisation for an establishment whose
- * payment account is Mercado Pago. Its script (`MERCADOPAGO_SDK_URL`, MP's documented
- * https://sdk.mercadopago.com/js/v2; a local fake in the tests) is loaded only here, when the
- * customer pays with a card typed now, never with the page. Its documented interface:
- * `new MercadoPago(publicKey, {locale})` and `createCardToken({cardNumber, cardholderName,
- * cardExpirationMonth, cardExpirationYear, securityCode, identificationType,
- * identificationNumber})` → `{id, …}`: the number and CVV go from here to Mercado Pago only; our
- * API gets the token.
+ * Mercado Pago's browser SDK (issue 23 part 2) for an establishment whose payment account is
+ * Mercado Pago: its Secure Fields. Its script (`MERCADOPAGO_SDK_URL`, MP's documented
+ * https://sdk.mercadopago.com/js/v2; a local fake in the tests) is loaded only here, by the
+ * checkout's card form, never with the menu. Its documented interface (sdk-js docs/fields.md):
+ * `new MercadoPago(publicKey, {locale})`, `mp.fields.create('cardNumber' | 'expirationDate' |
+ * 'securityCode', {placeholder, style, srLabel, ariaRequired})` → a field to `mount(containerId)`
+ * (an iframe of Mercado Pago's), `unmount()`, `on(event, cb)` and `update(props)`; and
+ * `mp.fields.createCardToken({cardholderName, identificationType, identificationNumber})` — or
+ * `({cardId})` for a saved card, with only the CVV's field mounted — → `{id, last_four_digits, …}`.
+ * The number, expiry and CVV are typed into Mercado Pago's frames: this page never reads them,
+ * and our API gets the token only.
  *
- * Only api/cartoes.ts imports this module (lazily loaded chunks: never the menu route's).
+ * Only lazily loaded chunks import this module (the checkout's): never the menu route's.
  */
 
-/** What `createCardToken` takes (Mercado Pago's SDK v2, "Core methods"). */
-export interface DadosCartaoMercadoPago {
-  cardNumber: string;
-  cardholderName: string;
-  cardExpirationMonth: string;
-  cardExpirationYear: string;
-  securityCode: string;
-  identificationType: 'CPF' | 'CNPJ';
-  identificationNumber: string;
+export type TipoCampoSeguro = 'cardNumber' | 'expirationDate' | 'securityCode';
+
+/** `validityChange`'s event: no messages when the field is valid. */
+export interface ValidadeCampo {
+  field?: string;
+  errorMessages?: readonly { message?: string; cause?: string }[];
 }
 
-interface MercadoPagoSdk {
-  createCardToken(dados: DadosCartaoMercadoPago): Promise<{ id?: unknown } | null | undefined>;
+export interface EventosCampo {
+  ready: { field?: string };
+  focus: { field?: string };
+  blur: { field?: string };
+  change: { field?: string };
+  validityChange: ValidadeCampo;
+  /** The number's first digits (6 or 8) once enough are typed, else null. */
+  binChange: { field?: string; bin?: string | null };
+  error: { field?: string; error?: string };
+}
+
+export interface CampoSeguro {
+  mount(containerId: string): CampoSeguro;
+  unmount(): void;
+  on<E extends keyof EventosCampo>(evento: E, cb: (dados: EventosCampo[E]) => void): CampoSeguro;
+  update(props: {
+    placeholder?: string;
+    invalid?: boolean;
+    settings?: { mode?: 'mandatory' | 'optional'; length?: number };
+  }): CampoSeguro;
+}
+
+export interface OpcoesCampoSeguro {
+  placeholder?: string;
+  style?: Record<string, string>;
+  /** The input's aria-label inside the frame. */
+  srLabel?: string;
+  ariaRequired?: boolean;
+}
+
+/** What `fields.createCardToken` answers (the parts we read). */
+export interface TokenCampos {
+  id?: unknown;
+  first_six_digits?: unknown;
+  last_four_digits?: unknown;
+  expiration_month?: unknown;
+  expiration_year?: unknown;
+}
+
+export type DadosTokenCampos =
+  | { cardholderName: string; identificationType: 'CPF' | 'CNPJ'; identificationNumber: string }
+  | { cardId: string };
+
+export interface MercadoPagoSdk {
+  fields: {
+    create(tipo: TipoCampoSeguro, opcoes?: OpcoesCampoSeguro): CampoSeguro;
+    createCardToken(dados: DadosTokenCampos): Promise<TokenCampos | null | undefined>;
+  };
 }
 
 type MercadoPagoConstrutor = new (publicKey: string, opcoes?: { locale?: string }) => MercadoPagoSdk;
@@ -82,6 +128,22 @@ export function carregarSdkMercadoPago(url: string): Promise<MercadoPagoConstrut
   return p;
 }
 
+/** Instances by the SDK that made them and the public key. */
+const instancias = new WeakMap<MercadoPagoConstrutor, Map<string, MercadoPagoSdk>>();
+
+/** The SDK's instance for this public key: one per page (its fields belong to it). */
+export async function mercadoPago(scriptUrl: string, publicKey: string): Promise<MercadoPagoSdk> {
+  const MercadoPago = await carregarSdkMercadoPago(scriptUrl);
+  let porChave = instancias.get(MercadoPago);
+  if (!porChave) instancias.set(MercadoPago, (porChave = new Map()));
+  let mp = porChave.get(publicKey);
+  if (!mp) {
+    mp = new MercadoPago(publicKey, { locale: 'pt-BR' });
+    porChave.set(publicKey, mp);
+  }
+  return mp;
+}
+
 /** The `cause[].code` of a refusal, however the SDK shaped it (an array, or an Error with `cause`). */
 function codigosDe(e: unknown): string[] {
   const lista: unknown = Array.isArray(e) ? e : (e as { cause?: unknown } | null)?.cause;
@@ -93,48 +155,51 @@ function codigosDe(e: unknown): string[] {
     .slice(0, 10);
 }
 
-export interface CartaoMercadoPago {
-  /** Digits only. */
-  numero: string;
-  cvv: string;
-  titular: string;
-  /** MM/YYYY */
-  expiracao: string;
-  /** The holder's CPF or CNPJ (digits or formatted). */
-  cnpjoucpf: string;
+/** A token of the Secure Fields: its id and what it tells of the card (no number, no CVV). */
+export interface TokenMercadoPago {
+  id: string;
+  /** The last 4 digits, when Mercado Pago answers them. */
+  final: string | null;
+  /** MM/YYYY, when answered. */
+  expiracao: string | null;
 }
 
 /**
- * Tokenises `card` with the account's public key through Mercado Pago's SDK at `scriptUrl`:
- * Mercado Pago's card token id. Throws RecusaMercadoPago.
+ * Tokenises what the mounted Secure Fields hold, with the holder and CPF/CNPJ typed in our inputs
+ * (a new card) or the saved card's `cardId` (only the CVV's field mounted). Throws RecusaMercadoPago.
  */
-export async function tokenizarNoMercadoPago(
-  scriptUrl: string,
-  publicKey: string,
-  card: CartaoMercadoPago,
+export async function tokenizarCamposSeguros(
+  mp: MercadoPagoSdk,
+  dados: { titular: string; cnpjoucpf: string } | { cardId: string },
   signal?: AbortSignal,
-): Promise<string> {
-  const MercadoPago = await carregarSdkMercadoPago(scriptUrl);
-  signal?.throwIfAborted();
-  const [mes = '', ano = ''] = card.expiracao.split('/');
-  const documento = card.cnpjoucpf.replace(/\D/g, '');
-  let r: { id?: unknown } | null | undefined;
+): Promise<TokenMercadoPago> {
+  let r: TokenCampos | null | undefined;
   try {
-    const mp = new MercadoPago(publicKey, { locale: 'pt-BR' });
-    r = await mp.createCardToken({
-      cardNumber: card.numero,
-      cardholderName: card.titular.trim(),
-      cardExpirationMonth: mes,
-      cardExpirationYear: ano,
-      securityCode: card.cvv,
-      identificationType: documento.length === 14 ? 'CNPJ' : 'CPF',
-      identificationNumber: documento,
-    });
+    if ('cardId' in dados) {
+      r = await mp.fields.createCardToken({ cardId: dados.cardId });
+    } else {
+      const documento = dados.cnpjoucpf.replace(/\D/g, '');
+      r = await mp.fields.createCardToken({
+        cardholderName: dados.titular.trim(),
+        identificationType: documento.length === 14 ? 'CNPJ' : 'CPF',
+        identificationNumber: documento,
+      });
+    }
   } catch (e) {
     throw new RecusaMercadoPago(codigosDe(e));
   }
   signal?.throwIfAborted();
   const id = r?.id;
   if (typeof id !== 'string' || !/^[A-Za-z0-9-]{8,100}$/.test(id)) throw new RecusaMercadoPago([]);
-  return id;
+  const final = String(r?.last_four_digits ?? '');
+  const mes = Number(r?.expiration_month);
+  const ano = Number(r?.expiration_year);
+  return {
+    id,
+    final: /^\d{4}$/.test(final) ? final : null,
+    expiracao:
+      Number.isInteger(mes) && mes >= 1 && mes <= 12 && Number.isInteger(ano) && ano >= 2000 && ano < 2100
+        ? `${String(mes).padStart(2, '0')}/${ano}`
+        : null,
+  };
 }

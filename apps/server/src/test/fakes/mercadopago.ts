@@ -3,14 +3,15 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gerarBrCode } from '../../modules/payments/pix/br-code.ts';
 import { assinarWebhook } from '../../modules/payments/mercadopago/webhook.ts';
+import { registrarCamposSeguros, scriptDosCampos } from './mercadopago-fields.ts';
 
 /**
  * A local stand-in for Mercado Pago's documented HTTP API, kept in memory, so the adapter
  * (modules/payments/mercadopago) is tested without the internet. One server plays every host:
  * api.mercadopago.com (`/v1/payments`, `/v1/payments/search`, refunds, `/v1/card_tokens`,
  * `/v1/customers`, `/oauth/token`), auth.mercadopago.com (`/authorization`) and the browser
- * script (`/js/v2`: `new MercadoPago(publicKey).createCardToken(…)`, posting the card to this
- * fake only).
+ * script (`/js/v2`: `new MercadoPago(publicKey).createCardToken(…)`, and the Secure Fields
+ * `mp.fields` with their iframes, mercadopago-fields.ts; posting the card to this fake only).
  *
  * Behaviour, as documented:
  * - Bearer access tokens per seller; a wrong or revoked one answers 401 `{message, error:
@@ -359,6 +360,12 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
         return reply
           .code(404)
           .send(erro(404, 'card not found', [{ code: 2001, description: 'card not found' }]));
+      // The saved card's CVV (Secure Fields' securityCode frame), when given, is checked as a new card's.
+      const cvv = b.security_code === undefined ? null : str(b.security_code);
+      if (cvv !== null && !/^\d{3,4}$/.test(cvv))
+        return reply
+          .code(400)
+          .send(erro(400, 'bad request', [{ code: 'E302', description: 'invalid security_code' }]));
       const dados: Json = {
         id,
         card_id: cardId,
@@ -367,6 +374,7 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
         expiration_month: achado.dados.expiration_month,
         expiration_year: achado.dados.expiration_year,
         cardholder: achado.dados.cardholder,
+        security_code_length: cvv === null ? 0 : cvv.length,
         status: 'active',
         date_created: new Date(t).toISOString(),
         date_due: new Date(t + 7 * 86_400_000).toISOString(),
@@ -1051,6 +1059,8 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
     return reply.type('application/javascript').send(scriptDoNavegador(base));
   });
 
+  registrarCamposSeguros(app);
+
   // ---- Webhooks ------------------------------------------------------------------------------------
 
   async function enviarWebhook(
@@ -1166,7 +1176,8 @@ export async function startMercadoPagoFake(opts: MercadoPagoFakeOptions = {}): P
  * The browser script's interface, as Mercado Pago's SDK v2 offers it: `new MercadoPago(publicKey)`,
  * `createCardToken({cardNumber, cardholderName, cardExpirationMonth, cardExpirationYear,
  * securityCode, identificationType, identificationNumber})` or `createCardToken({cardId,
- * securityCode})`, and `getPaymentMethods({bin})`. It posts only to this fake.
+ * securityCode})`, `getPaymentMethods({bin})`, and `fields` (Secure Fields, mercadopago-fields.ts).
+ * It posts only to this fake.
  */
 function scriptDoNavegador(base: string): string {
   return `(function(){
@@ -1174,6 +1185,7 @@ var BASE=${JSON.stringify(base)};
 function MercadoPago(publicKey){
   if(!(this instanceof MercadoPago)) return new MercadoPago(publicKey);
   this.publicKey=publicKey;
+  this.fields=new Campos(this);
 }
 function enviar(pk,caminho,corpo,metodo){
   return fetch(BASE+caminho+(caminho.indexOf('?')<0?'?':'&')+'public_key='+encodeURIComponent(pk),{
@@ -1193,6 +1205,7 @@ MercadoPago.prototype.createCardToken=function(d){
 MercadoPago.prototype.getPaymentMethods=function(d){
   return enviar(this.publicKey,'/v1/payment_methods/search?bins='+encodeURIComponent(String(d.bin||'').slice(0,8)),null,'GET');
 };
+${scriptDosCampos()}
 window.MercadoPago=MercadoPago;
 })();`;
 }

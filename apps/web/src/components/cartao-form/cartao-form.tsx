@@ -10,6 +10,7 @@ import {
 } from '@rango/domain';
 import { Badge, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
+import { CamposMercadoPago } from './campos-mercadopago.tsx';
 import classes from './cartao-form.module.css';
 import type { CartaoFormApi } from './use-cartao-form.ts';
 
@@ -25,7 +26,8 @@ export interface CartaoFormProps {
 /**
  * The card's fields (spec section 5): number with its derived brand, expiry month and year
  * (this year and the next 19), CVV, holder and holder's CPF/CNPJ, and optionally 'Salvar
- * cartão'. No <form> of its own: the profile wraps it in one, the checkout puts it inside its
+ * cartão'. With Mercado Pago (`cartao.seguro`), number, expiry and CVV are its Secure Fields
+ * (CamposMercadoPago) and the rest stays ours. No <form> of its own: the profile wraps it in one, the checkout puts it inside its
  * order form. Each field is judged when left (errors are alerts), and all on `cartao.validar()`.
  */
 export function CartaoForm({ cartao, mostrarSalvar = false, disabled = false }: CartaoFormProps) {
@@ -45,65 +47,71 @@ export function CartaoForm({ cartao, mostrarSalvar = false, disabled = false }: 
 
   return (
     <Stack gap="sm">
-      <TextInput
-        id={ids.numero}
-        label="Número do cartão"
-        withAsterisk
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="0000 0000 0000 0000"
-        maxLength={19}
-        disabled={disabled}
-        description={bandeira ? `Bandeira: ${NOME_BANDEIRA[bandeira]}` : `Aceitamos ${aceitas}.`}
-        rightSectionWidth={bandeira ? 96 : undefined}
-        rightSectionPointerEvents="none"
-        rightSection={
-          bandeira ? (
-            <Badge size="sm" variant="light" color="gray" aria-hidden="true">
-              {bandeira === 'Master' ? 'Mastercard' : bandeira}
-            </Badge>
-          ) : undefined
-        }
-        {...form.getInputProps('numero')}
-        onChange={(e) => form.setFieldValue('numero', formatarNumeroCartao(e.currentTarget.value))}
-      />
-      <div className={classes.linha}>
-        <NativeSelect
-          id={ids.mes}
-          label="Mês"
-          withAsterisk
-          autoComplete="cc-exp-month"
-          disabled={disabled}
-          data={[{ value: '', label: 'MM' }, ...MESES.map((m) => ({ value: m, label: m }))]}
-          {...form.getInputProps('mes')}
-          onChange={(e) => escolher('mes', e.currentTarget.value)}
-        />
-        <NativeSelect
-          id={ids.ano}
-          label="Ano"
-          withAsterisk
-          autoComplete="cc-exp-year"
-          disabled={disabled}
-          data={[{ value: '', label: 'AAAA' }, ...anos.map((a) => ({ value: a, label: a }))]}
-          {...form.getInputProps('ano')}
-          onChange={(e) => escolher('ano', e.currentTarget.value)}
-        />
-        <TextInput
-          id={ids.cvv}
-          label="CVV"
-          withAsterisk
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          disabled={disabled}
-          {...form.getInputProps('cvv')}
-          onChange={(e) => form.setFieldValue('cvv', somenteDigitos(e.currentTarget.value).slice(0, 4))}
-        />
-      </div>
-      <Text size="xs" c="dimmed" mt={-6}>
-        Validade (mês e ano) e código de segurança (CVV) impressos no cartão.
-      </Text>
+      {cartao.seguro ? (
+        <CamposMercadoPago campos={cartao.seguro} aceitas={aceitas} />
+      ) : (
+        <>
+          <TextInput
+            id={ids.numero}
+            label="Número do cartão"
+            withAsterisk
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="0000 0000 0000 0000"
+            maxLength={19}
+            disabled={disabled}
+            description={bandeira ? `Bandeira: ${NOME_BANDEIRA[bandeira]}` : `Aceitamos ${aceitas}.`}
+            rightSectionWidth={bandeira ? 96 : undefined}
+            rightSectionPointerEvents="none"
+            rightSection={
+              bandeira ? (
+                <Badge size="sm" variant="light" color="gray" aria-hidden="true">
+                  {bandeira === 'Master' ? 'Mastercard' : bandeira}
+                </Badge>
+              ) : undefined
+            }
+            {...form.getInputProps('numero')}
+            onChange={(e) => form.setFieldValue('numero', formatarNumeroCartao(e.currentTarget.value))}
+          />
+          <div className={classes.linha}>
+            <NativeSelect
+              id={ids.mes}
+              label="Mês"
+              withAsterisk
+              autoComplete="cc-exp-month"
+              disabled={disabled}
+              data={[{ value: '', label: 'MM' }, ...MESES.map((m) => ({ value: m, label: m }))]}
+              {...form.getInputProps('mes')}
+              onChange={(e) => escolher('mes', e.currentTarget.value)}
+            />
+            <NativeSelect
+              id={ids.ano}
+              label="Ano"
+              withAsterisk
+              autoComplete="cc-exp-year"
+              disabled={disabled}
+              data={[{ value: '', label: 'AAAA' }, ...anos.map((a) => ({ value: a, label: a }))]}
+              {...form.getInputProps('ano')}
+              onChange={(e) => escolher('ano', e.currentTarget.value)}
+            />
+            <TextInput
+              id={ids.cvv}
+              label="CVV"
+              withAsterisk
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              disabled={disabled}
+              {...form.getInputProps('cvv')}
+              onChange={(e) => form.setFieldValue('cvv', somenteDigitos(e.currentTarget.value).slice(0, 4))}
+            />
+          </div>
+          <Text size="xs" c="dimmed" mt={-6}>
+            Validade (mês e ano) e código de segurança (CVV) impressos no cartão.
+          </Text>
+        </>
+      )}
       <TextInput
         id={ids.titular}
         label="Nome do titular"

@@ -2,20 +2,23 @@ import {
   detectarBandeira,
   formatarExpiracao,
   somenteDigitos,
+  validarCampoCartao,
   validarCartao,
   type BandeiraCartao,
   type CartaoFormValues,
 } from '@rango/domain';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { CAMPOS_SEGUROS, type CamposMercadoPagoApi } from './use-campos-mercadopago.ts';
 
 /** The form's state: the card's fields and, at checkout, 'Salvar cartão'. */
 export interface CartaoFormState extends CartaoFormValues {
   salvar: boolean;
 }
 
-/** A card that passed every rule, ready to tokenise (number and CVV: digits only). */
-export interface CartaoDados {
+/** A card typed in our inputs that passed every rule, ready to tokenise (number and CVV: digits only). */
+export interface CartaoDigitado {
+  seguro?: undefined;
   numero: string;
   cvv: string;
   bandeira: BandeiraCartao;
@@ -27,6 +30,21 @@ export interface CartaoDados {
   salvar: boolean;
 }
 
+/**
+ * A card whose number, expiry and CVV are in Mercado Pago's Secure Fields (issue 23): the page has
+ * only their brand (from the BIN) and our holder and CPF/CNPJ.
+ */
+export interface CartaoSeguro {
+  seguro: true;
+  bandeira: BandeiraCartao;
+  titular: string;
+  /** Digits only. */
+  cnpjoucpf: string;
+  salvar: boolean;
+}
+
+export type CartaoDados = CartaoDigitado | CartaoSeguro;
+
 export interface UseCartaoFormOptions {
   /** Debit: only Mastercard and Visa (spec section 5). */
   debito?: boolean;
@@ -34,6 +52,11 @@ export interface UseCartaoFormOptions {
   perfil?: boolean;
   /** Starting holder, CPF/CNPJ (e.g. the customer's) and 'Salvar cartão'. */
   inicial?: Partial<Pick<CartaoFormState, 'titular' | 'cnpjoucpf' | 'salvar'>>;
+  /**
+   * Mercado Pago's Secure Fields (the checkout at an establishment whose account is Mercado
+   * Pago): number, expiry and CVV are typed there, not in our inputs.
+   */
+  seguro?: CamposMercadoPagoApi | null;
 }
 
 export type CartaoCampo = keyof CartaoFormValues;
@@ -49,9 +72,11 @@ export interface CartaoFormApi {
   bandeira: BandeiraCartao | null;
   debito: boolean;
   perfil: boolean;
+  /** The Secure Fields in use, or null (our own inputs). */
+  seguro: CamposMercadoPagoApi | null;
   /**
    * Checks every field, shows the errors and focuses the first invalid field: the card's data,
-   * or null. The checkout calls it on 'Finalizar'.
+   * or null. The checkout calls it on 'Finalizar'. With Secure Fields: a CartaoSeguro.
    */
   validar(): CartaoDados | null;
   /** Forgets the number and the CVV (after the card was sent, or when the form is left). */
@@ -66,6 +91,7 @@ export function useCartaoForm({
   debito = false,
   perfil = false,
   inicial = {},
+  seguro = null,
 }: UseCartaoFormOptions = {}): CartaoFormApi {
   // The rules as of the last render: the form's validation reads them when it runs, so switching
   // between credit and debit applies at once without rebuilding the form.
@@ -110,6 +136,33 @@ export function useCartaoForm({
 
   const validar = useCallback((): CartaoDados | null => {
     const values = form.getValues();
+    if (seguro) {
+      // Number, expiry and CVV by their fields' events; holder and CPF/CNPJ here.
+      const erros: Partial<Record<'titular' | 'cnpjoucpf', string>> = {};
+      for (const c of ['titular', 'cnpjoucpf'] as const) {
+        const e = validarCampoCartao(c, values, { debito, perfil });
+        if (e !== null) erros[c] = e;
+      }
+      form.setErrors(erros);
+      form.setTouched({ titular: true, cnpjoucpf: true });
+      const primeiroSeguro = seguro.validar(CAMPOS_SEGUROS);
+      if (primeiroSeguro !== null) {
+        seguro.focar(primeiroSeguro);
+        return null;
+      }
+      const primeiro = (['titular', 'cnpjoucpf'] as const).find((c) => erros[c] !== undefined);
+      if (primeiro !== undefined || seguro.bandeira === null) {
+        document.getElementById(ids[primeiro ?? 'titular'])?.focus();
+        return null;
+      }
+      return {
+        seguro: true,
+        bandeira: seguro.bandeira,
+        titular: values.titular.trim(),
+        cnpjoucpf: somenteDigitos(values.cnpjoucpf),
+        salvar: values.salvar,
+      };
+    }
     const erros = validarCartao(values, { debito, perfil });
     form.setErrors(erros);
     form.setTouched(Object.fromEntries(CARTAO_CAMPOS.map((c) => [c, true])));
@@ -128,13 +181,23 @@ export function useCartaoForm({
       expiracao: formatarExpiracao(values.mes, values.ano),
       salvar: values.salvar,
     };
-  }, [form, debito, perfil, ids]);
+  }, [form, debito, perfil, ids, seguro]);
 
   const limpar = useCallback(() => {
+    seguro?.limpar();
     form.setValues({ numero: '', cvv: '' });
     form.clearFieldError('numero');
     form.clearFieldError('cvv');
-  }, [form]);
+  }, [form, seguro]);
 
-  return { form, ids, bandeira: detectarBandeira(form.values.numero), debito, perfil, validar, limpar };
+  return {
+    form,
+    ids,
+    bandeira: seguro ? seguro.bandeira : detectarBandeira(form.values.numero),
+    debito,
+    perfil,
+    seguro,
+    validar,
+    limpar,
+  };
 }

@@ -62,7 +62,8 @@ function NovoCartao({ onSalvo, onCancel }: { onSalvo: () => void; onCancel: () =
     e.preventDefault();
     if (pendente) return;
     const dados = cartao.validar();
-    if (!dados) return;
+    // The profile's form is always ours (no Secure Fields: the install's gateway tokenises).
+    if (!dados || dados.seguro) return;
     let token: string;
     setTokenizando(true);
     try {

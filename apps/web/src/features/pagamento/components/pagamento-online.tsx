@@ -10,7 +10,9 @@ import {
   type FormaPgto,
 } from '@rango/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { CvvMercadoPago } from '../../../components/cartao-form/campos-mercadopago.tsx';
 import { CartaoForm } from '../../../components/cartao-form/cartao-form.tsx';
+import type { CamposMercadoPagoApi } from '../../../components/cartao-form/use-campos-mercadopago.ts';
 import type { CartaoFormApi } from '../../../components/cartao-form/use-cartao-form.ts';
 import { formaOnlineEscolhida, NOVO_CARTAO, pedeCartaoNovo, type PagamentoValues } from '../lib/validar.ts';
 
@@ -28,6 +30,10 @@ interface PagamentoOnlineProps {
   cartoes: EstadoCartoes;
   /** What is going on after 'Finalizar' (tokenising, authenticating), or null. */
   progresso: string | null;
+  /** A saved card asks its CVV in this Secure Field (Mercado Pago), or null. */
+  cvvSalvo?: CamposMercadoPagoApi | null;
+  /** How the account tokenises is still being asked: the card form waits. */
+  tokenizacaoCarregando?: boolean;
 }
 
 /** Saved cards to choose from, or still on the way. */
@@ -41,7 +47,15 @@ const nomeBandeira = (b: string) => (isBandeira(b) ? NOME_BANDEIRA[b] : b);
  * saved card or a new one (which may be saved), debit with a new Mastercard or Visa authenticated
  * by the bank (3-D Secure) on 'Finalizar', PIX shows its QR code on the order's page.
  */
-export function PagamentoOnline({ form, formas, cartao, cartoes, progresso }: PagamentoOnlineProps) {
+export function PagamentoOnline({
+  form,
+  formas,
+  cartao,
+  cartoes,
+  progresso,
+  cvvSalvo = null,
+  tokenizacaoCarregando = false,
+}: PagamentoOnlineProps) {
   const { values, errors } = form;
   const forma = formaOnlineEscolhida(values, formas);
   const tipo = forma?.sttipopgto;
@@ -115,9 +129,18 @@ export function PagamentoOnline({ form, formas, cartao, cartoes, progresso }: Pa
         </Radio.Group>
       )}
 
+      {tipo === TIPO_PGTO.Credito &&
+        cvvSalvo &&
+        !cartaoNovo &&
+        salvos.some((c) => String(c.id) === values.cartaoSalvo) && <CvvMercadoPago campos={cvvSalvo} />}
+
       {tipo === TIPO_PGTO.Debito && <Text size="sm">{MSG_PEDIDO.debitoExplicacao}</Text>}
       {cartaoNovo && (
-        <CartaoForm cartao={cartao} mostrarSalvar={tipo === TIPO_PGTO.Credito} disabled={ocupado} />
+        <CartaoForm
+          cartao={cartao}
+          mostrarSalvar={tipo === TIPO_PGTO.Credito}
+          disabled={ocupado || tokenizacaoCarregando}
+        />
       )}
 
       {tipo === TIPO_PGTO.Pix && (

@@ -1,6 +1,7 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LOCAL_ENTREGA_PADRAO, MSG_PEDIDO, type FormaPgto } from '@rango/domain';
+import type { CamposMercadoPagoApi } from '../../../components/cartao-form/use-campos-mercadopago.ts';
 import type { CartaoFormApi } from '../../../components/cartao-form/use-cartao-form.ts';
 import { formasNaEntrega, formasOnline, type AbaPagamento, type PagamentoValues } from '../lib/validar.ts';
 import { PagamentoNaEntrega } from './pagamento-na-entrega.tsx';
@@ -17,6 +18,10 @@ interface PagamentoSectionProps {
   cartoes: EstadoCartoes;
   /** What is going on after 'Finalizar' with online payment, or null. */
   progresso: string | null;
+  /** A saved card asks its CVV in this Secure Field (Mercado Pago), or null. */
+  cvvSalvo?: CamposMercadoPagoApi | null;
+  /** How the account tokenises is still being asked: the card form waits. */
+  tokenizacaoCarregando?: boolean;
 }
 
 /**
@@ -32,6 +37,8 @@ export function PagamentoSection({
   cartao,
   cartoes,
   progresso,
+  cvvSalvo = null,
+  tokenizacaoCarregando = false,
 }: PagamentoSectionProps) {
   const { aba } = form.values;
   // Each tab lists only what the owner offers there (issue 12); an empty tab says so.
@@ -68,6 +75,8 @@ export function PagamentoSection({
             cartao={cartao}
             cartoes={cartoes}
             progresso={progresso}
+            cvvSalvo={cvvSalvo}
+            tokenizacaoCarregando={tokenizacaoCarregando}
           />
         </Tabs.Panel>
         <Tabs.Panel value="entrega" pt="md">

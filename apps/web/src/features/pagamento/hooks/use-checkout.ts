@@ -279,20 +279,12 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
         mostrarErros({ cartaoSalvo: MSG_PEDIDO.cartaoObrigatorio });
         return;
       }
-      // A saved card is paid by its token.
-      submeter(dados, {
-        tipo: 'CARTAO',
-        cartao: {
-          token: salvo.token,
-          bandeira: salvo.bandeira,
-          titular: salvo.titular,
-          cnpjoucpf: salvo.cnpjoucpf,
-          expiracao: null,
-          final: salvo.numero,
-          tipo: 'CREDITO',
-          salvar: false,
-          autenticacao: null,
-        },
+      // A saved card is paid by its token (Mercado Pago: a one-use token of it and its CVV).
+      enviando.current = true;
+      void cartaoQ.pagarSalvo({
+        salvo,
+        submeter: (c) => submeter(dados, { tipo: 'CARTAO', cartao: c }),
+        terminar: terminarProgresso,
       });
       return;
     }
@@ -332,6 +324,8 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
     const cartaoValido = pedeCartaoNovo(v, formaOnlineEscolhida(v, formas), temCartoesSalvos(estadoCartoes))
       ? cartao.validar() !== null
       : true;
+    // A saved card's CVV (Mercado Pago) is judged with the rest; pagarSalvo judges it again.
+    if (cartaoQ.cvvSalvo && cartaoSalvoEscolhido(v)) cartaoQ.campos.validar(['securityCode']);
     if (Object.keys(erros).length > 0) {
       mostrarErros(erros);
       return;
@@ -350,6 +344,17 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
       return;
     }
     enviar(v, digitos(cliente.telefone));
+  }
+
+  /** A saved card is chosen for online credit. */
+  function cartaoSalvoEscolhido(v: PagamentoValues): boolean {
+    const forma = formaOnlineEscolhida(v, formas);
+    return (
+      v.aba === 'online' &&
+      forma?.sttipopgto === TIPO_PGTO.Credito &&
+      !pedeCartaoNovo(v, forma, temCartoesSalvos(estadoCartoes)) &&
+      v.cartaoSalvo !== ''
+    );
   }
 
   function validarTroco() {
@@ -372,6 +377,10 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
     taxa,
     cartao,
     estadoCartoes,
+    /** A saved card asks its CVV in Mercado Pago's Secure Field. */
+    cvvSalvo: cartaoQ.cvvSalvo ? cartaoQ.campos : null,
+    /** How the establishment's account tokenises is still being asked. */
+    tokenizacaoCarregando: cartaoQ.tokenizacao === 'carregando',
     /** What is going on after 'Finalizar' with a card typed now, or null. */
     progresso: cartaoQ.progresso,
     /** The order is on its way ('Finalizar' shows it is busy). */

@@ -19,7 +19,13 @@ export interface PassosCartaoNovo {
   tokenizar: (
     card: CartaoDados,
     signal: AbortSignal,
-  ) => Promise<{ token: string; provedor: 'sandbox' | 'cielo' | 'mercadopago' }>;
+  ) => Promise<{
+    token: string;
+    provedor: 'sandbox' | 'cielo' | 'mercadopago';
+    /** What the provider's token tells of a card the page never saw (Secure Fields). */
+    final?: string | null;
+    expiracao?: string | null;
+  }>;
   getToken3ds: (signal: AbortSignal) => Promise<Token3ds>;
   preencherCamposMpi: (campos: CamposMpi) => void;
   carregarMpi: (url: string, ambiente: AmbienteMpi, opcoes: { signal: AbortSignal }) => Promise<void>;
@@ -85,25 +91,26 @@ function autenticar(
 export async function pagarComCartaoNovo(c: CartaoNovo, passos: PassosCartaoNovo): Promise<FimCartaoNovo> {
   const { card, debito, signal } = c;
   passos.progresso(MSG_PEDIDO.validandoCartao);
-  let token: string;
-  let provedor: string;
+  let t: Awaited<ReturnType<PassosCartaoNovo['tokenizar']>>;
   try {
-    ({ token, provedor } = await passos.tokenizar(card, signal));
+    t = await passos.tokenizar(card, signal);
   } catch (erro) {
     return signal.aborted ? ABORTADO : { tipo: 'tokenizacao-recusada', erro };
   }
+  const { token, provedor } = t;
   const cartao: CartaoPedido = {
     token,
     bandeira: card.bandeira,
     titular: card.titular,
     cnpjoucpf: card.cnpjoucpf,
-    expiracao: card.expiracao,
-    final: card.numero.slice(-4),
+    expiracao: card.seguro ? (t.expiracao ?? null) : card.expiracao,
+    final: card.seguro ? (t.final ?? '') : card.numero.slice(-4),
     tipo: debito ? 'DEBITO' : 'CREDITO',
     salvar: !debito && card.salvar,
     autenticacao: null,
   };
-  if (!debito || provedor === 'mercadopago') {
+  // Secure Fields are Mercado Pago's only: it authenticates debit itself.
+  if (!debito || provedor === 'mercadopago' || card.seguro) {
     passos.submeter(cartao);
     return ENVIADO;
   }

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCart, getCart } from '../../../stores/cart.ts';
+import { sdkFake } from '../../../test/mercadopago-fake.ts';
 import { clearEnderecoEscolhido, setEnderecoEscolhido } from '../../../stores/endereco.ts';
 import { clearSession, setTokens } from '../../../stores/session.ts';
 import type { ConfigMpi, DadosEventoMpi } from '../lib/mpi.ts';
@@ -242,7 +243,8 @@ describe("/pagamento, 'Pagar online'", () => {
         cvv: null,
       },
     });
-    expect(calls.some((c) => c.path.startsWith('/controle/cartao/tokenizacao/'))).toBe(false);
+    // Nothing tokenised (the account's provider is asked, to know which card form to show).
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/sandbox/sop/card/')).toBe(false);
   });
 
   it("credit with a new card: tokenised in the browser, 'Salvar cartão', no number or CVV sent to us", async () => {
@@ -457,7 +459,8 @@ describe('/pagamento, debit with 3-D Secure', () => {
     await preencherCartao(user, '6362970000457013');
     await user.click(finalizar());
     expect(await painelOnline().findByText(MSG_CARTAO.debitoSomenteMasterVisa)).toBeInTheDocument();
-    expect(calls.some((c) => c.path.startsWith('/controle/cartao/tokenizacao/'))).toBe(false);
+    // Nothing tokenised (the account's provider is asked, to know which card form to show).
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/sandbox/sop/card/')).toBe(false);
     expect(pedidos(calls)).toHaveLength(0);
   });
 });
@@ -502,3 +505,100 @@ describe('/pagamento, drop-off place', () => {
 function getCartPedidoId(calls: Call[]): string {
   return pedidos(calls)[0]?.pedido_id ?? '';
 }
+
+describe('/pagamento with a Mercado Pago account (issue 23): Secure Fields', () => {
+  const MP = on('GET', '/controle/cartao/tokenizacao/?estabelecimento=1', 200, {
+    provedor: 'mercadopago',
+    url: 'https://sdk.mercadopago.example/js/v2',
+    access_token: 'APP_USR-pk',
+    expires_in: 86_400,
+  });
+  const valido = { errorMessages: [] };
+
+  it('a new card: typed in the frames, the order carries the token and what its answer tells', async () => {
+    const mp = sdkFake(async () => ({
+      id: 'f0e1d2c3b4a5968778695a4b3c2d1e0f',
+      last_four_digits: '5682',
+      expiration_month: 11,
+      expiration_year: 2031,
+    }));
+    const { user, calls } = await renderPage({ extra: [MP] });
+    await escolherOnline(user, 'Cartão de crédito');
+    await waitFor(() => expect(mp.montado('securityCode')).toBeDefined());
+    const p = painelOnline();
+    expect(p.queryByRole('textbox', { name: /Número do cartão/ })).toBeNull();
+    expect(p.getByTitle('Número do cartão').tagName).toBe('IFRAME');
+    // Nothing typed: the frames' errors, no token asked, no order.
+    await user.click(finalizar());
+    expect(await p.findByText(MSG_CARTAO.numeroTamanho)).toHaveAttribute('role', 'alert');
+    expect(mp.createCardToken).not.toHaveBeenCalled();
+    mp.montado('cardNumber')!.emitir('binChange', { field: 'cardNumber', bin: '42356477' });
+    for (const t of ['cardNumber', 'expirationDate', 'securityCode'] as const) {
+      mp.montado(t)!.emitir('validityChange', { field: t, ...valido });
+    }
+    await user.type(p.getByRole('textbox', { name: /Nome do titular/ }), 'APRO');
+    await user.type(p.getByRole('textbox', { name: /CPF ou CNPJ/ }), '52998224725');
+    await user.click(finalizar());
+    await waitFor(() => expect(location()).toBe('/pedido/55/'));
+    expect(mp.createCardToken).toHaveBeenCalledWith({
+      cardholderName: 'APRO',
+      identificationType: 'CPF',
+      identificationNumber: '52998224725',
+    });
+    expect(pedidos(calls)[0]?.pagamentos[0]?.cartao).toMatchObject({
+      token: 'f0e1d2c3b4a5968778695a4b3c2d1e0f',
+      bandeira: 'Visa',
+      numero: '************5682',
+      expiracao: '11/2031',
+      tipo: 'CREDITO',
+      salvar: false,
+      cvv: null,
+    });
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/sandbox/sop/card/')).toBe(false);
+  });
+
+  it('a refusal on the number shows on its frame and sends no order', async () => {
+    const mp = sdkFake(async () => {
+      throw Object.assign(new Error('bad request'), { cause: [{ code: 'E301' }] });
+    });
+    const { user, calls } = await renderPage({ extra: [MP] });
+    await escolherOnline(user, 'Cartão de crédito');
+    await waitFor(() => expect(mp.montado('securityCode')).toBeDefined());
+    mp.montado('cardNumber')!.emitir('binChange', { field: 'cardNumber', bin: '42356477' });
+    for (const t of ['cardNumber', 'expirationDate', 'securityCode'] as const) {
+      mp.montado(t)!.emitir('validityChange', { field: t, ...valido });
+    }
+    const p = painelOnline();
+    await user.type(p.getByRole('textbox', { name: /Nome do titular/ }), 'APRO');
+    await user.type(p.getByRole('textbox', { name: /CPF ou CNPJ/ }), '52998224725');
+    await user.click(finalizar());
+    expect(await p.findByText(MSG_CARTAO.numeroInvalido)).toHaveAttribute('role', 'alert');
+    expect(pedidos(calls)).toHaveLength(0);
+  });
+
+  it('a saved card asks its CVV in a frame and sends a one-use token of its cardId, not the saved reference', async () => {
+    const mp = sdkFake(async () => ({ id: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', card_id: '9911' }));
+    const salvo = { ...cartoesSalvos[0]!, token: 'c9911-1234567-AbCdEf' };
+    const { user, calls } = await renderPage({ extra: [MP], cartoes: [salvo] });
+    await escolherOnline(user, 'Cartão de crédito');
+    const p = painelOnline();
+    await user.click(await p.findByRole('radio', { name: /\*{12}1111/ }));
+    await waitFor(() => expect(mp.montado('securityCode')).toBeDefined());
+    expect(mp.montado('cardNumber')).toBeUndefined();
+    await user.click(finalizar());
+    expect(await p.findByText(MSG_CARTAO.cvvInvalido)).toHaveAttribute('role', 'alert');
+    expect(mp.createCardToken).not.toHaveBeenCalled();
+    expect(pedidos(calls)).toHaveLength(0);
+    mp.montado('securityCode')!.emitir('validityChange', { field: 'securityCode', ...valido });
+    await user.click(finalizar());
+    await waitFor(() => expect(location()).toBe('/pedido/55/'));
+    expect(mp.createCardToken).toHaveBeenCalledWith({ cardId: '9911' });
+    expect(pedidos(calls)[0]?.pagamentos[0]?.cartao).toMatchObject({
+      token: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+      numero: '************1111',
+      salvar: false,
+      cvv: null,
+      expiracao: null,
+    });
+  });
+});

@@ -120,6 +120,8 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
                   cartao={c.cartao}
                   cartoes={c.estadoCartoes}
                   progresso={c.progresso}
+                  cvvSalvo={c.cvvSalvo}
+                  tokenizacaoCarregando={c.tokenizacaoCarregando}
                 />
               </Paper>
             </Stack>
