@@ -83,7 +83,6 @@ export const notificacoesRepository = {
         'pedido.total',
         'pedido.previsao_em',
         'pedido.formapgto',
-        'pedido.pedido_json',
         'estabelecimento.apelidooufantasia as estabelecimento',
       ])
       .where('pedido.id', 'in', unicos)
@@ -116,11 +115,21 @@ export const notificacoesRepository = {
         ultimoPix.set(g.idpedido, { id: g.id, estado: g.estado, qrcode: g.qrcode, expira_em: g.expira_em });
       if (g.estado === 'pago') pixPago.add(g.idpedido);
     }
+    // The payment's name of an order written before the column was (the stored JSON's): only those
+    // orders' JSON is read (it is the order's largest column).
+    const semForma = linhas.filter((p) => !p.formapgto).map((p) => p.id);
+    const jsons = new Map(
+      semForma.length === 0
+        ? []
+        : (
+            await db.selectFrom('pedido').select(['id', 'pedido_json']).where('id', 'in', semForma).execute()
+          ).map((p) => [p.id, p.pedido_json]),
+    );
     for (const p of linhas) {
       let formapgto = p.formapgto;
       if (!formapgto) {
         try {
-          const j = JSON.parse(p.pedido_json) as { pagamentos?: { descricaoFormaPgto?: unknown }[] };
+          const j = JSON.parse(jsons.get(p.id) ?? '') as { pagamentos?: { descricaoFormaPgto?: unknown }[] };
           const d = j.pagamentos?.[0]?.descricaoFormaPgto;
           formapgto = typeof d === 'string' ? d : null;
         } catch {
