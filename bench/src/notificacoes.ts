@@ -68,7 +68,8 @@ export async function runNotificacoes(): Promise<BenchResult> {
     let notificados = 0;
     for (let i = 0; i < 2; i++) {
       await escolher(false);
-      off.push((await carga(CARGA)).rps);
+      const sem = await carga(CARGA);
+      off.push(sem.rps);
       // The 'off' run's events are followed (the job runs every second) while no channel is chosen.
       await pausa(2_000);
       await escolher(true);
@@ -83,7 +84,8 @@ export async function runNotificacoes(): Promise<BenchResult> {
       const drenoAte = fim + 90_000;
       while (fake.recebidas.length < notificados && Date.now() < drenoAte) await pausa(100);
       console.log(
-        `  rodada ${i + 1}: sem ${off.at(-1)} pedidos/s, com ${on.at(-1)} pedidos/s; ` +
+        `  rodada ${i + 1}: sem ${off.at(-1)} pedidos/s (CPU ${sem.cpuPorPedido} ms/pedido), ` +
+          `com ${on.at(-1)} pedidos/s (CPU ${c.cpuPorPedido} ms/pedido); ` +
           `${naRodada} de ${c.ok} mensagens aceitas pelo push durante a carga, ` +
           `${fake.recebidas.length} de ${notificados} ${Date.now() - fim} ms depois`,
       );
