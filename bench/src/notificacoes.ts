@@ -68,18 +68,26 @@ export async function runNotificacoes(): Promise<BenchResult> {
     let notificados = 0;
     for (let i = 0; i < 2; i++) {
       await escolher(false);
-      off.push((await carga(CARGA)).rps);
+      const sem = await carga(CARGA);
+      off.push(sem.rps);
+      // The 'off' run's events are followed (the job runs every second) while no channel is chosen.
+      await pausa(2_000);
       await escolher(true);
+      const antes = fake.recebidas.length;
       const c = await carga(CARGA);
       on.push(c.rps);
       notificados += c.ok;
-      console.log(`  rodada ${i + 1}: sem ${off.at(-1)} pedidos/s, com ${on.at(-1)} pedidos/s`);
+      const naRodada = fake.recebidas.length - antes;
       // The run's messages drain before consent is revoked for the next 'off' run (a message
       // still waiting then is dropped, as it should be) and before the latency is measured.
-      const drenoAte = Date.now() + 90_000;
+      const fim = Date.now();
+      const drenoAte = fim + 90_000;
       while (fake.recebidas.length < notificados && Date.now() < drenoAte) await pausa(100);
       console.log(
-        `  ${fake.recebidas.length} de ${notificados} mensagens 'pedido recebido' aceitas pelo push`,
+        `  rodada ${i + 1}: sem ${off.at(-1)} pedidos/s (CPU ${sem.cpuPorPedido} ms/pedido), ` +
+          `com ${on.at(-1)} pedidos/s (CPU ${c.cpuPorPedido} ms/pedido); ` +
+          `${naRodada} de ${c.ok} mensagens aceitas pelo push durante a carga, ` +
+          `${fake.recebidas.length} de ${notificados} ${Date.now() - fim} ms depois`,
       );
     }
     const razao = Math.round((median(on) / Math.max(median(off), 1)) * 100) / 100;

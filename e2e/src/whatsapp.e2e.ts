@@ -145,11 +145,21 @@ describe('WhatsApp do restaurante', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => whats.isChecked(), { timeout: 10_000 }).toBe(true);
     await semViolacoes(page);
+    // Ticked, not yet ordered: nothing recorded (the choice goes with the order).
+    const escolhas = async () =>
+      (
+        (await api(app, '/controle/cliente/notificacoes/', { token: cliente.token })).data as {
+          canais: { canal: string; ativo: boolean; origem: string }[];
+        }
+      ).canais;
+    expect(await escolhas()).toEqual([]);
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await page.waitForURL(/\/pedido\/\d+\/?$/, { timeout: 30_000 });
     const id = Number(idDoPedido(page));
     // The order page offers this device's notifications with the reason, never the browser's prompt on load.
     await page.getByRole('heading', { name: 'Quer saber do seu pedido?' }).waitFor({ timeout: 15_000 });
+    // Recorded with the order, as chosen at checkout.
+    expect(await escolhas()).toMatchObject([{ canal: 'whatsapp', ativo: true, origem: 'checkout' }]);
 
     // Every customer of this file has the same phone: the order's messages are told by their link
     // (the confirmation) and by the order's reference (the changed estimate).

@@ -67,6 +67,7 @@ import { operatorRoutes } from './modules/operator/plugin.ts';
 import { ordersRoutes } from './modules/orders/plugin.ts';
 import { pedidoPort } from './modules/orders/status.ts';
 import { panelPlugin } from './modules/panel/plugin.ts';
+import { escolhaDoCheckout } from './modules/notificacoes/checkout.ts';
 import { notificacoesPlugin, whatsappSender } from './modules/notificacoes/plugin.ts';
 import { whatsappWebhookRoutes } from './modules/notificacoes/whatsapp-routes.ts';
 import { createWhatsApp } from './modules/notificacoes/whatsapp/service.ts';
@@ -291,7 +292,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): FastifyInstance {
         }),
       );
       // Orders (issue 4): the customer's calls, and the restaurant's operator API.
-      await api.register(ordersRoutes({ config, db, menu, payments: pagamentos.payments }));
+      await api.register(
+        ordersRoutes({ config, db, menu, payments: pagamentos.payments, escolhaDoCheckout }),
+      );
       await api.register(operatorRoutes({ config, db, payments: pagamentos.payments }));
       // Ratings after delivery (issue 22 part 5): the customer's and the owner's panel's.
       await api.register(avaliacoesRoutes(avaliacoes));

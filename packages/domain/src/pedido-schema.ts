@@ -127,6 +127,9 @@ export const clientePedidoSchema = z.object({
 
 export const TIPOS_ENTREGA = ['DELIVERY', 'TOGO'] as const;
 
+/** The channels a customer may hear about orders on (issue 22). */
+export const CANAIS_NOTIFICACAO = ['email', 'push', 'whatsapp'] as const;
+
 /** The order as sent (spec section 3), money in cents. */
 export const pedidoInputSchema = z.object({
   pedido_id: z.string().check(z.regex(UUID_RE)),
@@ -154,6 +157,12 @@ export const pedidoInputSchema = z.object({
   codigo_cupom: z.nullable(texto(MAX_CUPOM_CODIGO)),
   /** The free-delivery minimum in cents, or null. */
   abono_taxa_entrega: z.nullable(cents),
+  /**
+   * Ours (issue 22), optional: the channels ticked in the checkout's 'Avisos deste pedido'. The
+   * server records the choice (source 'checkout') with the order, in its transaction: a channel
+   * listed is chosen, one left out is revoked. Absent: the saved choice stays as it is.
+   */
+  notificacoes: z.optional(z.array(z.literal(CANAIS_NOTIFICACAO)).check(z.maxLength(3))),
 });
 export type PedidoInput = z.infer<typeof pedidoInputSchema>;
 

@@ -190,6 +190,39 @@ describe.each(DIALECTS)('notificações: repasse, PIX e retomada on %s', (dialec
     expect(pushDe(a.endpoint)).toEqual([]);
   });
 
+  it('one run of the job works off a backlog larger than a batch: a status change behind 120 orders goes in that run', async () => {
+    t = Date.now();
+    const c = await novoCliente(h.app, db);
+    await escolher(c, 'push');
+    const a = await assinar(c);
+    // A burst of orders (each one's 'pedido recebido'), then the last one is accepted.
+    const ids: number[] = [];
+    for (let i = 0; i < 120; i++) ids.push(await pedidoDe(c));
+    const ultimo = ids.at(-1)!;
+    await moverPedido(db, ultimo, STATUS.Confirmado);
+    avisarEventos(db);
+    await escritas(ultimo, 2);
+    const s = servico();
+    // One run (the job runs it every second): before, it sent 50 and left the acceptance for
+    // the third second behind the backlog (a minute's burst held status messages for minutes).
+    await s.rodar();
+    const rows = await db
+      .selectFrom('notificacao')
+      .select(['idpedido', 'tipo', 'estado'])
+      .where('idcliente', '=', c.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(121);
+    expect(rows.filter((r) => r.estado !== 'enviada')).toEqual([]);
+    const recebidas = pushDe(a.endpoint);
+    expect(recebidas).toHaveLength(121);
+    expect(recebidas.filter((m) => m.titulo === 'Pizzaria Teste: pedido aceito').map((m) => m.url)).toEqual([
+      `/pedido/${ultimo}`,
+    ]);
+    // Each order's 'pedido recebido' once.
+    expect(new Set(recebidas.map((m) => `${m.url} ${m.titulo}`)).size).toBe(121);
+  });
+
   it('a failure for good with no other chosen channel left ends there', async () => {
     t = Date.now();
     const c = await novoCliente(h.app, db);

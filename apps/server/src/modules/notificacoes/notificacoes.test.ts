@@ -11,7 +11,7 @@ import { DIALECTS, testConfig } from '../../test/db.ts';
 import { avisarEventos, registrarEvento, registrarEventoDoPagamento } from '../events/record.ts';
 import { inserirPedido } from '../operator/testing.ts';
 import { definirPrevisao, moverPedido } from '../orders/status.ts';
-import { novoCliente } from '../orders/testing.ts';
+import { definirHorarios, montarPedido, novoCliente, pedidoUrl, produtosDoMenu } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
 import { carregarVapid, createWebPushSender } from './push.ts';
 import { startPushFake } from './push-fake.ts';
@@ -378,6 +378,85 @@ describe.each(DIALECTS)('notificações (push e e-mail) on %s', (dialect) => {
       const rows = await db.selectFrom(t).select('idcliente').where('idcliente', '=', c.id).execute();
       expect(rows, t).toEqual([]);
     }
+  });
+
+  it('the channels ticked at checkout are recorded with the order, in its transaction; ticking without ordering records nothing', async () => {
+    await definirHorarios(db, 1);
+    const produtos = await produtosDoMenu(h.app, 1);
+    const c = await novoCliente(h.app, db, { telefone: '(11) 97654-3210' });
+    await escolher(c, 'email', true);
+    const consentimentos = async () =>
+      (await h.app.inject({ url: CONSENT, headers: c.headers })).json<{
+        canais: { canal: string; ativo: boolean; origem: string; atualizado_em: string }[];
+      }>().canais;
+    const antes = await consentimentos();
+    const pedido = (notificacoes?: ('email' | 'push' | 'whatsapp')[]) => ({
+      ...montarPedido(produtos, { itens: [{ produto: 311, quantidade: 5 }] }),
+      ...(notificacoes ? { notificacoes } : {}),
+    });
+    const post = (payload: object) =>
+      h.app.inject({ method: 'POST', url: pedidoUrl(1), headers: c.headers, payload });
+
+    // Without the field (the spec's order as it was): the saved choice stays.
+    expect((await post(pedido())).statusCode).toBe(201);
+    expect(await consentimentos()).toEqual(antes);
+
+    // WhatsApp ticked, e-mail left ticked: WhatsApp chosen with the order's instant and source
+    // 'checkout'; e-mail, already chosen in /cliente, keeps its own time and source.
+    const r = await post(pedido(['email', 'whatsapp']));
+    expect(r.statusCode).toBe(201);
+    const { id } = r.json<{ id: number }>();
+    const gravado = await db
+      .selectFrom('pedido')
+      .select('dthrpedido')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(await consentimentos()).toEqual([
+      antes[0],
+      {
+        canal: 'whatsapp',
+        ativo: true,
+        origem: 'checkout',
+        atualizado_em: gravado.dthrpedido,
+        telefone: '+5511976543210',
+      },
+    ]);
+
+    // E-mail unticked: revoked, with the order.
+    expect((await post(pedido(['whatsapp']))).statusCode).toBe(201);
+    expect((await consentimentos()).map((x) => [x.canal, x.ativo, x.origem])).toEqual([
+      ['email', false, 'checkout'],
+      ['whatsapp', true, 'checkout'],
+    ]);
+
+    // A refused order records nothing (a closed store: 422).
+    await definirHorarios(db, 1, []);
+    const depois = await consentimentos();
+    const fechada = await post(pedido(['email', 'whatsapp']));
+    expect(fechada.statusCode).toBe(422);
+    expect(await consentimentos()).toEqual(depois);
+    await definirHorarios(db, 1);
+
+    // A phone that cannot be a Brazilian mobile: the order is refused in Portuguese, nothing stored.
+    const fixo = await novoCliente(h.app, db, { telefone: '(11) 3333-4444' });
+    const n = await db.selectFrom('pedido').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const semCelular = await h.app.inject({
+      method: 'POST',
+      url: pedidoUrl(1),
+      headers: fixo.headers,
+      payload: pedido(['whatsapp']),
+    });
+    expect(semCelular.statusCode).toBe(400);
+    expect(semCelular.json<{ telefone: string[] }>().telefone[0]).toMatch(/celular/);
+    expect(await db.selectFrom('pedido').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(
+      n,
+    );
+    expect(
+      await db.selectFrom('notificacao_consentimento').selectAll().where('idcliente', '=', fixo.id).execute(),
+    ).toEqual([]);
+
+    // A channel that is not one: the order's malformed-body refusal.
+    expect((await post({ ...pedido(), notificacoes: ['sms'] })).statusCode).toBe(400);
   });
 
   it("'PIX pago' for a paid PIX, nothing for a paid card", async () => {

@@ -78,8 +78,17 @@ function decifrar(corpo: Buffer, privada: Buffer, publica: Buffer, auth: Buffer)
   return claro.subarray(0, fim).toString('utf8');
 }
 
-/** Checks a VAPID JWT (RFC 8292): ES256 signature by `k`, `aud` = origin, `exp` within 24 h. */
-function conferirVapid(header: string | undefined, origin: string, chave: string | undefined): string | null {
+/**
+ * Checks a VAPID JWT (RFC 8292): ES256 signature by `k`, `aud` = origin, `exp` within 24 h. A
+ * token whose signature was verified once (`verificados`, token and key) is not verified again:
+ * the same bytes have the same signature; its claims (`aud`, `exp`, `sub`) are checked every time.
+ */
+function conferirVapid(
+  header: string | undefined,
+  origin: string,
+  chave: string | undefined,
+  verificados: Set<string>,
+): string | null {
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!m) return 'Authorization sem vapid t=…, k=…';
   const [, jwt, k] = m as unknown as [string, string, string];
@@ -96,19 +105,22 @@ function conferirVapid(header: string | undefined, origin: string, chave: string
     return 'JWT malformado';
   }
   if (cab.alg !== 'ES256') return 'alg não é ES256';
-  const pub = b64(k);
-  if (pub.length !== 65 || pub[0] !== 4) return 'k não é uma chave P-256';
-  const key = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: pub.subarray(1, 33).toString('base64url'),
-      y: pub.subarray(33).toString('base64url'),
-    },
-    format: 'jwk',
-  });
-  const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, b64(s));
-  if (!ok) return 'assinatura inválida';
+  if (!verificados.has(`${k} ${jwt}`)) {
+    const pub = b64(k);
+    if (pub.length !== 65 || pub[0] !== 4) return 'k não é uma chave P-256';
+    const key = createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: pub.subarray(1, 33).toString('base64url'),
+        y: pub.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, b64(s));
+    if (!ok) return 'assinatura inválida';
+    verificados.add(`${k} ${jwt}`);
+  }
   if (corpo.aud !== origin) return `aud ${corpo.aud} não é ${origin}`;
   const agora = Math.floor(Date.now() / 1000);
   if (typeof corpo.exp !== 'number' || corpo.exp <= agora) return 'JWT expirado';
@@ -150,6 +162,7 @@ export async function startPushFake(): Promise<PushFake> {
   const recebidas: MensagemRecebida[] = [];
   const recusadas: PushFake['recusadas'] = [];
   let chave: string | undefined;
+  const verificados = new Set<string>();
   let atraso = 0;
   let origin = '';
 
@@ -164,7 +177,7 @@ export async function startPushFake(): Promise<PushFake> {
       };
       const a = assinaturas.get(id);
       if (req.method !== 'POST' || !a) return recusar(404, 'assinatura desconhecida');
-      const erro = conferirVapid(req.headers.authorization, origin, chave);
+      const erro = conferirVapid(req.headers.authorization, origin, chave, verificados);
       if (erro) return recusar(403, erro);
       const ttl = Number(req.headers.ttl);
       if (!Number.isInteger(ttl) || ttl < 0) return recusar(400, 'TTL ausente');

@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import { dialectOf } from '../../db/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { Chave } from '../events/cursor.ts';
 import type { CanalNotificacao, NotificacaoTable } from '../../db/types.ts';
@@ -39,9 +42,37 @@ export const notificacoesRepository = {
     return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
   },
 
+  /**
+   * Inserts the messages whose key does not exist yet (another reader wrote them), a few hundred
+   * per statement; answers how many were inserted.
+   */
+  async inserirVarias(db: Db, linhas: readonly Insertable<NotificacaoTable>[]): Promise<number> {
+    let inseridas = 0;
+    for (let i = 0; i < linhas.length; i += 200) {
+      const r = await db
+        .insertInto('notificacao')
+        .values(linhas.slice(i, i + 200))
+        .onConflict((oc) => oc.column('chave').doNothing())
+        .executeTakeFirst();
+      inseridas += Number(r.numInsertedOrUpdatedRows ?? 0n);
+    }
+    return inseridas;
+  },
+
   /** The order as the messages name it (undefined when it is gone). */
   async pedido(db: Db, idpedido: number): Promise<PedidoDaMensagem | undefined> {
-    const p = await db
+    return (await notificacoesRepository.pedidos(db, [idpedido])).get(idpedido);
+  },
+
+  /**
+   * The orders as the messages name them, by id (an order gone is absent): three reads for a
+   * whole batch of messages, whatever its size.
+   */
+  async pedidos(db: Db, ids: readonly number[]): Promise<Map<number, PedidoDaMensagem>> {
+    const porId = new Map<number, PedidoDaMensagem>();
+    const unicos = [...new Set(ids)];
+    if (unicos.length === 0) return porId;
+    const linhas = await db
       .selectFrom('pedido')
       .innerJoin('estabelecimento', 'estabelecimento.id', 'pedido.idestabelecimento')
       .select([
@@ -52,60 +83,74 @@ export const notificacoesRepository = {
         'pedido.total',
         'pedido.previsao_em',
         'pedido.formapgto',
-        'pedido.pedido_json',
         'estabelecimento.apelidooufantasia as estabelecimento',
       ])
-      .where('pedido.id', '=', idpedido)
-      .executeTakeFirst();
-    if (!p) return undefined;
-    const motivo = await db
+      .where('pedido.id', 'in', unicos)
+      .execute();
+    if (linhas.length === 0) return porId;
+    const presentes = linhas.map((p) => p.id);
+    // The latest cancellation's reason of each order (newest first: the first seen is kept).
+    const motivos = new Map<number, string>();
+    for (const h of await db
       .selectFrom('pedido_historico')
-      .select('motivo')
-      .where('idpedido', '=', idpedido)
+      .select(['idpedido', 'motivo'])
+      .where('idpedido', 'in', presentes)
       .where('motivo', 'is not', null)
       .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    // A paid PIX attempt of this order (the 'PIX pago' message is for PIX only, not a card).
-    const pix = await db
+      .execute())
+      if (h.motivo !== null && !motivos.has(h.idpedido)) motivos.set(h.idpedido, h.motivo);
+    // Each order's PIX attempts, newest first: the latest one, and whether one is paid (the
+    // 'PIX pago' message is for PIX only, not a card).
+    const ultimoPix = new Map<number, PedidoDaMensagem['pix']>();
+    const pixPago = new Set<number>();
+    for (const g of await db
       .selectFrom('pagamento')
-      .select('id')
-      .where('idpedido', '=', idpedido)
-      .where('tipo', '=', 'pix')
-      .where('estado', '=', 'pago')
-      .limit(1)
-      .executeTakeFirst();
-    const ultimoPix = await db
-      .selectFrom('pagamento')
-      .select(['id', 'estado', 'qrcode', 'expira_em'])
-      .where('idpedido', '=', idpedido)
+      .select(['id', 'idpedido', 'estado', 'qrcode', 'expira_em'])
+      .where('idpedido', 'in', presentes)
       .where('tipo', '=', 'pix')
       .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    let formapgto = p.formapgto;
-    if (!formapgto) {
-      try {
-        const j = JSON.parse(p.pedido_json) as { pagamentos?: { descricaoFormaPgto?: unknown }[] };
-        const d = j.pagamentos?.[0]?.descricaoFormaPgto;
-        formapgto = typeof d === 'string' ? d : null;
-      } catch {
-        formapgto = null;
-      }
+      .execute()) {
+      if (g.idpedido === null) continue;
+      if (!ultimoPix.has(g.idpedido))
+        ultimoPix.set(g.idpedido, { id: g.id, estado: g.estado, qrcode: g.qrcode, expira_em: g.expira_em });
+      if (g.estado === 'pago') pixPago.add(g.idpedido);
     }
-    return {
-      id: p.id,
-      referencia: p.referencia,
-      tipo: p.tipo,
-      status: p.status,
-      total: p.total,
-      previsao_em: p.previsao_em,
-      formapgto,
-      motivo: motivo?.motivo ?? null,
-      estabelecimento: p.estabelecimento,
-      pixPago: pix !== undefined,
-      pix: ultimoPix ?? null,
-    };
+    // The payment's name of an order written before the column was (the stored JSON's): only those
+    // orders' JSON is read (it is the order's largest column).
+    const semForma = linhas.filter((p) => !p.formapgto).map((p) => p.id);
+    const jsons = new Map(
+      semForma.length === 0
+        ? []
+        : (
+            await db.selectFrom('pedido').select(['id', 'pedido_json']).where('id', 'in', semForma).execute()
+          ).map((p) => [p.id, p.pedido_json]),
+    );
+    for (const p of linhas) {
+      let formapgto = p.formapgto;
+      if (!formapgto) {
+        try {
+          const j = JSON.parse(jsons.get(p.id) ?? '') as { pagamentos?: { descricaoFormaPgto?: unknown }[] };
+          const d = j.pagamentos?.[0]?.descricaoFormaPgto;
+          formapgto = typeof d === 'string' ? d : null;
+        } catch {
+          formapgto = null;
+        }
+      }
+      porId.set(p.id, {
+        id: p.id,
+        referencia: p.referencia,
+        tipo: p.tipo,
+        status: p.status,
+        total: p.total,
+        previsao_em: p.previsao_em,
+        formapgto,
+        motivo: motivos.get(p.id) ?? null,
+        estabelecimento: p.estabelecimento,
+        pixPago: pixPago.has(p.id),
+        pix: ultimoPix.get(p.id) ?? null,
+      });
+    }
+    return porId;
   },
 
   /** The channels the customer has chosen (active consent). */
@@ -174,6 +219,46 @@ export const notificacoesRepository = {
       .orderBy('id')
       .limit(limite)
       .execute();
+  },
+
+  /**
+   * Claims up to `limite` due messages at once, oldest first, as `reivindicar` does each (state
+   * 'enviando', one more attempt, held until `ate`), in one transaction: pending ones whose time
+   * came and ones left 'enviando' past their claim. Answers them as they were read (their
+   * `estado` and `tentativas` before the claim). On PostgreSQL rows another instance is claiming
+   * are skipped (FOR UPDATE SKIP LOCKED), not waited for.
+   */
+  async reivindicarDevidas(
+    db: Db,
+    agora: string,
+    ate: string,
+    limite: number,
+  ): Promise<Selectable<NotificacaoTable>[]> {
+    return db.transaction().execute(async (trx) => {
+      const base = trx
+        .selectFrom('notificacao')
+        .selectAll()
+        .where('estado', 'in', ['pendente', 'enviando'])
+        .where('proxima_em', '<=', agora)
+        .orderBy('id')
+        .limit(limite);
+      const lidas = await (dialectOf(db) === 'postgres' ? base.forUpdate().skipLocked() : base).execute();
+      if (lidas.length === 0) return [];
+      const tomadas = await trx
+        .updateTable('notificacao')
+        .set({ estado: 'enviando', tentativas: sql`tentativas + 1`, proxima_em: ate })
+        .where(
+          'id',
+          'in',
+          lidas.map((n) => n.id),
+        )
+        .where('estado', 'in', ['pendente', 'enviando'])
+        .where('proxima_em', '<=', agora)
+        .returning('id')
+        .execute();
+      const ids = new Set(tomadas.map((r) => r.id));
+      return lidas.filter((n) => ids.has(n.id));
+    });
   },
 
   /**
@@ -275,6 +360,22 @@ export const notificacoesRepository = {
       .where('idcliente', '=', idcliente)
       .orderBy('id')
       .execute();
+  },
+
+  /** The devices of each of these customers (one read for a batch of messages). */
+  async assinaturasDe(db: Db, ids: readonly number[]) {
+    const porCliente = new Map<number, { id: number; endpoint: string; p256dh: string; auth: string }[]>();
+    const unicos = [...new Set(ids)];
+    if (unicos.length === 0) return porCliente;
+    const rows = await db
+      .selectFrom('notificacao_push')
+      .select(['id', 'idcliente', 'endpoint', 'p256dh', 'auth'])
+      .where('idcliente', 'in', unicos)
+      .orderBy('id')
+      .execute();
+    for (const { idcliente, ...a } of rows)
+      porCliente.set(idcliente, [...(porCliente.get(idcliente) ?? []), a]);
+    return porCliente;
   },
 
   /** A device's subscription for this customer (a browser re-subscribing moves it to them). */

@@ -9,19 +9,22 @@ import type { MensagensDoPedido } from '@rango/domain/painel';
 import { avaliacaoDoPedido } from '../avaliacoes/service.ts';
 import { completarPedidos, leiturasDoEstabelecimento } from '../orders/reads.ts';
 import { receiptHtml } from '../orders/receipt.ts';
-import type { PushSender } from './push.ts';
+import type { AssinaturaPush, PushSender } from './push.ts';
 import { topicoDe } from './push.ts';
 import { notificacoesRepository as repo } from './repository.ts';
-import type { CanalNotificacao } from '../../db/types.ts';
+import type { CanalNotificacao, NotificacaoTable } from '../../db/types.ts';
+import type { Insertable } from 'kysely';
 import { LEMBRETE_PIX_MS, TIPOS_PIX, foraDeUso, mensagem, tipoDoEvento } from './textos.ts';
-import type { PedidoDaMensagem, TipoMensagem } from './textos.ts';
+import type { TipoMensagem } from './textos.ts';
 import { whatsappRepository } from './whatsapp/repository.ts';
 import type { WhatsAppService } from './whatsapp/service.ts';
 
-/** Events read per run. */
+/** Events read per batch. */
 const LOTE_EVENTOS = 200;
-/** Messages sent per run. */
+/** Messages claimed per batch. */
 const LOTE_ENVIO = 50;
+/** How long one run of the job keeps working off a backlog, batch after batch. */
+export const RODADA_MS = 10_000;
 /** An attempt's claim: an instance killed mid-send leaves the message to be retried after it. */
 export const PRAZO_TENTATIVA_MS = 60_000;
 /** Attempts before a message is given up ('falhou'). */
@@ -94,9 +97,11 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
   /**
    * Reads the event log after the cursor and writes each chosen channel's message, in one
    * transaction with the cursor's move (a reader that lost the race to another instance rolls
-   * back; the unique key makes a repeat insert nothing either way). Answers the messages written.
+   * back; the unique key makes a repeat insert nothing either way). A batch costs a handful of
+   * reads and one insert, however many events it holds. Answers the messages written and whether
+   * the batch was full (more may be waiting).
    */
-  async function seguirEventos(): Promise<number> {
+  async function seguir(): Promise<{ escritas: number; mais: boolean }> {
     const de = await repo.cursor(db);
     const lidos = await eventosDepois(db, de, LOTE_EVENTOS);
     const prontos: EventoTail[] = [];
@@ -105,89 +110,108 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
       prontos.push(e);
     }
     const ultimo = prontos.at(-1);
-    if (!ultimo) return 0;
+    if (!ultimo) return { escritas: 0, mais: false };
     const para: Chave = { txid: ultimo.txid, id: ultimo.id };
+    const mais = prontos.length === LOTE_EVENTOS;
     try {
       // The customers who chose a channel, read once for the batch: most events (every order of
       // a customer who chose none) then cost no query at all.
       const doCliente = prontos.filter(
-        (ev) => EVENTOS_DO_CLIENTE.has(ev.tipo) && ev.idcliente !== null && ev.idpedido !== null,
+        (ev): ev is EventoTail & { idcliente: number; idpedido: number } =>
+          EVENTOS_DO_CLIENTE.has(ev.tipo) && ev.idcliente !== null && ev.idpedido !== null,
       );
-      const escolhas = await repo.canaisDe(db, [...new Set(doCliente.map((ev) => ev.idcliente as number))]);
-      return await db.transaction().execute(async (trx) => {
-        let escritas = 0;
-        for (const ev of doCliente) {
-          if (ev.idcliente === null || ev.idpedido === null) continue;
-          if ((escolhas.get(ev.idcliente) ?? []).length === 0) continue;
-          // Read again inside the transaction: a choice revoked meanwhile is not written.
-          const canais = await repo.canais(trx, ev.idcliente);
-          if (canais.length === 0) continue;
-          const pedido = await repo.pedido(trx, ev.idpedido);
-          if (!pedido) continue;
-          let dados: Record<string, unknown>;
-          try {
-            dados = JSON.parse(ev.dados) as Record<string, unknown>;
-          } catch {
-            continue;
-          }
-          const tipo = tipoDoEvento(ev.tipo, dados, pedido);
-          if (!tipo) continue;
-          // A changed estimate says the time the event recorded (a later change has its own event).
-          const m =
-            tipo === 'previsao' && typeof dados.previsao_em === 'string'
-              ? mensagem(tipo, { ...pedido, previsao_em: dados.previsao_em })
-              : mensagem(tipo, pedido);
-          // A PIX code is one message per attempt (however many events name it), with its reminder
-          // due LEMBRETE_PIX_MS before the code expires (if that is still ahead).
-          const idpagamento = TIPOS_PIX.has(tipo) ? (pedido.pix?.id ?? null) : null;
-          const expira = pedido.pix?.expira_em ? Date.parse(pedido.pix.expira_em) : NaN;
-          const lembrete =
-            tipo === 'pix_pendente' && expira - LEMBRETE_PIX_MS > agora().getTime()
-              ? new Date(expira - LEMBRETE_PIX_MS).toISOString()
-              : null;
-          for (const canal of canais) {
-            if (canal === 'push' && (await repo.assinaturas(trx, ev.idcliente)).length === 0) continue;
-            const linhas: { tipo: TipoMensagem; chave: string; em: string }[] =
-              idpagamento === null
-                ? [{ tipo, chave: `${ev.id}:${canal}:${tipo}`, em: agora().toISOString() }]
-                : [{ tipo, chave: `pix${idpagamento}:${canal}:${tipo}`, em: agora().toISOString() }];
-            if (idpagamento !== null && lembrete)
-              linhas.push({
-                tipo: 'pix_lembrete',
-                chave: `pix${idpagamento}:${canal}:pix_lembrete`,
-                em: lembrete,
-              });
-            for (const l of linhas) {
-              const ml = l.tipo === tipo ? m : mensagem(l.tipo, pedido);
-              const inserida = await repo.inserir(trx, {
-                chave: l.chave,
-                idcliente: ev.idcliente,
-                idpedido: ev.idpedido,
-                idestabelecimento: ev.idestabelecimento,
-                idpagamento,
-                canal,
-                tipo: l.tipo,
-                titulo: ml.titulo,
-                texto: ml.texto,
-                link: linkDo(ev.idestabelecimento, ev.idpedido),
-                estado: 'pendente',
-                tentativas: 0,
-                proxima_em: l.em,
-                status_provedor: null,
-                criado_em: ev.criado_em,
-                enviado_em: null,
-              });
-              if (inserida) escritas++;
-            }
-          }
-        }
+      const escolhas = await repo.canaisDe(db, [...new Set(doCliente.map((ev) => ev.idcliente))]);
+      const comCanal = doCliente.filter((ev) => (escolhas.get(ev.idcliente) ?? []).length > 0);
+      const escritas = await db.transaction().execute(async (trx) => {
+        const linhas = comCanal.length > 0 ? await mensagensDosEventos(trx, comCanal) : [];
+        const n = linhas.length > 0 ? await repo.inserirVarias(trx, linhas) : 0;
         if (!(await repo.moverCursor(trx, de, para))) throw new CursorMovido();
-        return escritas;
+        return n;
       });
+      return { escritas, mais };
     } catch (e) {
-      if (e instanceof CursorMovido) return 0;
+      if (e instanceof CursorMovido) return { escritas: 0, mais: false };
       throw e;
     }
+  }
+
+  /** The messages of a batch of events of customers who chose a channel (the outbox's rows). */
+  async function mensagensDosEventos(
+    trx: Db,
+    eventos: (EventoTail & { idcliente: number; idpedido: number })[],
+  ): Promise<Insertable<NotificacaoTable>[]> {
+    // Read again inside the transaction: a choice revoked meanwhile is not written.
+    const canaisPor = await repo.canaisDe(trx, [...new Set(eventos.map((ev) => ev.idcliente))]);
+    const pedidos = await repo.pedidos(
+      trx,
+      eventos.map((ev) => ev.idpedido),
+    );
+    const comPush = await repo.assinaturasDe(
+      trx,
+      eventos.filter((ev) => canaisPor.get(ev.idcliente)?.includes('push')).map((ev) => ev.idcliente),
+    );
+    const linhas: Insertable<NotificacaoTable>[] = [];
+    for (const ev of eventos) {
+      const canais = canaisPor.get(ev.idcliente) ?? [];
+      const pedido = pedidos.get(ev.idpedido);
+      if (canais.length === 0 || !pedido) continue;
+      let dados: Record<string, unknown>;
+      try {
+        dados = JSON.parse(ev.dados) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      const tipo = tipoDoEvento(ev.tipo, dados, pedido);
+      if (!tipo) continue;
+      // A changed estimate says the time the event recorded (a later change has its own event).
+      const m =
+        tipo === 'previsao' && typeof dados.previsao_em === 'string'
+          ? mensagem(tipo, { ...pedido, previsao_em: dados.previsao_em })
+          : mensagem(tipo, pedido);
+      // A PIX code is one message per attempt (however many events name it), with its reminder
+      // due LEMBRETE_PIX_MS before the code expires (if that is still ahead).
+      const idpagamento = TIPOS_PIX.has(tipo) ? (pedido.pix?.id ?? null) : null;
+      const expira = pedido.pix?.expira_em ? Date.parse(pedido.pix.expira_em) : NaN;
+      const lembrete =
+        tipo === 'pix_pendente' && expira - LEMBRETE_PIX_MS > agora().getTime()
+          ? new Date(expira - LEMBRETE_PIX_MS).toISOString()
+          : null;
+      for (const canal of canais) {
+        if (canal === 'push' && (comPush.get(ev.idcliente) ?? []).length === 0) continue;
+        const tipos: { tipo: TipoMensagem; chave: string; em: string }[] =
+          idpagamento === null
+            ? [{ tipo, chave: `${ev.id}:${canal}:${tipo}`, em: agora().toISOString() }]
+            : [{ tipo, chave: `pix${idpagamento}:${canal}:${tipo}`, em: agora().toISOString() }];
+        if (idpagamento !== null && lembrete)
+          tipos.push({
+            tipo: 'pix_lembrete',
+            chave: `pix${idpagamento}:${canal}:pix_lembrete`,
+            em: lembrete,
+          });
+        for (const l of tipos) {
+          const ml = l.tipo === tipo ? m : mensagem(l.tipo, pedido);
+          linhas.push({
+            chave: l.chave,
+            idcliente: ev.idcliente,
+            idpedido: ev.idpedido,
+            idestabelecimento: ev.idestabelecimento,
+            idpagamento,
+            canal,
+            tipo: l.tipo,
+            titulo: ml.titulo,
+            texto: ml.texto,
+            link: linkDo(ev.idestabelecimento, ev.idpedido),
+            estado: 'pendente',
+            tentativas: 0,
+            proxima_em: l.em,
+            status_provedor: null,
+            criado_em: ev.criado_em,
+            enviado_em: null,
+          });
+        }
+      }
+    }
+    return linhas;
   }
 
   type Resultado = ResultadoEnvio;
@@ -220,8 +244,10 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
     return { ok: true, status: 'aceito' };
   }
 
-  async function enviarPush(n: Envio): Promise<Resultado> {
-    const assinaturas = await repo.assinaturas(db, n.idcliente);
+  async function enviarPush(
+    n: Envio,
+    assinaturas: readonly (AssinaturaPush & { id: number })[],
+  ): Promise<Resultado> {
     if (assinaturas.length === 0) return { ok: false, definitivo: true, status: 'sem assinatura' };
     const payload = JSON.stringify({
       titulo: n.titulo,
@@ -300,32 +326,60 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
   })();
   const idempotenciaDe = (id: number) => `<notificacao.${id}@${host}>`;
 
-  /** Sends what is due; answers how many were sent. */
-  async function enviarPendentes(): Promise<number> {
+  /**
+   * Sends what is due: claims a batch at once (one transaction), reads its orders, consent and
+   * devices in a few queries, then sends each message and records its answer as soon as it comes
+   * (an instance killed mid-batch leaves only unanswered messages to be taken again). Answers how
+   * many were sent and whether the batch was full (more may be due).
+   */
+  async function enviar(): Promise<{ enviadas: number; mais: boolean }> {
     const agoraEm = agora();
-    const devidas = await repo.devidas(db, agoraEm.toISOString(), LOTE_ENVIO);
+    const ate = new Date(agoraEm.getTime() + prazoTentativa);
+    // 'enviando' recorded before any provider is called (a row still 'enviando' past its claim is
+    // an instance that died mid-send: that attempt is a retomada).
+    const devidas = await repo.reivindicarDevidas(db, agoraEm.toISOString(), ate.toISOString(), LOTE_ENVIO);
+    if (devidas.length === 0) return { enviadas: 0, mais: false };
+    const [pedidos, canaisPor, assinaturasPor] = await Promise.all([
+      repo.pedidos(
+        db,
+        devidas.map((n) => n.idpedido),
+      ),
+      repo.canaisDe(db, [...new Set(devidas.map((n) => n.idcliente))]),
+      repo.assinaturasDe(
+        db,
+        devidas.filter((n) => n.canal === 'push').map((n) => n.idcliente),
+      ),
+    ]);
     let enviadas = 0;
-    for (const n of devidas) {
-      const ate = new Date(agora().getTime() + prazoTentativa).toISOString();
-      // 'enviando' recorded before the provider is called (a row still 'enviando' past its claim
-      // is an instance that died mid-send: this attempt is a retomada).
-      if (!(await repo.reivindicar(db, n.id, n.tentativas, ate))) continue;
+    for (const [i, n] of devidas.entries()) {
       const tentativas = n.tentativas + 1;
       const concluir = (m: Parameters<typeof repo.concluir>[3]) => repo.concluir(db, n.id, tentativas, m);
-      const pedido = await repo.pedido(db, n.idpedido);
+      // A slow provider must not let the batch's claim run out under it (another instance would
+      // take the rest): past half the claim, the messages not yet sent are handed back as read.
+      if (agora().getTime() > agoraEm.getTime() + prazoTentativa / 2) {
+        for (const r of devidas.slice(i))
+          await repo.concluir(db, r.id, r.tentativas + 1, {
+            estado: r.estado,
+            status_provedor: r.status_provedor,
+            tentativas: r.tentativas,
+            proxima_em: agora().toISOString(),
+          });
+        break;
+      }
+      const pedido = pedidos.get(n.idpedido);
       const motivo = pedido ? foraDeUso(n, pedido, agoraEm) : 'pedido removido';
       if (!pedido || motivo) {
         await concluir({ estado: 'descartada', status_provedor: motivo });
         continue;
       }
       // Consent revoked since the message was written: the next message is not sent.
-      if (!(await repo.canais(db, n.idcliente)).includes(n.canal)) {
+      if (!(canaisPor.get(n.idcliente) ?? []).includes(n.canal)) {
         await concluir({ estado: 'descartada', status_provedor: 'consentimento revogado' });
         continue;
       }
       // A PIX message says the attempt's code and expiry as they are now (the code may have
       // arrived after the message was written).
-      const texto = TIPOS_PIX.has(n.tipo) ? mensagem(n.tipo as TipoMensagem, pedido as PedidoDaMensagem) : n;
+      const texto = TIPOS_PIX.has(n.tipo) ? mensagem(n.tipo as TipoMensagem, pedido) : n;
       const envio: Envio = {
         ...n,
         titulo: texto.titulo,
@@ -341,7 +395,11 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
             ? await deps.whatsapp.enviarNotificacao(n)
             : { ok: false, definitivo: true, status: 'WhatsApp indisponível' };
         // --- end WhatsApp ---
-        else r = n.canal === 'email' ? await enviarEmail(envio) : await enviarPush(envio);
+        else
+          r =
+            n.canal === 'email'
+              ? await enviarEmail(envio)
+              : await enviarPush(envio, assinaturasPor.get(n.idcliente) ?? []);
       } catch (e) {
         r = {
           ok: false,
@@ -372,16 +430,31 @@ export function createNotificacoesService(deps: NotificacoesDeps) {
         });
       }
     }
-    return enviadas;
+    return { enviadas, mais: devidas.length === LOTE_ENVIO };
   }
 
   return {
-    seguirEventos,
-    enviarPendentes,
-    /** One run of the job: follow the log, then send. */
+    /** Follows one batch of the event log; answers the messages written. */
+    seguirEventos: async (): Promise<number> => (await seguir()).escritas,
+    /** Sends one batch of what is due; answers how many were sent. */
+    enviarPendentes: async (): Promise<number> => (await enviar()).enviadas,
+    /**
+     * One run of the job: follow the log, then send, again while either batch came full (a burst
+     * of orders is worked off in this run, not one batch a second), for at most RODADA_MS, yielding
+     * to the event loop between batches so requests are not held behind the outbox.
+     */
     async rodar(): Promise<{ escritas: number; enviadas: number }> {
-      const escritas = await seguirEventos();
-      const enviadas = await enviarPendentes();
+      const inicio = Date.now();
+      let escritas = 0;
+      let enviadas = 0;
+      for (;;) {
+        const s = await seguir();
+        const e = await enviar();
+        escritas += s.escritas;
+        enviadas += e.enviadas;
+        if ((!s.mais && !e.mais) || Date.now() - inicio >= RODADA_MS) break;
+        await new Promise((r) => setImmediate(r));
+      }
       return { escritas, enviadas };
     },
 

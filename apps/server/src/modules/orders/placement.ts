@@ -27,6 +27,7 @@ import type {
   PedidoInput,
 } from '@rango/domain';
 import type { Db } from '../../db/index.ts';
+import type { CanalNotificacao } from '../../db/types.ts';
 import { HttpError, estabelecimentoNaoEncontrado } from '../../http/errors.ts';
 import { avaliarCupom } from '../coupons/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -142,7 +143,24 @@ export interface ClienteLogado {
  * spec's codes in a fixed order, and stored in one transaction with its first history entry and
  * its coupon use. A repeated pedido_id, even at the same instant, creates one order.
  */
-export function createOrderPlacement(db: Db, menu: MenuService, payments: Payments) {
+/**
+ * The channels ticked at checkout (issue 22; modules/notificacoes checkout.ts, given by app.ts):
+ * checked before the order is written, then written in its transaction; undefined when the
+ * choice stays as it was.
+ */
+export type EscolhaDoCheckout = (
+  db: Db,
+  idcliente: number,
+  canais: readonly CanalNotificacao[],
+  agora: string,
+) => Promise<((trx: Db) => Promise<void>) | undefined>;
+
+export function createOrderPlacement(
+  db: Db,
+  menu: MenuService,
+  payments: Payments,
+  escolhaDoCheckout?: EscolhaDoCheckout,
+) {
   return async function criarPedido(
     cliente: ClienteLogado,
     idestabelecimento: number,
@@ -311,6 +329,11 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
     };
     const referencia = String(input.numero_pedido);
     const status = online ? STATUS.PgtoPendente : STATUS.Realizado;
+    // The channels ticked at checkout (issue 22): recorded with the order, in its transaction.
+    const consentimento =
+      input.notificacoes === undefined || !escolhaDoCheckout
+        ? undefined
+        : await escolhaDoCheckout(db, cliente.id, input.notificacoes, dthr);
     const tentativa = online
       ? await payments.novaTentativa(input.pedido_id, cliente.id, v.total, online)
       : undefined;
@@ -341,6 +364,7 @@ export function createOrderPlacement(db: Db, menu: MenuService, payments: Paymen
         status,
         datahora: dthr,
         pagamento: tentativa,
+        consentimento,
         cupom: cupom && {
           id: cupom.id,
           idcliente: cliente.id,

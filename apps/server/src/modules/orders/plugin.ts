@@ -23,6 +23,7 @@ import { createRateLimiter } from '../../http/rate-limit.ts';
 import type { MenuService } from '../menu/service.ts';
 import type { Payments } from '../payments/service.ts';
 import { createOrderPlacement } from './placement.ts';
+import type { EscolhaDoCheckout } from './placement.ts';
 import type { ClienteLogado } from './placement.ts';
 import { createOrderReads } from './reads.ts';
 import { receiptHtml } from './receipt.ts';
@@ -33,6 +34,8 @@ export interface OrdersDeps {
   db: Db;
   menu: MenuService;
   payments: Payments;
+  /** The checkout's choice of channels (modules/notificacoes), recorded with the order. */
+  escolhaDoCheckout?: EscolhaDoCheckout | undefined;
 }
 
 /** Placing orders is limited per customer (an honest customer places a handful an hour). */
@@ -139,8 +142,8 @@ const CONTRATOS = {
 } satisfies Record<string, Contrato>;
 
 /** Orders (issue 4): placement, the customer's reads, status, receipt. */
-export function ordersRoutes({ config, db, menu, payments }: OrdersDeps) {
-  const criarPedido = createOrderPlacement(db, menu, payments);
+export function ordersRoutes({ config, db, menu, payments, escolhaDoCheckout }: OrdersDeps) {
+  const criarPedido = createOrderPlacement(db, menu, payments, escolhaDoCheckout);
   const reads = createOrderReads(db, payments);
   const rateLimit = createRateLimiter(db, config.rateLimit);
 

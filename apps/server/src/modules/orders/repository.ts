@@ -57,6 +57,11 @@ export interface NovoPedido {
   } | null;
   /** An online payment's first attempt (modules/payments), written in the same transaction. */
   pagamento?: Omit<Insertable<PagamentoTable>, 'idpedido'> | undefined;
+  /**
+   * The channels chosen at checkout (modules/notificacoes, checkout.ts): written by their owner
+   * inside the order's transaction, after the order.
+   */
+  consentimento?: ((trx: Db) => Promise<void>) | undefined;
 }
 
 const PEDIDO_INSERT_COLUMNS = [
@@ -346,7 +351,7 @@ export const ordersRepository = {
     const eventos = eventosLigados();
     const dadosEvento = JSON.stringify({ status: novo.status });
     // An online payment's attempt is written with its order (the general path below).
-    const f = novo.pagamento ? undefined : fast(db);
+    const f = novo.pagamento || novo.consentimento ? undefined : fast(db);
     if (f) {
       // With the orders placed in the same turn of the event loop: one commit (db/sqlite-lote.ts).
       return gravarEmLote(f.raw, () => {
@@ -368,7 +373,8 @@ export const ordersRepository = {
         return id;
       });
     }
-    if (novo.cupom === null && !novo.pagamento && dialectOf(db) === 'postgres' && eventos) {
+    const simples = novo.cupom === null && !novo.pagamento && !novo.consentimento;
+    if (simples && dialectOf(db) === 'postgres' && eventos) {
       // One statement is one transaction: the order, its first history entry and its event in one
       // round trip (each CTE sees the order's id through `novo`).
       const row = await db
@@ -407,7 +413,7 @@ export const ordersRepository = {
         .executeTakeFirstOrThrow();
       return row.idpedido!;
     }
-    if (novo.cupom === null && !novo.pagamento && dialectOf(db) === 'postgres') {
+    if (simples && dialectOf(db) === 'postgres') {
       // One statement is one transaction: the order and its first history entry in one round trip.
       const row = await db
         .with('novo', (q) => q.insertInto('pedido').values(novo.pedido).returning('id'))
@@ -472,6 +478,7 @@ export const ordersRepository = {
         tipo: EVENTO.pedidoNovo,
         dados: { status: novo.status },
       });
+      if (novo.consentimento) await novo.consentimento(trx);
       return id;
     });
   },

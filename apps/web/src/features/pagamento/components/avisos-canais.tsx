@@ -1,13 +1,6 @@
-import { Alert, Checkbox, Group, Stack, Text } from '@mantine/core';
-import {
-  escolhaDe,
-  escolhido,
-  pushSuportado,
-  useEscolherCanal,
-  useNotificacoes,
-} from '../../../api/notificacoes.ts';
+import { Checkbox, Group, Stack, Text } from '@mantine/core';
+import { escolhaDe, escolhido, pushSuportado, useNotificacoes } from '../../../api/notificacoes.ts';
 import type { CanalNotificacao } from '../../../api/notificacoes.ts';
-import { mensagemDeErro } from '../../../components/notificacoes-escolha.tsx';
 
 export const TEXTO_AVISOS_CHECKOUT = {
   legenda: 'Avisos deste pedido',
@@ -18,18 +11,30 @@ export const TEXTO_AVISOS_CHECKOUT = {
   pushDepois: 'Você pode ativar as notificações neste aparelho na página do pedido.',
 } as const;
 
+/** The channels the checkout offers, in their order on screen. */
+const CANAIS: readonly CanalNotificacao[] = ['whatsapp', 'email', 'push'];
+
 /**
- * The checkout's compact choice of channels (issue 22): checked from the saved choice; each
- * change is recorded at once with source 'checkout', so the order placed next is told on it
- * (its "pedido recebido" included). Push needs the browser's permission: it is offered after the
- * order, on the order page, with its reason; here it only shows when already on.
+ * The checkout's compact choice of channels (issue 22): checked from the saved choice; a change
+ * is only kept here (`escolha`, null while untouched) and goes with the order, which the server
+ * records with source 'checkout' when it places the order (ticking and leaving records nothing).
+ * Push needs the browser's permission: it is offered after the order, on the order page, with
+ * its reason; here it only shows when already on.
  */
-export function AvisosCanais() {
+export function AvisosCanais({
+  escolha,
+  onEscolha,
+}: {
+  escolha: readonly CanalNotificacao[] | null;
+  onEscolha: (canais: CanalNotificacao[]) => void;
+}) {
   const notificacoes = useNotificacoes();
-  const escolher = useEscolherCanal('checkout');
   const n = notificacoes.data;
-  const alternar = (canal: CanalNotificacao) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    escolher.mutate({ canal, ativo: e.currentTarget.checked });
+  const marcados = escolha ?? CANAIS.filter((c) => escolhido(n, c));
+  const alternar = (canal: CanalNotificacao) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const ligado = e.currentTarget.checked;
+    onEscolha(CANAIS.filter((c) => (c === canal ? ligado : marcados.includes(c))));
+  };
   const pushLigado = escolhido(n, 'push');
   return (
     <fieldset
@@ -46,21 +51,21 @@ export function AvisosCanais() {
         <Group gap="lg">
           <Checkbox
             label={TEXTO_AVISOS_CHECKOUT.whatsapp}
-            checked={escolhido(n, 'whatsapp')}
-            disabled={!n || escolher.isPending}
+            checked={marcados.includes('whatsapp')}
+            disabled={!n}
             onChange={alternar('whatsapp')}
           />
           <Checkbox
             label={TEXTO_AVISOS_CHECKOUT.email}
-            checked={escolhido(n, 'email')}
-            disabled={!n || escolher.isPending}
+            checked={marcados.includes('email')}
+            disabled={!n}
             onChange={alternar('email')}
           />
           {pushLigado ? (
             <Checkbox
               label={TEXTO_AVISOS_CHECKOUT.push}
-              checked
-              disabled={!n || escolher.isPending}
+              checked={marcados.includes('push')}
+              disabled={!n}
               onChange={alternar('push')}
             />
           ) : null}
@@ -69,11 +74,6 @@ export function AvisosCanais() {
           <Text size="xs" c="dimmed">
             {TEXTO_AVISOS_CHECKOUT.pushDepois}
           </Text>
-        ) : null}
-        {escolher.isError ? (
-          <Alert color="red" variant="light" role="alert" p="xs">
-            {mensagemDeErro(escolher.error)}
-          </Alert>
         ) : null}
       </Stack>
     </fieldset>

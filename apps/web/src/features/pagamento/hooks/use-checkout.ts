@@ -1,4 +1,6 @@
 import { useForm } from '@mantine/form';
+import { notificacoesQueryOptions } from '../../../api/notificacoes.ts';
+import type { CanalNotificacao } from '../../../api/notificacoes.ts';
 import {
   formatBRL,
   LOCAL_ENTREGA_PADRAO,
@@ -82,6 +84,8 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
   const [cupomAberto, setCupomAberto] = useState(false);
   const [errosPedido, setErrosPedido] = useState<string[] | null>(null);
   const [telefonePrompt, setTelefonePrompt] = useState<{ erro: string | null } | null>(null);
+  // 'Avisos deste pedido' (issue 22): the channels ticked, sent with the order; null = untouched.
+  const [avisos, setAvisos] = useState<CanalNotificacao[] | null>(null);
   const enviando = useRef(false);
 
   const form = useForm<PagamentoValues>({ mode: 'controlled', initialValues: VALORES_INICIAIS });
@@ -225,10 +229,12 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
       return;
     }
     enviando.current = true;
-    criar.mutate(montado.pedido, {
+    criar.mutate(avisos ? { ...montado.pedido, notificacoes: avisos } : montado.pedido, {
       onSuccess: (criado) => {
         // The orders badge and lists now have one more.
         void queryClient.invalidateQueries({ queryKey: PEDIDOS_KEY });
+        // The channels ticked were recorded with the order.
+        if (avisos) void queryClient.invalidateQueries({ queryKey: notificacoesQueryOptions().queryKey });
         sair(paths.pedido(criado.id));
       },
       // Spec section 4: after a failed submission with debit, authentication resets — nothing of
@@ -390,6 +396,7 @@ export function useCheckout(est: CartEstablishment, onSaindo: () => void) {
     cupom: { aberto: cupomAberto, abrir: () => setCupomAberto(true), fechar: () => setCupomAberto(false) },
     errosPedido,
     fecharErrosPedido: () => setErrosPedido(null),
+    avisos: { escolha: avisos, escolher: setAvisos },
     telefone: telefonePrompt && {
       erro: telefonePrompt.erro,
       fechar: () => setTelefonePrompt(null),

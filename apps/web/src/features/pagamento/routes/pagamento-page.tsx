@@ -109,7 +109,7 @@ function Checkout({ est, onSaindo }: { est: CartEstablishment; onSaindo: () => v
                 </Stack>
               </Paper>
               <Paper withBorder radius="md" p="md">
-                <AvisosCanais />
+                <AvisosCanais escolha={c.avisos.escolha} onEscolha={c.avisos.escolher} />
               </Paper>
               <Paper withBorder radius="md" p="md">
                 <PagamentoSection
