@@ -61,6 +61,16 @@ export async function runNotificacoes(): Promise<BenchResult> {
     });
     if (r.status !== 201) throw new Error(`assinatura: ${r.status} ${await r.text()}`);
 
+    // A message the push service accepted twice: the same order's same title.
+    const copias = () =>
+      fake.recebidas.length -
+      new Set(
+        fake.recebidas.map((m) => {
+          const c = JSON.parse(m.corpo) as { url: string; titulo: string };
+          return `${c.url} ${c.titulo}`;
+        }),
+      ).size;
+
     // Orders/s, notifications off ÷ on, alternated.
     await carga(2);
     const off: number[] = [];
@@ -87,7 +97,8 @@ export async function runNotificacoes(): Promise<BenchResult> {
         `  rodada ${i + 1}: sem ${off.at(-1)} pedidos/s (CPU ${sem.cpuPorPedido} ms/pedido), ` +
           `com ${on.at(-1)} pedidos/s (CPU ${c.cpuPorPedido} ms/pedido); ` +
           `${naRodada} de ${c.ok} mensagens aceitas pelo push durante a carga, ` +
-          `${fake.recebidas.length} de ${notificados} ${Date.now() - fim} ms depois`,
+          `${fake.recebidas.length} de ${notificados} ${Date.now() - fim} ms depois ` +
+          `(com as do aquecimento); ${copias()} cópias (mesmo pedido e título)`,
       );
     }
     const razao = Math.round((median(on) / Math.max(median(off), 1)) * 100) / 100;
