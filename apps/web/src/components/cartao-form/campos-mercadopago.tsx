@@ -1,7 +1,7 @@
-import { Badge, Group, Input, Loader, Text } from '@mantine/core';
-import { NOME_BANDEIRA } from '@rango/domain';
+import { Group, Input, Loader, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import type { TipoCampoSeguro } from '../../api/mercadopago-sdk.ts';
+import { BadgeBandeira, descricaoBandeira } from './bandeira.tsx';
 import classes from './cartao-form.module.css';
 import type { CamposMercadoPagoApi } from './use-campos-mercadopago.ts';
 
@@ -91,14 +91,8 @@ export function CamposMercadoPago({
         campos={campos}
         tipo="cardNumber"
         label="Número do cartão"
-        description={bandeira ? `Bandeira: ${NOME_BANDEIRA[bandeira]}` : `Aceitamos ${aceitas}.`}
-        badge={
-          bandeira ? (
-            <Badge size="sm" variant="light" color="gray" aria-hidden="true">
-              {bandeira === 'Master' ? 'Mastercard' : bandeira}
-            </Badge>
-          ) : undefined
-        }
+        description={descricaoBandeira(bandeira, aceitas)}
+        badge={bandeira ? <BadgeBandeira bandeira={bandeira} /> : undefined}
       />
       <div className={classes.linhaDupla}>
         <CampoSeguroCaixa campos={campos} tipo="expirationDate" label="Validade" />

@@ -8,8 +8,9 @@ import {
   formatarNumeroCartao,
   somenteDigitos,
 } from '@rango/domain';
-import { Badge, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
+import { BadgeBandeira, descricaoBandeira } from './bandeira.tsx';
 import { CamposMercadoPago } from './campos-mercadopago.tsx';
 import classes from './cartao-form.module.css';
 import type { CartaoFormApi } from './use-cartao-form.ts';
@@ -60,16 +61,10 @@ export function CartaoForm({ cartao, mostrarSalvar = false, disabled = false }: 
             placeholder="0000 0000 0000 0000"
             maxLength={19}
             disabled={disabled}
-            description={bandeira ? `Bandeira: ${NOME_BANDEIRA[bandeira]}` : `Aceitamos ${aceitas}.`}
+            description={descricaoBandeira(bandeira, aceitas)}
             rightSectionWidth={bandeira ? 96 : undefined}
             rightSectionPointerEvents="none"
-            rightSection={
-              bandeira ? (
-                <Badge size="sm" variant="light" color="gray" aria-hidden="true">
-                  {bandeira === 'Master' ? 'Mastercard' : bandeira}
-                </Badge>
-              ) : undefined
-            }
+            rightSection={bandeira ? <BadgeBandeira bandeira={bandeira} /> : undefined}
             {...form.getInputProps('numero')}
             onChange={(e) => form.setFieldValue('numero', formatarNumeroCartao(e.currentTarget.value))}
           />
