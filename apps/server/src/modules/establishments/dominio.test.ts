@@ -1,4 +1,4 @@
-import { EVENTO, STATUS } from '@rango/domain';
+import { inserirPedidoDoCliente } from '../notificacoes/testing.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -11,9 +11,7 @@ import { createOutboxMailer } from '../../adapters/mail/outbox.ts';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS } from '../../test/db.ts';
-import { registrarEvento } from '../events/record.ts';
 import { createNotificacoesService } from '../notificacoes/service.ts';
-import { inserirPedido } from '../operator/testing.ts';
 import { novoCliente } from '../orders/testing.ts';
 import { API, staffBearer } from '../staff/testing.ts';
 import { createDominiosService, criarUrlPublica } from './dominio.ts';
@@ -346,18 +344,7 @@ describe.each(DIALECTS)('domains per establishment on %s', (dialect) => {
     });
     expect(consent.statusCode).toBe(200);
     const pedido = async () => {
-      const id = await inserirPedido(ta.t.db, { tipo: 'DELIVERY' });
-      await ta.t.db.transaction().execute(async (trx) => {
-        await trx.updateTable('pedido').set({ idcliente: c.id }).where('id', '=', id).execute();
-        await registrarEvento(trx, {
-          idestabelecimento: 1,
-          idcliente: c.id,
-          idpedido: id,
-          tipo: EVENTO.pedidoNovo,
-          dados: { idpedido: id, status: STATUS.Realizado },
-        });
-      });
-      return id;
+      return inserirPedidoDoCliente(ta.t.db, c.id);
     };
     const silencio = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
     // A service's copy of the host names, as another instance's would be: loaded from the table.

@@ -1,3 +1,5 @@
+import { inserirPedido } from '../operator/testing.ts';
+import { inserirPedidoDoCliente } from './testing.ts';
 import { EVENTO, STATUS } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS, testConfig } from '../../test/db.ts';
-import { avisarEventos, registrarEvento, registrarEventoDoPagamento } from '../events/record.ts';
-import { inserirPedido } from '../operator/testing.ts';
+import { avisarEventos, registrarEventoDoPagamento } from '../events/record.ts';
 import { moverPedido } from '../orders/status.ts';
 import { novoCliente } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
@@ -62,17 +63,7 @@ describe.each(DIALECTS)('notificações: repasse, PIX e retomada on %s', (dialec
     return a;
   };
   const pedidoDe = async (c: ClienteTeste, status: number = STATUS.Realizado) => {
-    const id = await inserirPedido(db, { tipo: 'DELIVERY', status });
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('pedido').set({ idcliente: c.id }).where('id', '=', id).execute();
-      await registrarEvento(trx, {
-        idestabelecimento: 1,
-        idcliente: c.id,
-        idpedido: id,
-        tipo: EVENTO.pedidoNovo,
-        dados: { idpedido: id, status },
-      });
-    });
+    const id = await inserirPedidoDoCliente(db, c.id, { status });
     avisarEventos(db);
     return id;
   };

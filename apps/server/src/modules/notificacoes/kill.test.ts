@@ -1,11 +1,9 @@
-import { EVENTO, STATUS } from '@rango/domain';
+import { inserirPedidoDoCliente } from './testing.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/index.ts';
 import { openTestApp } from '../../test/app.ts';
 import { filhos } from '../../test/filhos.ts';
 import type { TestApp } from '../../test/app.ts';
-import { registrarEvento } from '../events/record.ts';
-import { inserirPedido } from '../operator/testing.ts';
 import { novoCliente } from '../orders/testing.ts';
 import { startPushFake } from './push-fake.ts';
 import type { PushFake } from './push-fake.ts';
@@ -76,18 +74,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notificações: kill -9 no meio
 
       const ids: number[] = [];
       for (let i = 0; i < PEDIDOS; i++) {
-        const id = await inserirPedido(db, { tipo: 'DELIVERY' });
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('pedido').set({ idcliente: c.id }).where('id', '=', id).execute();
-          await registrarEvento(trx, {
-            idestabelecimento: 1,
-            idcliente: c.id,
-            idpedido: id,
-            tipo: EVENTO.pedidoNovo,
-            dados: { idpedido: id, status: STATUS.Realizado },
-          });
-        });
-        ids.push(id);
+        ids.push(await inserirPedidoDoCliente(db, c.id));
       }
       fake.atrasar(150);
 

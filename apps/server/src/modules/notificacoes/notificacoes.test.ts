@@ -1,3 +1,4 @@
+import { inserirPedidoDoCliente } from './testing.ts';
 import { EVENTO, STATUS } from '@rango/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -8,8 +9,7 @@ import type { Db } from '../../db/index.ts';
 import { openTestApp } from '../../test/app.ts';
 import type { TestApp } from '../../test/app.ts';
 import { DIALECTS, testConfig } from '../../test/db.ts';
-import { avisarEventos, registrarEvento, registrarEventoDoPagamento } from '../events/record.ts';
-import { inserirPedido } from '../operator/testing.ts';
+import { avisarEventos, registrarEventoDoPagamento } from '../events/record.ts';
 import { definirPrevisao, moverPedido } from '../orders/status.ts';
 import { definirHorarios, montarPedido, novoCliente, pedidoUrl, produtosDoMenu } from '../orders/testing.ts';
 import type { ClienteTeste } from '../orders/testing.ts';
@@ -64,17 +64,7 @@ describe.each(DIALECTS)('notificações (push e e-mail) on %s', (dialect) => {
 
   /** An order of `c` placed as the orders module does it (its pedido.novo event in the same transaction). */
   const pedidoDe = async (c: ClienteTeste, tipo: 'DELIVERY' | 'TOGO' = 'DELIVERY') => {
-    const id = await inserirPedido(db, { tipo });
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('pedido').set({ idcliente: c.id }).where('id', '=', id).execute();
-      await registrarEvento(trx, {
-        idestabelecimento: 1,
-        idcliente: c.id,
-        idpedido: id,
-        tipo: EVENTO.pedidoNovo,
-        dados: { idpedido: id, status: STATUS.Realizado },
-      });
-    });
+    const id = await inserirPedidoDoCliente(db, c.id, { tipo });
     avisarEventos(db);
     return id;
   };
