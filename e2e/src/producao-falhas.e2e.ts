@@ -239,9 +239,21 @@ describe.skipIf(PULAR !== null)(
                 return `${i.nome}: ${r instanceof Error ? `rede: ${r.message}` : `${r.status} ${await r.text()}`}`;
               }),
             );
-            const proprias = d.linhas(/^(?!\[haproxy\])/).slice(-60);
+            // First the instances that did not come back: how each exited and its own last lines
+            // (a crash's stack is there), then the rest.
+            const faltam = d.instancias.filter((i) => !prontas.has(i.nome));
+            const delas = faltam.map(
+              (i) =>
+                `--- ${i.nome}: ${JSON.stringify(d.saidas.get(i.nome) ?? 'não saiu')}\n` +
+                d
+                  .linhas(new RegExp(`^\\[${i.nome}\\] `))
+                  .slice(-40)
+                  .map((l) => l.slice(0, 400))
+                  .join('\n'),
+            );
             throw new Error(
-              `não voltaram em 30 s: ${estados.join('; ')}; saídas: ${JSON.stringify([...d.saidas])}\n${proprias.join('\n')}`,
+              `não voltaram em 30 s: ${faltam.map((i) => i.nome).join(', ')}\n${delas.join('\n')}\n` +
+                `--- todas: ${estados.join('; ')}; saídas: ${JSON.stringify([...d.saidas])}`,
             );
           }
           await sleep(100);

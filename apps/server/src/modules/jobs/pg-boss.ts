@@ -95,6 +95,9 @@ export function createPgBossRunner(options: JobRunnerOptions): JobRunner {
           await contarTarefa(job.name, job.run());
         },
       );
+      // One line when offers start failing (the database gone) and one when they work again,
+      // not one per offer: a 30 s outage wrote 150 lines per instance, burying everything else.
+      let falhas = 0;
       const offer = () => {
         if (stopping) return;
         b.send(
@@ -107,12 +110,19 @@ export function createPgBossRunner(options: JobRunnerOptions): JobRunner {
             retryLimit: 2,
             retryDelay: 1,
           },
-        ).catch((e: unknown) => {
-          log.warn(
-            { tarefa: job.name, erro: e instanceof Error ? e.message : String(e) },
-            'tarefa não agendada',
-          );
-        });
+        ).then(
+          () => {
+            if (falhas > 0) log.warn({ tarefa: job.name, falhas }, 'tarefa agendada de novo');
+            falhas = 0;
+          },
+          (e: unknown) => {
+            if (falhas++ === 0)
+              log.warn(
+                { tarefa: job.name, erro: e instanceof Error ? e.message : String(e) },
+                'tarefa não agendada',
+              );
+          },
+        );
       };
       // Twice per period, so a slot is never missed to timer drift (the second offer is a no-op).
       const timer = setInterval(offer, Math.max(500, (periodSeconds * 1000) / 2));
