@@ -13,9 +13,8 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const outdir = `${root}apps/server/dist`;
 mkdirSync(outdir, { recursive: true });
 
-await build({
-  entryPoints: [`${root}apps/server/src/main.ts`],
-  outfile: `${outdir}/main.mjs`,
+// The server, and the push thread's file (modules/notificacoes/push-worker.ts) beside it.
+const opcoes = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -27,6 +26,12 @@ await build({
     js: "import { createRequire as __rangoRequire } from 'node:module';\nconst require = __rangoRequire(import.meta.url);",
   },
   logLevel: 'warning',
+};
+await build({ ...opcoes, entryPoints: [`${root}apps/server/src/main.ts`], outfile: `${outdir}/main.mjs` });
+await build({
+  ...opcoes,
+  entryPoints: [`${root}apps/server/src/modules/notificacoes/push-worker.ts`],
+  outfile: `${outdir}/push-worker.mjs`,
 });
 // V8 keeps the bundle's source in the heap for as long as the process lives (lazy compilation,
 // Function#toString): one character above U+00FF anywhere makes it a two-byte string, twice the
@@ -34,11 +39,12 @@ await build({
 // comments, which esbuild's ASCII charset leaves as they are). Each is written as its \uXXXX
 // escape: the same character in a JS string, template, regex or identifier (and in the sandbox's
 // String.raw scripts, whose text is JS again), mere text in a comment.
-const bundle = `${outdir}/main.mjs`;
-const texto = readFileSync(bundle, 'utf8');
-const umByte = texto.replace(
-  /[\u0100-\uffff]/g,
-  (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-);
-if (umByte !== texto) writeFileSync(bundle, umByte);
-console.log('servidor compilado em apps/server/dist/main.mjs');
+for (const bundle of [`${outdir}/main.mjs`, `${outdir}/push-worker.mjs`]) {
+  const texto = readFileSync(bundle, 'utf8');
+  const umByte = texto.replace(
+    /[\u0100-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  if (umByte !== texto) writeFileSync(bundle, umByte);
+}
+console.log('servidor compilado em apps/server/dist/main.mjs (e a thread de push, push-worker.mjs)');

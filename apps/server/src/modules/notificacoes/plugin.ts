@@ -6,7 +6,7 @@ import { createMailer } from '../../adapters/mail/index.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { carregarVapid, createWebPushSender } from './push.ts';
+import { carregarVapid, createPushEmThread, createWebPushSender } from './push.ts';
 import type { PushSender, Vapid } from './push.ts';
 import { notificacoesPainelRoutes } from './painel-routes.ts';
 import { notificacoesRoutes } from './routes.ts';
@@ -61,10 +61,17 @@ export function notificacoesPlugin({
       });
       return vapid;
     };
+    // Web Push on a thread of its own (push-thread.ts); the tests' agent keeps it on this one.
+    let porta = push ?? (pushAgent ? createWebPushSender(chaves, pushAgent) : undefined);
+    if (!porta) {
+      const thread = createPushEmThread(chaves);
+      api.addHook('onClose', async () => thread.fechar());
+      porta = thread;
+    }
     const service = createNotificacoesService({
       db,
       mailer,
-      push: push ?? createWebPushSender(chaves, pushAgent),
+      push: porta,
       publicUrl: config.publicUrl,
       urlPublicaDe,
       log: api.log,
