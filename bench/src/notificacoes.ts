@@ -7,7 +7,7 @@
  *   Web Push; from the request to the fake storing the 'pedido aceito' message, p50/p95
  *   (target p95 ≤ 5 s; the job runs every second).
  * - orders/s with notifications on ÷ off in one run: the orders benchmark's load (20 connections,
- *   BENCH_NOTIF_CARGA s per run, 6) in BENCH_NOTIF_PARES pairs (4) whose order alternates (off
+ *   BENCH_NOTIF_CARGA s per run, 6) in BENCH_NOTIF_PARES pairs (6) whose order alternates (off
  *   then on, on then off, …), the median of the pairs' ratios: 'off' the customer chose no
  *   channel, 'on' every order sends its 'pedido recebido' by Web Push (target ≥ 0.9).
  *
@@ -30,7 +30,7 @@ import { preparar, serverEnv } from './orders-throughput.ts';
 const DURATION = Number(process.env.BENCH_DURATION ?? 60);
 const CARGA = Number(process.env.BENCH_NOTIF_CARGA ?? 6);
 /** Pairs of loads (off and on, their order alternating). */
-const PARES = Number(process.env.BENCH_NOTIF_PARES ?? 4);
+const PARES = Number(process.env.BENCH_NOTIF_PARES ?? 6);
 const POR_MINUTO = 100;
 const pausa = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
