@@ -7,9 +7,9 @@ import { createDb, dialectOf } from './db/index.ts';
 import type { Db } from './db/index.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrations.ts';
 import { seedDemo } from './db/seed/seeder.ts';
-import { isDatabaseUnavailable } from './http/error-handler.ts';
 import { MOTIVO } from './http/lifecycle.ts';
 import { verifyKeys } from './modules/secrets/service.ts';
+import { rejeicaoSemTratamento } from './rejeicao.ts';
 
 /**
  * `npm run serve`: check the configuration, migrate (unless MIGRATE_ON_START=0), seed an empty
@@ -205,31 +205,7 @@ async function shutdown(app: FastifyInstance, db: Db, config: Config, signal: st
   process.exit(code);
 }
 
-/**
- * pg-boss 10 completes or fails a job's run without awaiting it (its manager.js `watch`): when
- * the database is gone at that moment, that rejection has no handler and Node ends the process.
- * A 30 s outage killed an instance that way (e2e/src/producao-falhas.e2e.ts). A lost connection
- * is the database's state, which /readyz already reports; the run's lease expires and the job is
- * retried. Any other unhandled rejection is a bug: logged, and the process ends as Node's default
- * would.
- */
-process.on('unhandledRejection', (reason: unknown) => {
-  const erro = reason instanceof Error ? reason.message : String(reason);
-  if (isDatabaseUnavailable(reason)) {
-    console.log(
-      JSON.stringify({
-        level: 40,
-        time: Date.now(),
-        pid: process.pid,
-        erro,
-        msg: 'promessa rejeitada sem tratamento (banco de dados inacessível): a instância continua',
-      }),
-    );
-    return;
-  }
-  console.error(reason);
-  process.exit(1);
-});
+process.on('unhandledRejection', (reason: unknown) => rejeicaoSemTratamento(reason));
 
 main().catch((error: unknown) => {
   console.error(error);
