@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { STATUS } from '@rango/domain';
 import { startPushFake } from '../../apps/server/src/modules/notificacoes/push-fake.ts';
 import { JWT_SECRET, freshPostgres, openBenchDb, percentil, tokensDeCliente } from './lib/events.ts';
+import { emPares } from './lib/pares.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
 import { printFigures, saveResult } from './lib/results.ts';
 import { isMain, median, serveNodeFlags, startServer, tempDir } from './lib/server.ts';
@@ -79,10 +80,8 @@ export async function runNotificacoes(): Promise<BenchResult> {
         }),
       ).size;
 
-    // Orders/s, notifications off ÷ on, in pairs whose order alternates (off then on, on then
-    // off, …): a drift through the run (the database growing, the machine's neighbours) then
-    // weighs on both sides alike, where off-always-first put all of it on 'on'. The figure is the
-    // median of the pairs' ratios, each measured a few seconds apart.
+    // Orders/s, notifications off ÷ on, in pairs whose order alternates (lib/pares.ts); the
+    // figure is the median of the pairs' ratios.
     await carga(2);
     const off: number[] = [];
     const on: number[] = [];
@@ -110,23 +109,16 @@ export async function runNotificacoes(): Promise<BenchResult> {
       while (fake.recebidas.length < notificados && Date.now() < drenoAte) await pausa(100);
       return { ...c, naRodada, drenoMs: Date.now() - fim };
     };
-    for (let i = 0; i < PARES; i++) {
-      const [sem, c] =
-        i % 2 === 0
-          ? [await semNotificacoes(), await comNotificacoes()]
-          : await (async () => {
-              const com = await comNotificacoes();
-              return [await semNotificacoes(), com] as const;
-            })();
+    await emPares(PARES, semNotificacoes, comNotificacoes, ({ sem, com: c, ordem, i }) => {
       razoes.push(c.rps / Math.max(sem.rps, 1));
       console.log(
-        `  par ${i + 1} (${i % 2 === 0 ? 'sem, com' : 'com, sem'}): sem ${sem.rps} pedidos/s ` +
+        `  par ${i + 1} (${ordem}): sem ${sem.rps} pedidos/s ` +
           `(CPU ${sem.cpuPorPedido} ms/pedido), com ${c.rps} pedidos/s (CPU ${c.cpuPorPedido} ms/pedido), ` +
           `razão ${razoes.at(-1)!.toFixed(2)}; ${c.naRodada} de ${c.ok} mensagens aceitas pelo push ` +
           `durante a carga, ${fake.recebidas.length} de ${notificados} ${c.drenoMs} ms depois ` +
           `(com as do aquecimento); ${copias()} cópias (mesmo pedido e título)`,
       );
-    }
+    });
     const razao = Math.round(median(razoes) * 100) / 100;
     figures.push({
       name: 'pedidos/s com notificações ÷ sem (SQLite)',
