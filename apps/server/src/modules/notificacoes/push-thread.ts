@@ -17,8 +17,9 @@ export type RespostaDoWorker = { id: number; status: number } | { id: number; er
  * (the dev server, the tests), which a worker only runs once tsx is registered in it.
  */
 function novoWorker(workerData: { caPem?: string }): Worker {
-  // Its own heap, capped like the server's (RANGO_HEAP_MB): about 12 MB of RSS once started.
-  const resourceLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 32 };
+  // Its own heap, its old generation capped (the young one as Node sizes it: never below the
+  // server's own): about 12 MB of RSS once started.
+  const resourceLimits = { maxOldGenerationSizeMb: 32 };
   if (!import.meta.url.endsWith('.ts'))
     return new Worker(new URL('./push-worker.mjs', import.meta.url), { workerData, resourceLimits });
   const fonte = JSON.stringify(new URL('./push-worker.ts', import.meta.url).href);
