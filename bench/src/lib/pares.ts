@@ -1,9 +1,9 @@
 /**
  * A feature's cost as on ÷ off in one run: loads in pairs whose order alternates (off then on,
  * on then off, …). A drift through the run (the database growing, the machine's neighbours) and
- * the second load of a pair running faster (the notifications bench: its off-on pairs near 1.03,
- * its on-off pairs near 0.84) then weigh on both sides alike; with 'off' always first they all
- * fell on one side. `aoFim` reports each pair as it ends; the caller takes the median of the
+ * whatever favours one place in a pair (in one notifications run the off-on pairs came out near
+ * 1.0 and the on-off ones near 0.85; in the next, the other way round) then weigh on both sides
+ * alike; with 'off' always first they all fell on one side. `aoFim` reports each pair as it ends; the caller takes the median of the
  * pairs' ratios.
  */
 export async function emPares<S, C>(
